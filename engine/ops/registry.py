@@ -1,0 +1,98 @@
+"""The op registry: each TF op type's gradient and what that gradient needs saved.
+
+An op type is in exactly one of three states, as in TF:
+- a gradient function is registered;
+- it is registered as NOT_DIFFERENTIABLE (its inputs get None, e.g. ArgMax, Equal, Round);
+- nothing is registered: backprop through it raises LookupError, e.g. AdjustContrastv2.
+"""
+from .. import hooks, tape as tape_module
+from ..tensor import Tensor
+
+
+class _NotDifferentiable:
+    def __repr__(self):
+        return "NOT_DIFFERENTIABLE"
+
+
+NOT_DIFFERENTIABLE = _NotDifferentiable()
+
+
+class OpDef:
+    """One TF op type.
+
+    `gradient` is either a tuple with one function per input, `fn(record, *upstream) -> grad`
+    (None for an input that never gets a gradient), called only for inputs on a path to a
+    source; or one function `fn(record, *upstream) -> tuple of grads` for ops whose input
+    gradients share work. `saves_inputs`/`saves_outputs` are the positions the gradient reads;
+    everything else is pruned from the tape (TF's per-op exclusion lists).
+    """
+
+    __slots__ = ("type", "gradient", "saves_inputs", "saves_outputs")
+
+    def __init__(self, type, gradient, saves_inputs, saves_outputs):
+        self.type = type
+        self.gradient = gradient
+        self.saves_inputs = saves_inputs
+        self.saves_outputs = saves_outputs
+
+    @property
+    def differentiable(self):
+        return self.gradient is not None and self.gradient is not NOT_DIFFERENTIABLE
+
+    def __repr__(self):
+        return f"OpDef({self.type})"
+
+
+_registry = {}
+
+from ..ops_saved import ALL  # noqa: E402  (re-exported for op modules)
+
+
+def define(type, gradient=None, saves_inputs=(), saves_outputs=()):
+    """Registers op `type`. `saves_*` take a tuple of positions or ALL."""
+    if type in _registry:
+        raise ValueError(f"op type {type} is already registered")
+    opdef = OpDef(type, gradient, saves_inputs, saves_outputs)
+    _registry[type] = opdef
+    return opdef
+
+
+def _no_gradient(record, *upstream):
+    return (None,) * len(record.input_ids)
+
+
+def gradient_of(opdef):
+    """The op's gradient function; raises LookupError, worded as TF's, if none is registered."""
+    gradient = opdef.gradient
+    if gradient is None:
+        raise LookupError(f"gradient registry has no entry for: {opdef.type}")
+    return _no_gradient if gradient is NOT_DIFFERENTIABLE else gradient
+
+
+def lookup(type):
+    return _registry[type]
+
+
+def registered_types():
+    return dict(_registry)
+
+
+def execute(opdef, inputs, value, attrs=None):
+    """Wraps the forward result `value` of one op and records it on the tapes that watch it."""
+    output = Tensor(value)
+    if tape_module.recording_tapes:
+        record = tape_module.record(opdef, inputs, (output,), attrs)
+    else:
+        record = None
+    if hooks.observers:
+        hooks.notify("op_executed", opdef.type, inputs, (output,), record)
+    return output
+
+
+def execute_many(opdef, inputs, values, attrs=None):
+    """`execute` for ops with several outputs (Unpack, Split, ...)."""
+    outputs = tuple(Tensor(v) for v in values)
+    record = tape_module.record(opdef, inputs, outputs, attrs) if tape_module.recording_tapes else None
+    if hooks.observers:
+        hooks.notify("op_executed", opdef.type, inputs, outputs, record)
+    return outputs

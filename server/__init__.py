@@ -1,0 +1,1 @@
+"""TapeScope's service: sandboxed runs, stored captures, the REST API and the web app."""
