@@ -21,4 +21,7 @@ __version__ = "0.1.0"
 
 
 def __getattr__(name):
+    if name == "debug":  # imported on first use: it pulls in pydantic
+        import importlib
+        return importlib.import_module("engine.debug")
     raise missing_attribute("tf", name)

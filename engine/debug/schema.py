@@ -1,0 +1,237 @@
+"""The capture schema: everything the debugger knows about one run, as plain data.
+
+These pydantic models *are* the schema: the server serves them, the web app's types are checked
+against the OpenAPI they produce, and `schemas/capture.schema.json` is generated from them.
+Ids are small integers assigned in order of appearance, so the same program gives the same ids.
+Bump SCHEMA_VERSION on any change a reader would notice.
+"""
+from typing import Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = "1.0"
+
+TensorKind = Literal["variable", "constant", "watched", "intermediate", "gradient"]
+GradientState = Literal["registered", "non_differentiable", "not_registered"]
+Severity = Literal["error", "warning", "info"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SourceLocation(Model):
+    """Where in the user's program something happened (never the engine's own frames)."""
+    file: str
+    line: int = Field(description="1-based line in `file`")
+    function: str
+
+
+class Histogram(Model):
+    edges: list[float] = Field(description="bin edges, len(counts) + 1")
+    counts: list[int]
+
+
+class ValueSummary(Model):
+    """A value's statistics over its finite elements, and the full value when it is small."""
+    shape: list[int]
+    dtype: str
+    size: int
+    bytes: int
+    min: Optional[float] = None
+    max: Optional[float] = None
+    mean: Optional[float] = None
+    std: Optional[float] = None
+    norm: Optional[float] = Field(None, description="L2 norm of the finite elements")
+    zeros: int = 0
+    nans: int = 0
+    infs: int = 0
+    histogram: Optional[Histogram] = None
+    value: Optional[Any] = Field(
+        None, description="nested lists, present when size <= the capture's value cap; "
+                          "NaN/Inf written as the strings 'nan', 'inf', '-inf'")
+
+
+class TensorInfo(Model):
+    id: int
+    name: Optional[str] = Field(None, description="the user's variable name or Variable name")
+    dtype: str
+    shape: list[int]
+    kind: TensorKind
+    op: Optional[int] = Field(None, description="id of the op that produced it")
+    location: Optional[SourceLocation] = None
+    summary: ValueSummary
+    variable: Optional[int] = Field(None, description="for reads of a Variable: its tensor id")
+
+
+class SavedTensor(Model):
+    tensor: int
+    bytes: int
+    role: Literal["input", "output"]
+    index: int = Field(description="position among the op's inputs or outputs")
+
+
+class OpInfo(Model):
+    id: int
+    type: str = Field(description="TF op type, e.g. MatMul")
+    inputs: list[int]
+    outputs: list[int]
+    scope: str = Field("", description="name scope, e.g. 'dense_1' or 'model/layer'")
+    location: Optional[SourceLocation] = None
+    tapes: list[int] = Field(default_factory=list, description="tapes that recorded it")
+    saved: list[SavedTensor] = Field(default_factory=list, description="kept for backward")
+    pruned: list[SavedTensor] = Field(
+        default_factory=list, description="inputs/outputs an unpruned tape would also keep")
+    saved_bytes: int = 0
+    unpruned_bytes: int = 0
+    gradient: GradientState
+    seq: int = Field(description="position in the program's event order")
+
+
+class WatchInfo(Model):
+    tensor: int
+    seq: int
+    location: Optional[SourceLocation] = None
+    how: Literal["watch", "variable_read"] = "watch"
+
+
+class TapeEvent(Model):
+    kind: Literal["enter", "exit", "stop_recording", "resume", "reset", "deleted", "consumed"]
+    seq: int
+    location: Optional[SourceLocation] = None
+
+
+class TapeInfo(Model):
+    id: int
+    persistent: bool
+    watch_accessed_variables: bool
+    location: Optional[SourceLocation] = None
+    watched: list[WatchInfo] = Field(default_factory=list)
+    records: list[int] = Field(default_factory=list, description="op ids, in recording order")
+    events: list[TapeEvent] = Field(default_factory=list)
+
+
+class Event(Model):
+    """Something that happened outside ops: variable reads/assigns, escapes, warnings."""
+    seq: int
+    kind: Literal["variable_created", "variable_read", "variable_assign", "escape", "warning",
+                  "print"]
+    tensor: Optional[int] = None
+    variable: Optional[int] = None
+    how: Optional[str] = Field(None, description="for escapes: numpy, __array__, float, int, bool")
+    message: Optional[str] = None
+    location: Optional[SourceLocation] = None
+
+
+class Accumulation(Model):
+    tensor: int
+    contribution: int = Field(description="gradient tensor id added")
+    total: int = Field(description="gradient tensor id of the partial sum after adding it")
+
+
+class StepGradient(Model):
+    tensor: int = Field(description="the forward tensor this gradient is for")
+    gradient: Optional[int] = Field(None, description="gradient tensor id; None if none flowed")
+
+
+class BackwardStep(Model):
+    index: int
+    op: int
+    upstream: list[StepGradient] = Field(description="one per op output")
+    produced: list[StepGradient] = Field(description="one per op input")
+    accumulations: list[Accumulation] = Field(default_factory=list)
+    released_ops: list[int] = Field(default_factory=list)
+    released_bytes: int = 0
+    bytes_alive: int = Field(description="saved tensors + gradients in flight after this step")
+
+
+class GradientResult(Model):
+    source_index: int
+    path: str = Field(description="where in the sources structure, e.g. \"['w']\" or '[1]'")
+    tensor: int
+    gradient: Optional[int] = None
+    none_cause: Optional[str] = Field(None, description="finding code when gradient is None")
+
+
+class ErrorInfo(Model):
+    type: str
+    message: str
+    line: Optional[int] = None
+    location: Optional[SourceLocation] = None
+    traceback: Optional[str] = None
+
+
+class GradientCall(Model):
+    id: int
+    tape: int
+    kind: Literal["gradient", "jacobian", "batch_jacobian"]
+    location: Optional[SourceLocation] = None
+    targets: list[int]
+    sources: list[int]
+    output_gradients: list[Optional[int]] = Field(default_factory=list)
+    unconnected: Literal["none", "zero"] = "none"
+    results: list[GradientResult] = Field(default_factory=list)
+    steps: list[BackwardStep] = Field(default_factory=list)
+    error: Optional[ErrorInfo] = None
+    seq: int
+
+
+class Finding(Model):
+    code: str = Field(description="from the documented vocabulary, see docs/findings.md")
+    severity: Severity
+    message: str
+    suggestion: Optional[str] = None
+    line: Optional[int] = None
+    call: Optional[int] = None
+    source_index: Optional[int] = None
+    tensors: list[int] = Field(default_factory=list)
+    ops: list[int] = Field(default_factory=list)
+
+
+class MemoryPoint(Model):
+    index: int
+    phase: Literal["forward", "backward"]
+    op: Optional[int] = None
+    call: Optional[int] = None
+    step: Optional[int] = None
+    tapes: dict[str, int] = Field(description="tape id -> bytes of saved tensors it holds")
+    gradients: int = Field(0, description="bytes of gradients in flight")
+    total: int
+    unpruned: int = Field(description="what the tapes would hold without pruning")
+
+
+class MemoryTimeline(Model):
+    points: list[MemoryPoint] = Field(default_factory=list)
+    peak: int = 0
+    peak_index: Optional[int] = None
+    unpruned_peak: int = 0
+
+
+class ProgramInfo(Model):
+    filename: str
+    source: str
+
+
+class Capture(Model):
+    schema_: str = Field(SCHEMA_VERSION, alias="schema")
+    created: Optional[str] = Field(None, description="ISO time; the only nondeterministic field")
+    program: Optional[ProgramInfo] = None
+    tensors: list[TensorInfo] = Field(default_factory=list)
+    ops: list[OpInfo] = Field(default_factory=list)
+    tapes: list[TapeInfo] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
+    calls: list[GradientCall] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list)
+    memory: MemoryTimeline = Field(default_factory=MemoryTimeline)
+    error: Optional[ErrorInfo] = None
+    stdout: str = ""
+    limits: dict[str, int] = Field(default_factory=dict, description="caps used (value cap, ...)")
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    def to_json(self) -> str:
+        return self.model_dump_json(by_alias=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Capture":
+        return cls.model_validate_json(text)
