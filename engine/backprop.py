@@ -7,32 +7,21 @@ and those gradients can be popped. Observation (engine.debug) plugs in through `
 from .ops.registry import gradient_of
 
 
-def reachable_from(records, source_ids):
-    """Record indices on paths from the sources, and the ids of tensors that depend on them."""
-    reached = set(source_ids)
-    on_path = []
-    for index, rec in enumerate(records):
-        if rec is None:
-            continue
-        for i in rec.input_ids:
-            if i in reached:
-                on_path.append(index)
-                reached.update(rec.output_ids)
-                break
-    return on_path, reached
-
-
-def run_backward(records, seeds, source_ids, accumulate, observer=None, release=False):
+def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None, release=False):
     """Propagates `seeds` ({tensor id: gradient}) back to `source_ids`; returns {id: gradient}.
 
-    `accumulate(a, b)` adds two gradients (engine ops, so outer tapes can record the sum).
-    With `release`, each record is dropped from `records` once used (a non-persistent tape).
+    Like TF, every record the targets' gradients reach is run (an op with no registered
+    gradient raises even off the sources' paths), but an input the tape never tracked (a
+    constant) gets no gradient computed. `accumulate(a, b)` adds two gradients with engine
+    ops, so outer tapes can record the sum. With `release`, each record is dropped from
+    `records` once used (a non-persistent tape).
     """
     grads = dict(seeds)
     results = {}
-    on_path, reached = reachable_from(records, source_ids)
-    for index in reversed(on_path):
+    for index in range(len(records) - 1, -1, -1):
         rec = records[index]
+        if rec is None:
+            continue
         upstream = []
         for i in rec.output_ids:
             g = grads.pop(i, None)
@@ -47,9 +36,9 @@ def run_backward(records, seeds, source_ids, accumulate, observer=None, release=
             continue
         gradient = gradient_of(rec.op)
         if type(gradient) is tuple:
-            # One function per input, called only for inputs that lead to a source (TF's
+            # One function per input, called only for inputs the tape tracks (TF's
             # skip_input_indices): a constant operand costs nothing.
-            produced = [None if fn is None or i not in reached else fn(rec, *upstream)
+            produced = [None if fn is None or i not in tracked else fn(rec, *upstream)
                         for fn, i in zip(gradient, rec.input_ids)]
         else:
             produced = gradient(rec, *upstream)

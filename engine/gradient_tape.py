@@ -159,7 +159,8 @@ class GradientTape:
         observer = _started(self, "gradient", flat_targets, flat_sources, output_gradients, mode)
         try:
             found = run_backward(self._records, seeds, {s._id for s in flat_sources},
-                                 _accumulate, observer, release=not self._persistent)
+                                 self._tracked, _accumulate, observer,
+                                 release=not self._persistent)
             flat = [_result(found.get(s._id), s, mode) for s in flat_sources]
         except BaseException as error:
             _finished(self, None, error)
@@ -184,7 +185,8 @@ class GradientTape:
 
     def _backward_once(self, targets, seeds, sources, observer):
         """One backward pass that keeps the records (jacobians run several)."""
-        return run_backward(self._records, seeds, {s._id for s in sources}, _accumulate, observer)
+        return run_backward(self._records, seeds, {s._id for s in sources}, self._tracked,
+                            _accumulate, observer)
 
     def __del__(self):
         if hooks.observers:
