@@ -13,9 +13,16 @@ from .tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from .constant_op import constant
 from .variables import Variable
 from .ops import operators as _operators  # noqa: F401  (installs Python operators)
-from .ops.array import ones_like, reshape, stack, zeros_like, broadcast_to
-from .ops.math import add, cos, divide, exp, log, multiply, negative, reduce_sum, sin, subtract, tanh
 from .missing import missing_attribute
+from . import math, nn, linalg, random, image  # noqa: E402  (namespaces tf.math, tf.nn, ...)
+from .ops import array as _array, image as _image, linalg as _linalg, math as _math, nn as _nn
+from .ops import random_ops as _random
+
+# TF's top-level aliases (tf.add, tf.reshape, tf.matmul, ...), listed by each op module.
+for _module in (_math, _array, _nn, _linalg, _random, _image):
+    for _name in _module.TOP_LEVEL:
+        globals()[_name] = getattr(_module, _name)
+del _module, _name
 
 __version__ = "0.1.0"
 

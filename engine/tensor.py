@@ -109,16 +109,18 @@ class EagerTensor:
 
     # --- printing, in TF's format ----------------------------------------------------------
     def __str__(self):
-        text = np.array2string(np.asarray(self._value), separator=" ")
+        text = str(self._value)
         if "\n" in text:
             text = "\n" + text
         return f"tf.Tensor({text}, shape={self.shape}, dtype={self.dtype.name})"
 
     def __repr__(self):
-        text = repr(np.asarray(self._value)) if self._value.ndim else repr(self._value)
-        if self._value.ndim == 0:
-            text = np.array2string(np.asarray(self._value))
-        return f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, numpy={text}>"
+        return f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, numpy={value_text(self._value)}>"
+
+
+def value_text(value):
+    """NumPy's repr for arrays and str for scalars (`numpy=3.0`), as TF prints them."""
+    return repr(value) if value.ndim else str(value)
 
 
 Tensor = EagerTensor

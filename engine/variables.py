@@ -5,7 +5,7 @@ import numpy as np
 
 from . import hooks, tape as tape_module
 from .name_scopes import scoped_name
-from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor
+from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor, value_text
 
 
 class ResourceVariable:
@@ -117,8 +117,7 @@ class ResourceVariable:
         raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
 
     def __repr__(self):
-        text = np.array2string(np.asarray(self._value)) if not self._value.ndim \
-            else repr(np.asarray(self._value))
+        text = value_text(self._value)
         return (f"<tf.Variable '{self._name}' shape={self.shape} dtype={self.dtype.name}, "
                 f"numpy={text}>")
 

@@ -5,6 +5,10 @@ from ..tensor import convert_to_tensor
 from .registry import NOT_DIFFERENTIABLE, define, execute
 from .operands import same_dtype
 
+# Array ops are all top-level in TF (tf.reshape, tf.stack, ...).
+__all__ = ["zeros_like", "ones_like", "reshape", "broadcast_to", "stack"]
+TOP_LEVEL = __all__
+
 ZEROS_LIKE = define("ZerosLike", NOT_DIFFERENTIABLE)
 ONES_LIKE = define("OnesLike", NOT_DIFFERENTIABLE)
 

@@ -6,7 +6,13 @@ import numpy as np
 
 from .operands import (broadcast_attrs, broadcast_error, float_operand, same_dtype,
                        unbroadcast)
-from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
+from .registry import ALL, NOT_DIFFERENTIABLE, define, execute  # noqa: F401
+
+# tf.math.<name> for each name here; TOP_LEVEL also become tf.<name>, as in TF.
+__all__ = ["add", "subtract", "multiply", "divide", "negative", "sin", "cos", "exp", "log", "tanh",
+           "reduce_sum"]
+TOP_LEVEL = ["add", "subtract", "multiply", "divide", "negative", "sin", "cos", "exp", "tanh",
+             "reduce_sum"]
 
 
 def _binary(opdef, fn):
@@ -130,5 +136,3 @@ def add_gradients(a, b):
         a, b = densify(a), densify(b)
     return add(a, b)
 
-
-_ = NOT_DIFFERENTIABLE

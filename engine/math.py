@@ -1,0 +1,7 @@
+"""tf.math: the engine's math ops (see engine/ops/math.py)."""
+from .missing import missing_attribute
+from .ops.math import *  # noqa: F401,F403  (the public names are listed in its __all__)
+
+
+def __getattr__(name):
+    raise missing_attribute("tf.math", name)

@@ -1,0 +1,4 @@
+"""image ops."""
+
+__all__ = []
+TOP_LEVEL = []

@@ -1,0 +1,4 @@
+"""linalg ops."""
+
+__all__ = []
+TOP_LEVEL = []

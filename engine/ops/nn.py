@@ -1,0 +1,4 @@
+"""nn ops."""
+
+__all__ = []
+TOP_LEVEL = []

@@ -1,0 +1,4 @@
+"""random ops."""
+
+__all__ = []
+TOP_LEVEL = []
