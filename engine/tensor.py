@@ -150,6 +150,8 @@ _INT32_RANGE = (-(2**31), 2**31 - 1)
 
 def _python_dtype(value):
     """TF's inference for Python values: floats -> float32, ints -> int32 (int64 if too big)."""
+    if isinstance(value, (np.ndarray, np.generic)):  # first: np.float64 is a Python float too
+        return dtypes.from_numpy(value.dtype)
     if isinstance(value, bool):
         return dtypes.bool
     if isinstance(value, int):
@@ -165,8 +167,6 @@ def _python_dtype(value):
             if kind in found:
                 return kind
         return found[0]
-    if isinstance(value, (np.ndarray, np.generic)):
-        return dtypes.from_numpy(value.dtype)
     if isinstance(value, Tensor):
         return value.dtype
     if hasattr(value, "_as_tensor"):
