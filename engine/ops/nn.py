@@ -1,4 +1,70 @@
-"""nn ops."""
+"""tf.nn: activations, softmax and losses, convolution and pooling, dropout.
 
-__all__ = []
+The ops live in one module per concept (activations.py, nn_losses.py, convolution.py,
+pooling.py); this module gathers tf.nn's public names and defines dropout.
+"""
+import numbers
+
+from ..tensor import EagerTensor, convert_to_tensor
+from . import array as _array, math as _math, random_ops as _random
+from .activations import (elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, softplus,
+                          tanh)
+from .convolution import bias_add, conv2d
+from .nn_losses import (l2_loss, l2_normalize, log_softmax, sigmoid_cross_entropy_with_logits,
+                        softmax, softmax_cross_entropy_with_logits,
+                        sparse_softmax_cross_entropy_with_logits)
+from .pooling import avg_pool2d, max_pool2d
+
+__all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "sigmoid", "tanh", "softplus",
+           "softmax", "log_softmax", "l2_loss", "l2_normalize", "dropout",
+           "sparse_softmax_cross_entropy_with_logits", "softmax_cross_entropy_with_logits",
+           "sigmoid_cross_entropy_with_logits", "conv2d", "max_pool2d", "avg_pool2d", "bias_add"]
+# No tf.nn function is also a top-level tf.<name> except sigmoid and tanh, which tf.math has.
 TOP_LEVEL = []
+
+
+def _noise_shape(x, noise_shape):
+    """TF's _get_noise_shape: None dims of a same-rank noise_shape take x's dims."""
+    shape = x._value.shape
+    if noise_shape is None:
+        return shape
+    if hasattr(noise_shape, "as_list"):
+        noise_shape = noise_shape.as_list()
+    if isinstance(noise_shape, EagerTensor):
+        return tuple(int(d) for d in noise_shape._value)
+    noise_shape = list(noise_shape)
+    if len(noise_shape) == len(shape):
+        return tuple(shape[i] if d is None else int(d) for i, d in enumerate(noise_shape))
+    return tuple(int(d) for d in noise_shape)
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    """Zeroes each element with probability `rate` and scales the rest by 1 / (1 - rate).
+
+    Built as TF builds it (Mul, RandomUniform, GreaterEqual, SelectV2), with the op's seed
+    drawn by tf.random's rules, so a seeded program drops the same elements every run.
+    """
+    is_rate_number = isinstance(rate, numbers.Real)
+    if is_rate_number and (rate < 0 or rate >= 1):
+        raise ValueError("`rate` must be a scalar tensor or a float in the range [0, 1). "
+                         f"Received: rate={rate}")
+    x = convert_to_tensor(x)
+    if not x.dtype.is_floating:
+        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. "
+                         f"Received: x_dtype=<dtype: '{x.dtype.name}'>")
+    if is_rate_number and rate == 0:
+        _random.get_seed(seed)  # TF still takes an op seed, so later random ops do not shift
+        return x
+    if is_rate_number:
+        scale = convert_to_tensor(1 / (1 - rate), dtype=x.dtype)
+        kept = _math.multiply(x, scale)
+    else:
+        rate = convert_to_tensor(rate)
+        if rate._value.ndim:
+            raise ValueError(f"Shapes {rate.shape} and () must have the same rank")
+        if rate.dtype != x.dtype:
+            rate = _math.cast(rate, x.dtype)
+        kept = _math.divide(x, _math.subtract(convert_to_tensor(1, dtype=x.dtype), rate))
+    random_tensor = _random.uniform(_noise_shape(x, noise_shape), dtype=x.dtype, seed=seed)
+    keep_mask = _math.greater_equal(random_tensor, rate)
+    return _array.where(keep_mask, kept, convert_to_tensor(0, dtype=x.dtype))

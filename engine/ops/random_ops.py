@@ -1,4 +1,187 @@
-"""random ops."""
+"""tf.random: seeded random ops with TF's global/op seed semantics.
 
-__all__ = []
+TF's rules (random_seed.get_seed, eager context), reproduced here:
+- `set_seed(g)` makes the op seeds that follow a fixed sequence (`random.Random(g)`), and
+  resets every op's state: the same program after the same set_seed gives the same numbers.
+- An op seed without a global seed pairs with TF's DEFAULT_GRAPH_SEED.
+- An op with the same (seed, seed2) and dtype continues one stream (TF caches the kernel), so
+  two calls with seed=1 differ, and set_seed starts the stream again.
+- No seed at all: nondeterministic.
+The numbers are NumPy's (PCG64), not TF's Philox: the semantics match, the values need not.
+"""
+import random as _pyrandom
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import invalid_argument
+from ..tensor import convert_to_tensor
+from . import math as _math
+from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
+
+__all__ = ["set_seed", "normal", "uniform", "truncated_normal", "shuffle"]
 TOP_LEVEL = []
+
+DEFAULT_GRAPH_SEED = 87654321
+_MAXINT32 = 2**31 - 1
+
+
+class _SeedState:
+    """The process's random state, as TF's eager context keeps it."""
+
+    def __init__(self):
+        self.global_seed = None
+        self.op_seeds = None  # random.Random(global_seed): the op seeds set_seed implies
+        self.streams = {}  # (op type, dtype, seed, seed2) -> np.random.Generator
+        self.unseeded = np.random.default_rng()
+
+
+_state = _SeedState()
+
+
+def set_seed(seed):
+    """tf.random.set_seed: fixes the op-seed sequence and restarts every op's stream."""
+    _state.global_seed = seed
+    _state.op_seeds = None if seed is None else _pyrandom.Random(int(np.asarray(seed)))
+    _state.streams.clear()
+
+
+def get_seed(op_seed):
+    """TF's random_seed.get_seed for eager mode: the (seed, seed2) pair an op runs with."""
+    if _state.global_seed is not None:
+        if op_seed is None:
+            op_seed = _state.op_seeds.randint(0, _MAXINT32)
+        seeds = int(_state.global_seed) % _MAXINT32, int(op_seed) % _MAXINT32
+    elif op_seed is not None:
+        seeds = DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32
+    else:
+        seeds = None, None
+    if seeds == (0, 0):
+        return 0, _MAXINT32
+    return seeds
+
+
+def _generator(op_type, dtype, seeds):
+    if seeds[0] is None:
+        return _state.unseeded
+    key = (op_type, dtype.name) + seeds
+    stream = _state.streams.get(key)
+    if stream is None:
+        stream = _state.streams[key] = np.random.default_rng(list(seeds))
+    return stream
+
+
+def _shape(op_type, shape):
+    dims = tuple(int(d) for d in np.asarray(
+        convert_to_tensor(list(shape) if hasattr(shape, "as_list") else shape,
+                          dtype_hint="int32")._value).reshape(-1))
+    for d in dims:
+        if d < 0:
+            raise invalid_argument(op_type, f"Dimension {d} must be >= 0")
+    return dims
+
+
+def _shape_tensor(dims):
+    return convert_to_tensor(np.asarray(dims, dtype=np.int32))
+
+
+def _float_sample(values, dtype):
+    array = np.asarray(values, dtype=dtype.as_numpy_dtype)
+    return array if array.ndim else array[()]  # a 0-d value is a NumPy scalar, as everywhere
+
+
+# Random ops are not differentiable: they only read a shape (TF's random_ops.py).
+RANDOM_STANDARD_NORMAL = define("RandomStandardNormal", NOT_DIFFERENTIABLE)
+TRUNCATED_NORMAL = define("TruncatedNormal", NOT_DIFFERENTIABLE)
+RANDOM_UNIFORM = define("RandomUniform", NOT_DIFFERENTIABLE)
+RANDOM_UNIFORM_INT = define("RandomUniformInt", NOT_DIFFERENTIABLE)
+# TF's tape keeps RandomShuffle's input and output (it is on neither exclusion list).
+RANDOM_SHUFFLE = define("RandomShuffle", NOT_DIFFERENTIABLE, saves_inputs=ALL, saves_outputs=ALL)
+
+
+def _scaled(sample, mean, stddev, dtype):
+    """sample * stddev + mean with engine ops, so a watched mean or stddev gets gradients."""
+    mean_tensor = convert_to_tensor(mean, dtype=dtype)
+    stddev_tensor = convert_to_tensor(stddev, dtype=dtype)
+    return _math.add(sample * stddev_tensor, mean_tensor)
+
+
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    dtype = dtypes.as_dtype(dtype)
+    dims = _shape("RandomStandardNormal", shape)
+    convert_to_tensor(mean, dtype=dtype)  # TF converts mean and stddev first (and may raise)
+    convert_to_tensor(stddev, dtype=dtype)
+    stream = _generator("RandomStandardNormal", dtype, get_seed(seed))
+    sample = execute(RANDOM_STANDARD_NORMAL, (_shape_tensor(dims),),
+                     _float_sample(stream.standard_normal(dims), dtype))
+    return _scaled(sample, mean, stddev, dtype)
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    """Standard normal values more than 2 standard deviations out are drawn again."""
+    dtype = dtypes.as_dtype(dtype)
+    dims = _shape("TruncatedNormal", shape)
+    convert_to_tensor(mean, dtype=dtype)
+    convert_to_tensor(stddev, dtype=dtype)
+    stream = _generator("TruncatedNormal", dtype, get_seed(seed))
+    values = stream.standard_normal(dims)
+    outside = np.abs(values) > 2
+    while outside.any():
+        values[outside] = stream.standard_normal(int(outside.sum()))
+        outside = np.abs(values) > 2
+    sample = execute(TRUNCATED_NORMAL, (_shape_tensor(dims),), _float_sample(values, dtype))
+    return _scaled(sample, mean, stddev, dtype)
+
+
+_UNIFORM_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)
+
+
+def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in _UNIFORM_DTYPES:
+        raise ValueError(f"Argument `dtype` got invalid value <dtype: '{dtype.name}'>. Accepted "
+                         "dtypes are (tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.int32, "
+                         "tf.int64).")
+    if maxval is None:
+        if dtype.is_integer:
+            raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
+        maxval = 1
+    dims = _shape("RandomUniform", shape)
+    # As TF: with the default [0, 1) bounds a float result is the raw sample (no extra ops).
+    minval_is_zero = isinstance(minval, int) and minval == 0
+    maxval_is_one = isinstance(maxval, int) and maxval == 1
+    if not minval_is_zero or not maxval_is_one or dtype.is_integer:
+        minval = convert_to_tensor(minval, dtype=dtype)
+        maxval = convert_to_tensor(maxval, dtype=dtype)
+    seeds = get_seed(seed)
+    if dtype.is_integer:
+        return _uniform_int(dims, minval, maxval, dtype, seeds)
+    stream = _generator("RandomUniform", dtype, seeds)
+    result = execute(RANDOM_UNIFORM, (_shape_tensor(dims),),
+                     _float_sample(stream.random(dims), dtype))
+    if minval_is_zero:
+        if not maxval_is_one:
+            result = _math.multiply(result, maxval)
+        return result
+    return _math.add(result * (maxval - minval), minval)
+
+
+def _uniform_int(dims, minval, maxval, dtype, seeds):
+    lo, hi = minval._value, maxval._value
+    if np.ndim(lo) or np.ndim(hi):
+        raise invalid_argument("RandomUniformInt", "minval must be 0-D, got shape "
+                               f"{list(np.shape(lo))}")
+    if lo >= hi:
+        raise invalid_argument("RandomUniformInt", f"Need minval < maxval, got {lo} >= {hi}")
+    stream = _generator("RandomUniformInt", dtype, seeds)
+    values = stream.integers(int(lo), int(hi), size=dims, dtype=dtype.as_numpy_dtype)
+    return execute(RANDOM_UNIFORM_INT, (_shape_tensor(dims), minval, maxval), values)
+
+
+def shuffle(value, seed=None, name=None):
+    """A random permutation along the first dimension."""
+    x = convert_to_tensor(value)
+    stream = _generator("RandomShuffle", x.dtype, get_seed(seed))
+    v = x._value
+    result = v[stream.permutation(v.shape[0])] if v.ndim else v
+    return execute(RANDOM_SHUFFLE, (x,), result)
