@@ -2,7 +2,11 @@
 
 Records were appended in execution order, so reverse order is a topological order: when a
 record is reached, every consumer of its outputs has already contributed to their gradients,
-and those gradients can be popped. Observation (engine.debug) plugs in through `observer`.
+and those gradients can be popped. Observation (engine.debug) plugs in through `observer`
+(an engine.hooks.BackwardObserver): `step` after each record's gradient ran, `accumulated`
+for every extra contribution to a tensor used more than once, `released` when a
+non-persistent tape drops a record. The caller reports `finished` once the call's results
+are known (a jacobian runs one pass per target element).
 """
 from .ops.registry import gradient_of
 
@@ -11,39 +15,50 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
     """Propagates `seeds` ({tensor id: gradient}) back to `source_ids`; returns {id: gradient}.
 
     Like TF, every record the targets' gradients reach is run (an op with no registered
-    gradient raises even off the sources' paths), but an input the tape never tracked (a
-    constant) gets no gradient computed. `accumulate(a, b)` adds two gradients with engine
-    ops, so outer tapes can record the sum. With `release`, each record is dropped from
-    `records` once used (a non-persistent tape).
+    gradient raises even off the sources' paths), but an input the tape does not track (a
+    constant, or a tensor only another tape watches) gets no gradient. `accumulate(a, b)` adds
+    two gradients with engine ops, so outer tapes can record the sum. With `release`, each
+    record is dropped from `records` once visited (a non-persistent tape).
     """
     grads = dict(seeds)
+    pop = grads.pop
     results = {}
     for index in range(len(records) - 1, -1, -1):
         rec = records[index]
         if rec is None:
             continue
-        upstream = []
-        for i in rec.output_ids:
-            g = grads.pop(i, None)
-            if i in source_ids and g is not None:
-                results[i] = g
-            upstream.append(g)
         if release:
             records[index] = None
-            if observer is not None:
-                observer.released(rec)
-        if all(g is None for g in upstream):
-            continue
-        gradient = gradient_of(rec.op)
+        output_ids = rec.output_ids
+        if len(output_ids) == 1:  # most ops: no list, no all()
+            i = output_ids[0]
+            g = pop(i, None)
+            if g is None:
+                if release and observer is not None:
+                    observer.released(rec)
+                continue
+            if i in source_ids:
+                results[i] = g
+            upstream = (g,)
+        else:
+            upstream = [pop(i, None) for i in output_ids]
+            for i, g in zip(output_ids, upstream):
+                if g is not None and i in source_ids:
+                    results[i] = g
+            if upstream.count(None) == len(upstream):
+                if release and observer is not None:
+                    observer.released(rec)
+                continue
+        gradient = rec.op.gradient
         if type(gradient) is tuple:
             # One function per input, called only for inputs the tape tracks (TF's
             # skip_input_indices): a constant operand costs nothing.
             produced = [None if fn is None or i not in tracked else fn(rec, *upstream)
                         for fn, i in zip(gradient, rec.input_ids)]
         else:
-            produced = gradient(rec, *upstream)
+            produced = gradient_of(rec.op)(rec, *upstream)  # raises LookupError if unregistered
         for i, g in zip(rec.input_ids, produced):
-            if g is None:
+            if g is None or i not in tracked:
                 continue
             previous = grads.get(i)
             if previous is None:
@@ -54,11 +69,11 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                     observer.accumulated(i, g, total)
         if observer is not None:
             observer.step(rec, upstream, produced)
+            if release:
+                observer.released(rec)
     for i in source_ids:
         if i not in results and i in grads:
             results[i] = grads[i]
-    if observer is not None:
-        observer.finished(results)
     return results
 
 

@@ -1,5 +1,12 @@
-"""tf.GradientTape: recording context, watch rules, gradient/jacobian calls, TF's misuse errors."""
+"""tf.GradientTape: recording context, watch rules, gradient calls, TF's misuse errors.
+
+The tape's life follows TF's: the recording state (records, tracked ids, watched variables)
+is created when the tape is first entered and dropped when a non-persistent tape has computed
+its one set of gradients; entering it again starts a fresh one. `jacobian` and
+`batch_jacobian` live in engine/jacobians.py.
+"""
 import enum
+import sys
 import warnings
 
 from . import hooks, nest, tape as tape_module
@@ -21,7 +28,7 @@ class UnconnectedGradients(enum.Enum):
     ZERO = "zero"
 
 
-def _unconnected_mode(value):
+def unconnected_mode(value):
     try:
         return UnconnectedGradients(value)
     except ValueError:
@@ -29,25 +36,40 @@ def _unconnected_mode(value):
 
 
 def warn(message):
-    """TF logs these as warnings; the engine emits a Python warning with TF's wording."""
-    warnings.warn(message, stacklevel=4)
+    """TF logs these as warnings; the engine emits a Python warning with TF's wording,
+    attributed to the first caller outside the engine (the user's line)."""
+    warnings.warn(message, stacklevel=_user_stacklevel())
     if hooks.observers:
         hooks.notify("warning", message)
 
 
-def _is_variable(value):
-    return hasattr(value, "_as_tensor") and hasattr(value, "assign")
+def _user_stacklevel():
+    frame, level = sys._getframe(2), 2
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("engine."):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
-def _as_differentiable(value, role):
+def is_variable(value):
+    return hasattr(value, "_snapshot") and hasattr(value, "assign")
+
+
+def as_differentiable(value, role):
     """A target or source as a Tensor. Variables keep their identity (their id is the handle's)."""
-    if value is None:
-        return None
-    tensor = value._snapshot() if _is_variable(value) else convert_to_tensor(value)
+    tensor = value._snapshot() if is_variable(value) else convert_to_tensor(value)
     if tensor._value.dtype.kind != "f":
         warn(f"The dtype of the {role} tensor must be floating (e.g. tf.float32) when calling "
              f"GradientTape.gradient, got {tensor.dtype!r}")
     return tensor
+
+
+def watchable(structure):
+    """The tensors and variables of a nested structure; TF's error for anything else."""
+    for item in nest.flatten(structure):
+        if not (isinstance(item, Tensor) or is_variable(item)):
+            raise ValueError(f"Passed in object {item} of type {type(item).__name__!r}, not "
+                             f"tf.Tensor or tf.Variable or ExtensionType.")
+        yield item
 
 
 class GradientTape:
@@ -56,12 +78,19 @@ class GradientTape:
     def __init__(self, persistent=False, watch_accessed_variables=True):
         self._persistent = persistent
         self._watch_accessed_variables = watch_accessed_variables
+        self._recording = False
+        self._has_tape = False  # TF's `self._tape is not None`
         self._tracked = set()  # ids of tensors/variables whose consumers this tape records
         self._records = []
         self._append = self._records.append
-        self._watched_variables = {}  # id -> Variable, in the order they were first watched
-        self._recording = False
-        self._consumed = False
+        self._watched_variables = {}  # id -> Variable
+
+    def _new_tape(self):
+        self._has_tape = True
+        self._tracked = set()
+        self._records = []
+        self._append = self._records.append
+        self._watched_variables = {}
 
     # --- the recording context -------------------------------------------------------------
     def __enter__(self):
@@ -77,8 +106,10 @@ class GradientTape:
         if self._recording:
             raise ValueError("Tape is still recording, This can happen if you try to "
                              "re-enter an already-active tape.")
-        self._recording = True
+        if not self._has_tape:
+            self._new_tape()
         tape_module.push(self)
+        self._recording = True
         tape_module.notify_tape(self, "enter")
 
     def _pop(self):
@@ -94,27 +125,24 @@ class GradientTape:
     def reset(self):
         """Clears everything recorded so far; the tape keeps recording."""
         self._pop()
-        self._tracked = set()
-        self._records = []
-        self._append = self._records.append
-        self._watched_variables = {}
-        self._consumed = False
+        self._release_records()
+        self._has_tape = False
         self._push()
         tape_module.notify_tape(self, "reset")
 
     # --- watching --------------------------------------------------------------------------
     def watch(self, tensor):
-        for t in nest.flatten(tensor):
-            if _is_variable(t):
-                self._watch_variable(t)
-                continue
-            if not isinstance(t, Tensor):
-                raise ValueError("Passed in object of type {}, not tf.Tensor or tf.Variable or "
-                                 "ExtensionType.".format(type(t)))
+        """Tracks tensors (or variables) of a nested structure: ops on them get recorded."""
+        for t in watchable(tensor):
             if t._value.dtype.kind != "f":
                 warn("The dtype of the watched tensor must be floating (e.g. tf.float32), "
                      f"got {t.dtype!r}")
-            else:
+            if not self._has_tape:
+                raise AttributeError("'NoneType' object has no attribute '_tape'")
+            if is_variable(t):
+                self._watch_variable(t)
+                continue
+            if t._value.dtype.kind == "f":
                 self._tracked.add(t._id)
             tape_module.notify_tape(self, "watch", t)
 
@@ -126,22 +154,31 @@ class GradientTape:
             tape_module.notify_tape(self, "watch_variable", variable)
 
     def watched_variables(self):
-        return tuple(self._watched_variables.values())
+        """The variables this tape watched, in the order they were created (as TF sorts them)."""
+        return tuple(self._watched_variables[i] for i in sorted(self._watched_variables))
 
     # --- gradients -------------------------------------------------------------------------
-    def _begin_call(self):
-        if self._consumed:
-            raise RuntimeError(NON_PERSISTENT_REUSED)
+    def _begin_call(self, message=NON_PERSISTENT_REUSED):
+        """TF's checks at the start of gradient/jacobian: a tape exists; stop or warn."""
+        if not self._has_tape:
+            raise RuntimeError(message)
         if self._recording:
             if not self._persistent:
                 self._pop()  # TF stops a non-persistent tape at its first gradient call
             else:
                 warn(PERSISTENT_INSIDE_CONTEXT)
 
-    def _end_call(self, observer):
+    def _end_call(self, observer=None):
+        """A non-persistent tape is spent after one call: its records go, the ids too."""
         if not self._persistent:
-            self._consumed = True
-            release_all(self._records, observer)
+            self._release_records(observer)
+            self._has_tape = False
+
+    def _release_records(self, observer=None):
+        release_all(self._records, observer)
+        self._records = []
+        self._append = self._records.append
+        self._tracked = set()
 
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
@@ -151,42 +188,38 @@ class GradientTape:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
                             "Variables or CompositeTensors to be differentiated, but received "
                             "None.")
-        mode = _unconnected_mode(unconnected_gradients)
-        flat_targets = [_as_differentiable(t, "target") for t in nest.flatten(target)]
-        flat_sources_raw = nest.flatten(sources)
-        flat_sources = [_as_differentiable(s, "source") for s in flat_sources_raw]
-        seeds = _seeds(flat_targets, output_gradients)
-        observer = _started(self, "gradient", flat_targets, flat_sources, output_gradients, mode)
+        flat_targets = [as_differentiable(t, "target") for t in nest.flatten(target)]
+        flat_sources = [as_differentiable(s, "source") for s in nest.flatten(sources)]
+        seeds = initial_gradients(flat_targets, output_gradients)
+        mode = unconnected_mode(unconnected_gradients)
+        observer = started(self, "gradient", flat_targets, flat_sources, output_gradients, mode)
         try:
             found = run_backward(self._records, seeds, {s._id for s in flat_sources},
-                                 self._tracked, _accumulate, observer,
+                                 self._tracked, accumulate, observer,
                                  release=not self._persistent)
-            flat = [_result(found.get(s._id), s, mode) for s in flat_sources]
+            flat = [shaped_result(found.get(s._id), s, mode) for s in flat_sources]
+            if observer is not None:
+                observer.finished({s._id: g for s, g in zip(flat_sources, flat)})
         except BaseException as error:
-            _finished(self, None, error)
-            raise
-        finally:
             self._end_call(observer)
+            finished(self, None, error)
+            raise
+        self._end_call(observer)
         result = nest.pack_sequence_as(sources, flat)
-        _finished(self, result, None)
+        finished(self, result, None)
         return result
 
     def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
                  parallel_iterations=None, experimental_use_pfor=True):
         """d(target[i...])/d(source[j...]) shaped target.shape + source.shape, per source."""
         from .jacobians import jacobian
-        return jacobian(self, target, sources, _unconnected_mode(unconnected_gradients))
+        return jacobian(self, target, sources, unconnected_gradients, experimental_use_pfor)
 
     def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
                        parallel_iterations=None, experimental_use_pfor=True):
         """Per-example jacobians: [b, y...] by [b, x...] gives [b, y..., x...]."""
         from .jacobians import batch_jacobian
-        return batch_jacobian(self, target, source, _unconnected_mode(unconnected_gradients))
-
-    def _backward_once(self, targets, seeds, sources, observer):
-        """One backward pass that keeps the records (jacobians run several)."""
-        return run_backward(self._records, seeds, {s._id for s in sources}, self._tracked,
-                            _accumulate, observer)
+        return batch_jacobian(self, target, source, unconnected_gradients, experimental_use_pfor)
 
     def __del__(self):
         if hooks.observers:
@@ -194,61 +227,59 @@ class GradientTape:
 
 
 class _StopRecording:
+    """`with tape.stop_recording():` as TF's: the checks happen on entering."""
+
     def __init__(self, tape):
         self._tape = tape
-        self._stopped = False
 
     def __enter__(self):
-        if not self._tape._recording:
-            raise ValueError("Tape.stop_recording() can only be called when the tape is recording")
+        if not self._tape._has_tape:
+            raise RuntimeError("Trying to stop recording a tape which is not recording.")
         self._tape._pop()
-        self._stopped = True
         tape_module.notify_tape(self._tape, "stop_recording")
 
     def __exit__(self, *exc_info):
-        if self._stopped:
-            self._tape._recording = True
-            tape_module.push(self._tape)
-            tape_module.notify_tape(self._tape, "resume")
+        self._tape._push()
+        tape_module.notify_tape(self._tape, "resume")
 
 
-def _seeds(flat_targets, output_gradients):
-    """The gradient each target starts with: ones, or the caller's output_gradients."""
+def initial_gradients(flat_targets, output_gradients):
+    """The gradient each target starts with: ones, or the caller's output_gradients.
+
+    As in TF, output_gradients are matched to targets in flattened order; targets past the
+    end of a shorter list start from ones; the same target twice accumulates."""
     from .ops.array import ones_like
-    if output_gradients is not None:
-        flat_out = nest.flatten(output_gradients)
-        if len(flat_out) != len(flat_targets):
-            raise ValueError("target and output_gradients must have the same structure")
-    else:
-        flat_out = [None] * len(flat_targets)
+    flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
     seeds = {}
-    for t, g in zip(flat_targets, flat_out):
-        g = ones_like(t) if g is None else convert_to_tensor(g, dtype=t.dtype)
-        seeds[t._id] = g if t._id not in seeds else _accumulate(seeds[t._id], g)
+    for index, t in enumerate(flat_targets):
+        if index < len(flat_out):
+            g = flat_out[index]
+            if g is None:
+                raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                                 "(<class 'NoneType'>) to a Tensor.")
+            g = convert_to_tensor(g, dtype_hint=t.dtype)
+        else:
+            g = ones_like(t)
+        seeds[t._id] = g if t._id not in seeds else accumulate(seeds[t._id], g)
     return seeds
 
 
-def _accumulate(a, b):
+def accumulate(a, b):
     from .ops.math import add_gradients
     return add_gradients(a, b)
 
 
-def _result(gradient, source, mode):
+def shaped_result(gradient, source, mode):
     if gradient is None:
         if mode is UnconnectedGradients.ZERO:
             from .ops.array import zeros_like
             return zeros_like(source)
         return None
-    from .indexed_slices import IndexedSlices
-    if isinstance(gradient, IndexedSlices):
-        return gradient
-    if gradient.shape != source.shape:  # a gradient never changes its source's shape
-        from .ops.array import reshape
-        gradient = reshape(gradient, source.shape)
     return gradient
 
 
-def _started(tape, kind, targets, sources, output_gradients, mode):
+def started(tape, kind, targets, sources, output_gradients, mode):
+    """Tells observers a gradient call began; returns the BackwardObserver for its steps."""
     if not hooks.observers:
         return None
     observers = [o.gradient_started(tape, kind, targets, sources, output_gradients, mode)
@@ -257,7 +288,7 @@ def _started(tape, kind, targets, sources, output_gradients, mode):
     return observers[0] if len(observers) == 1 else (_Fanout(observers) if observers else None)
 
 
-def _finished(tape, result, error):
+def finished(tape, result, error):
     if hooks.observers:
         hooks.notify("gradient_finished", tape, result, error)
 
@@ -271,4 +302,3 @@ class _Fanout:
             for o in self._observers:
                 getattr(o, name)(*args)
         return call
-

@@ -3,12 +3,22 @@
 TF's rule: a tape records an op when one of its inputs is a floating tensor the tape tracks
 (watched, a variable it saw read, or the output of an op it recorded). Only floating outputs
 become tracked, so integer paths are never recorded.
+
+Everything in `recording_tapes` has `_tracked` (a set of tensor ids), `_append(record)` and
+`_watch_accessed_variables`: GradientTapes, ForwardAccumulators and custom_gradient's variable
+watcher. A forward accumulator computes tangents by running engine ops, so it must see an op
+only after every tape has recorded it (otherwise an outer tape would hold the tangent ops
+before the op that produced their inputs, breaking the reverse order): its `_append` queues
+it in `forward_pending`, and `record` runs the queue once the op is recorded everywhere.
 """
 from . import hooks
 from .ops_saved import ALL, select_saved
 
-# The tapes (and forward accumulators) currently recording, innermost last.
+# The tapes (and forward accumulators, variable watchers) currently recording, innermost last.
 recording_tapes = []
+
+# Forward accumulators waiting for the op being recorded (see the module docstring).
+forward_pending = []
 
 
 class Record:
@@ -43,21 +53,39 @@ def record(opdef, inputs, outputs, attrs):
         else:
             continue
         if rec is None:
-            saves_inputs, saves_outputs = opdef.saves_inputs, opdef.saves_outputs
-            rec = Record(
-                opdef,
-                tuple([t._id for t in inputs]),
-                tuple([t._id for t in outputs]),
-                # `is ALL` first: the op's own tuple is kept as is, with no copy
-                inputs if saves_inputs is ALL else select_saved(saves_inputs, inputs),
-                outputs if saves_outputs is ALL else select_saved(saves_outputs, outputs),
-                attrs,
-            )
+            rec = _new_record(opdef, inputs, outputs, attrs)
         for out in outputs:
             if out._value.dtype.kind == "f":
                 tracked.add(out._id)
         tape._append(rec)
+    if forward_pending:
+        _run_forward_accumulators(rec, inputs, outputs)
     return rec
+
+
+def _new_record(opdef, inputs, outputs, attrs):
+    saves_inputs, saves_outputs = opdef.saves_inputs, opdef.saves_outputs
+    if len(outputs) == 1:  # most ops: skip a comprehension
+        output_ids = (outputs[0]._id,)
+    else:
+        output_ids = tuple([t._id for t in outputs])
+    return Record(
+        opdef,
+        tuple([t._id for t in inputs]),
+        output_ids,
+        # `is ALL` first: the op's own tuple is kept as is, with no copy
+        inputs if saves_inputs is ALL else select_saved(saves_inputs, inputs),
+        outputs if saves_outputs is ALL else select_saved(saves_outputs, outputs),
+        attrs,
+    )
+
+
+def _run_forward_accumulators(rec, inputs, outputs):
+    # Taken off the queue first: the tangent ops they run are recorded (and queued) in turn.
+    pending = forward_pending[:]
+    forward_pending.clear()
+    for accumulator in pending:
+        accumulator._forward(rec, inputs, outputs)
 
 
 def variable_read(variable):
@@ -73,7 +101,13 @@ def push(tape):
 
 
 def pop(tape):
-    recording_tapes.remove(tape)
+    # The innermost occurrence: a tape is in the list at most once, but search from the end
+    # since it is almost always the last one.
+    for index in range(len(recording_tapes) - 1, -1, -1):
+        if recording_tapes[index] is tape:
+            del recording_tapes[index]
+            return
+    raise ValueError("Tape is not recording.")
 
 
 class stop_all_recording:
@@ -85,6 +119,22 @@ class stop_all_recording:
 
     def __exit__(self, *exc):
         recording_tapes[:] = self._paused
+
+
+class paused:
+    """Context in which one recorder (a forward accumulator computing tangents) is left out."""
+
+    def __init__(self, recorder):
+        self._recorder = recorder
+
+    def __enter__(self):
+        self._index = next((i for i, t in enumerate(recording_tapes) if t is self._recorder), None)
+        if self._index is not None:
+            del recording_tapes[self._index]
+
+    def __exit__(self, *exc):
+        if self._index is not None:
+            recording_tapes.insert(self._index, self._recorder)
 
 
 def notify_tape(tape, kind, tensor=None):
