@@ -20,6 +20,8 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
     two gradients with engine ops, so outer tapes can record the sum. With `release`, each
     record is dropped from `records` once visited (a non-persistent tape).
     """
+    if observer is not None:
+        observer.seeded(seeds)
     grads = dict(seeds)
     pop = grads.pop
     results = {}

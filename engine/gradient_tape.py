@@ -161,6 +161,7 @@ class GradientTape:
     def _begin_call(self, message=NON_PERSISTENT_REUSED):
         """TF's checks at the start of gradient/jacobian: a tape exists; stop or warn."""
         if not self._has_tape:
+            tape_module.notify_tape(self, "reused")
             raise RuntimeError(message)
         if self._recording:
             if not self._persistent:

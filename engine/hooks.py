@@ -14,7 +14,11 @@ class Observer:
         """An op ran. `record` is the shared tape Record if any tape recorded it, else None."""
 
     def tape_event(self, tape, kind, tensor=None):
-        """kind: enter, exit, stop_recording, resume, reset, watch, watch_variable, deleted."""
+        """kind: enter, exit, stop_recording, resume, reset, watch, watch_variable, deleted,
+        reused (a gradient/jacobian call on a spent tape, just before its RuntimeError)."""
+
+    def constant_created(self, tensor):
+        """tf.constant made `tensor` (so a debugger knows the line a constant comes from)."""
 
     def variable_event(self, variable, kind, snapshot=None):
         """kind: created, read (snapshot is the Tensor the read produced), assign."""
@@ -35,6 +39,10 @@ class Observer:
 
 class BackwardObserver:
     """What the backward loop reports, step by step, for one backward pass."""
+
+    def seeded(self, seeds):
+        """A backward pass begins from `seeds` ({tensor id: gradient}); a jacobian runs one
+        pass per row, each announced here."""
 
     def step(self, record, upstream, produced):
         """`record` ran its gradient: upstream grads per output, produced grads per input."""

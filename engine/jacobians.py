@@ -14,6 +14,7 @@ from . import nest
 from .backprop import run_backward
 from .gradient_tape import (NON_PERSISTENT_REUSED, UnconnectedGradients, accumulate,
                             as_differentiable, finished, started, unconnected_mode)
+from .tape import notify_tape
 from .tensor import Tensor
 
 # TF's batch_jacobian drops a space in this message ("used tocompute"); kept as TF words it.
@@ -23,6 +24,7 @@ BATCH_NON_PERSISTENT_REUSED = ("A non-persistent GradientTape can only be used t
 
 def jacobian(tape, target, sources, unconnected_gradients, use_pfor):
     if not tape._has_tape:
+        notify_tape(tape, "reused")
         raise RuntimeError(NON_PERSISTENT_REUSED)
     target_shape = tuple(target.shape)  # TF reads target.shape first: AttributeError for lists
     if not use_pfor and not tape._persistent:
@@ -48,6 +50,7 @@ def jacobian(tape, target, sources, unconnected_gradients, use_pfor):
 
 def batch_jacobian(tape, target, source, unconnected_gradients, use_pfor):
     if not tape._has_tape:
+        notify_tape(tape, "reused")
         raise RuntimeError(BATCH_NON_PERSISTENT_REUSED)
     target_shape, source_shape = target.shape, source.shape
     batch = target_shape.dims[0]  # IndexError for a scalar target, as in TF
