@@ -17,6 +17,11 @@ from .missing import missing_attribute
 from . import math, nn, linalg, random, image  # noqa: E402  (namespaces tf.math, tf.nn, ...)
 from .ops import array as _array, image as _image, linalg as _linalg, math as _math, nn as _nn
 from .ops import random_ops as _random
+from . import autodiff  # noqa: E402  (tf.autodiff.ForwardAccumulator, GradientTape)
+from .custom_gradient import custom_gradient  # noqa: E402
+from .eager_functional import (enable_eager_execution, executing_eagerly,  # noqa: E402
+                               gradients_function, implicit_gradients,
+                               implicit_value_and_gradients, value_and_gradients_function)
 
 # TF's top-level aliases (tf.add, tf.reshape, tf.matmul, ...), listed by each op module.
 for _module in (_math, _array, _nn, _linalg, _random, _image):

@@ -121,22 +121,6 @@ class stop_all_recording:
         recording_tapes[:] = self._paused
 
 
-class paused:
-    """Context in which one recorder (a forward accumulator computing tangents) is left out."""
-
-    def __init__(self, recorder):
-        self._recorder = recorder
-
-    def __enter__(self):
-        self._index = next((i for i, t in enumerate(recording_tapes) if t is self._recorder), None)
-        if self._index is not None:
-            del recording_tapes[self._index]
-
-    def __exit__(self, *exc):
-        if self._index is not None:
-            recording_tapes.insert(self._index, self._recorder)
-
-
 def notify_tape(tape, kind, tensor=None):
     if hooks.observers:
         hooks.notify("tape_event", tape, kind, tensor)
