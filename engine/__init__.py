@@ -28,6 +28,8 @@ for _module in (_math, _array, _nn, _linalg, _random, _image):
     for _name in _module.TOP_LEVEL:
         globals()[_name] = getattr(_module, _name)
 del _module, _name
+from .module import Module  # noqa: E402
+from . import keras  # noqa: E402  (tf.keras: written with the names above)
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,59 @@
+"""keras.layers.Dense: activation(inputs @ kernel + bias), built from the input's last dimension."""
+import engine as tf  # circular on purpose: ops are looked up when the layer runs
+
+from ...missing import missing_attribute
+from .. import activations, initializers
+from .layer import InputSpec, Layer
+
+_UNSUPPORTED = ("kernel_regularizer", "bias_regularizer", "kernel_constraint", "bias_constraint",
+                "lora_rank")
+
+
+class Dense(Layer):
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", **kwargs):
+        for option in _UNSUPPORTED:
+            if kwargs.pop(option, None) is not None:
+                raise missing_attribute("tf.keras.layers.Dense", option)
+        kwargs.pop("lora_alpha", None)
+        kwargs.pop("activity_regularizer", None)
+        super().__init__(**kwargs)
+        if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
+            raise ValueError("Received an invalid value for `units`, expected a positive "
+                             f"integer. Received: units={units}")
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.input_spec = InputSpec(min_ndim=2)
+        self._kernel = None
+        self.bias = None
+
+    def build(self, input_shape):
+        input_dim = input_shape[-1]
+        self._kernel = self.add_weight(name="kernel", shape=(input_dim, self.units),
+                                       initializer=self.kernel_initializer)
+        if self.use_bias:
+            self.bias = self.add_weight(name="bias", shape=(self.units,),
+                                        initializer=self.bias_initializer)
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: input_dim})
+        self.built = True
+
+    @property
+    def kernel(self):
+        if self._kernel is None:
+            raise AttributeError("You must build the layer before accessing `kernel`.")
+        return self._kernel
+
+    def call(self, inputs, training=None):
+        kernel = self._kernel
+        if inputs.dtype != kernel.dtype:  # integer inputs: Keras's matmul computes in floats
+            inputs = tf.cast(inputs, kernel.dtype)
+        outputs = tf.matmul(inputs, kernel)
+        if self.bias is not None:
+            outputs = tf.add(outputs, self.bias)
+        return self.activation(outputs)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape[:-1]) + (self.units,)

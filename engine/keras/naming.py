@@ -1,0 +1,54 @@
+"""Keras object names ('dense', 'dense_1', ...) and the Keras scope that gives variables their path.
+
+Keras keeps two scopes, and so do we:
+- its own path stack (layer names only: 'sequential/dense'), which names variables; a
+  tf.name_scope around a layer does not change its variables' paths;
+- the tf.name_scope, which Keras's TensorFlow backend also enters, so the ops a layer runs
+  are recorded under the layer's name (the debugger groups ops by it).
+"""
+import contextlib
+import re
+
+from .. import name_scopes
+
+_name_counts = {}
+_path_stack = []
+
+_CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
+
+
+def to_snake_case(name):
+    return _CAMEL_TO_SNAKE.sub(r"_\1", name).lower()
+
+
+def auto_name(class_name):
+    """A unique default name per kind: 'dense', then 'dense_1', 'dense_2', ... (as Keras)."""
+    base = to_snake_case(class_name)
+    count = _name_counts.get(base, 0)
+    _name_counts[base] = count + 1
+    return base if count == 0 else f"{base}_{count}"
+
+
+def clear_session():
+    """keras.backend.clear_session: default names start again from 'dense'."""
+    _name_counts.clear()
+
+
+def current_path():
+    return "/".join(_path_stack)
+
+
+def variable_path(name):
+    parent = current_path()
+    return f"{parent}/{name}" if parent else name
+
+
+@contextlib.contextmanager
+def keras_scope(name):
+    """Opens `name` both as a Keras path scope and as a tf.name_scope."""
+    _path_stack.append(name)
+    try:
+        with name_scopes.name_scope(name):
+            yield
+    finally:
+        _path_stack.pop()

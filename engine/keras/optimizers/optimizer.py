@@ -1,0 +1,286 @@
+"""keras.optimizers.Optimizer: Keras 3's apply_gradients pipeline, plus tf.keras 2's `minimize`.
+
+apply_gradients, as Keras 3 runs it: build on the first call (one slot per variable), refuse
+variables it was not built with, drop (gradient=None) pairs with a warning (all None is an
+error), clip (clipnorm / global_clipnorm / clipvalue), apply weight decay, run each
+optimizer's update_step, then count the iteration.
+
+The updates are state changes, not differentiable ops, so they are computed in NumPy in the
+variable's dtype, in the same order of float operations as Keras's formulas (so float32
+results match TF's), and written with `assign` (which the debugger sees as variable events).
+Gradients may be Tensors, NumPy arrays, Python lists or IndexedSlices (tf.gather's gradient),
+which are densified: Keras's sparse updates give the same values.
+
+Keras 3 has no `minimize`; tf.keras 2.11+ had minimize(loss, var_list, tape=None), which is
+what user code calls, so it is provided with those semantics.
+"""
+import re
+import warnings
+
+import numpy as np
+
+import engine as tf  # circular on purpose: tapes and conversion looked up at call time
+
+from ...errors import invalid_argument
+from ...indexed_slices import IndexedSlices
+from ...missing import missing_attribute
+from .. import naming
+from ..variables import KerasVariable
+
+
+class Optimizer:
+    def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        if kwargs.pop("decay", None) is not None:
+            warnings.warn("Argument `decay` is no longer supported and will be ignored.")
+        if kwargs:
+            raise ValueError(f"Argument(s) not recognized: {kwargs}")
+        if use_ema:
+            raise missing_attribute("tf.keras.optimizers.Optimizer", "use_ema")
+        if gradient_accumulation_steps:
+            raise missing_attribute("tf.keras.optimizers.Optimizer", "gradient_accumulation_steps")
+        if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
+            raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be "
+                             f"set. Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
+                             f"global_clipnorm={global_clipnorm}")
+        self.name = name or naming.auto_name(type(self).__name__)
+        self.weight_decay = weight_decay
+        self.clipnorm = clipnorm
+        self.clipvalue = clipvalue
+        self.global_clipnorm = global_clipnorm
+        self.loss_scale_factor = loss_scale_factor
+        self.built = False
+        self._variables = []
+        self._trainable_variables = []
+        self._index_by_key = {}
+        with naming.keras_scope(self.name):
+            self._iterations = KerasVariable(np.int64(0), name="iteration", trainable=False)
+        self._variables.append(self._iterations)
+        if callable(learning_rate):
+            self._learning_rate = learning_rate
+        else:
+            if not isinstance(learning_rate, float):
+                raise ValueError(
+                    "Argument `learning_rate` should be float, or an instance of "
+                    "LearningRateSchedule, or a callable (that takes in the current iteration "
+                    "value and returns the corresponding learning rate value). Received instead: "
+                    f"learning_rate={_as_python(learning_rate)}")
+            with naming.keras_scope(self.name):
+                self._learning_rate = KerasVariable(np.float32(learning_rate),
+                                                    name="learning_rate", trainable=False)
+            self._variables.append(self._learning_rate)
+
+    # --- state ---------------------------------------------------------------------------
+    @property
+    def iterations(self):
+        return self._iterations
+
+    @property
+    def variables(self):
+        return list(self._variables)
+
+    @property
+    def learning_rate(self):
+        if isinstance(self._learning_rate, KerasVariable):
+            return self._learning_rate
+        return self._learning_rate()
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        if callable(value):
+            if isinstance(self._learning_rate, KerasVariable):
+                self._variables = [v for v in self._variables if v is not self._learning_rate]
+            self._learning_rate = value
+        else:
+            self._learning_rate.assign(value)
+
+    def build(self, variables):
+        if self.built:
+            return
+        for index, variable in enumerate(variables):
+            self._index_by_key[variable._id] = index
+        self._trainable_variables = list(variables)
+        self.built = True
+
+    def add_variable_from_reference(self, reference_variable, name):
+        """A slot shaped like `reference_variable`, e.g. 'sgd/dense_kernel_momentum'."""
+        base = getattr(reference_variable, "path", None) or reference_variable.name
+        slot_name = re.sub(r"[/:]", "_", base) + "_" + name
+        with naming.keras_scope(self.name):
+            slot = KerasVariable(np.zeros(reference_variable.shape.as_list(),
+                                          dtype=reference_variable.dtype.as_numpy_dtype),
+                                 name=slot_name, trainable=False)
+        self._variables.append(slot)
+        return slot
+
+    def add_optimizer_variables(self, variables, name):
+        return [self.add_variable_from_reference(v, name) for v in variables]
+
+    def _slot(self, slots, variable):
+        return slots[self._index_by_key[variable._id]]
+
+    # --- applying gradients --------------------------------------------------------------
+    def apply_gradients(self, grads_and_vars):
+        grads, trainable_variables = zip(*grads_and_vars)
+        self.apply(grads, trainable_variables)
+        return self._iterations
+
+    def apply(self, grads, trainable_variables=None):
+        if len(grads) == 0:
+            return
+        if trainable_variables is None:
+            if not self.built:
+                raise ValueError(
+                    "When passing `grads` without `variables`, the optimizer must already be "
+                    "built on a list of variables. Call `optimizer.build(trainable_variables)` "
+                    "first. ")
+            trainable_variables = self._trainable_variables
+        else:
+            trainable_variables = list(trainable_variables)
+            if not self.built:
+                with naming.keras_scope(self.name):
+                    self.build(trainable_variables)
+            for v in trainable_variables:
+                if v._id not in self._index_by_key:
+                    raise ValueError(
+                        f"Unknown variable: {v}. This optimizer can only be called for the "
+                        "variables it was originally built with. When working with a new set "
+                        "of variables, you should recreate a new optimizer instance.")
+        with naming.keras_scope(self.name):
+            grads, trainable_variables = _filter_empty_gradients(grads, trainable_variables)
+            grads = [_dense_array(g, v) for g, v in zip(grads, trainable_variables)]
+            if self.loss_scale_factor is not None:
+                grads = [g / g.dtype.type(self.loss_scale_factor) for g in grads]
+            grads = self._clip_gradients(grads)
+            self._apply_weight_decay(trainable_variables)
+            learning_rate = self._current_learning_rate()
+            for grad, variable in zip(grads, trainable_variables):
+                dtype = variable.dtype.as_numpy_dtype
+                self.update_step(grad, variable, np.asarray(learning_rate, dtype=dtype)[()])
+        self._iterations.assign_add(1)
+
+    def update_step(self, gradient, variable, learning_rate):
+        """Updates `variable` (and its slots) from `gradient`, a NumPy array of its dtype."""
+        raise NotImplementedError
+
+    def _current_learning_rate(self):
+        rate = self.learning_rate
+        return rate._value if isinstance(rate, KerasVariable) else np.float32(
+            _as_python(rate))
+
+    def _clip_gradients(self, grads):
+        if self.clipnorm and self.clipnorm > 0:
+            return [_clip_by_norm(g, self.clipnorm) for g in grads]
+        if self.global_clipnorm and self.global_clipnorm > 0:
+            return _clip_by_global_norm(grads, self.global_clipnorm)
+        if self.clipvalue and self.clipvalue > 0:
+            return [np.clip(g, g.dtype.type(-self.clipvalue), g.dtype.type(self.clipvalue))
+                    for g in grads]
+        return grads
+
+    def exclude_from_weight_decay(self, var_list=None, var_names=None):
+        if self.built:
+            raise ValueError("`exclude_from_weight_decay()` can only be configured before the "
+                             "optimizer is built.")
+        self._excluded_from_decay = {v._id for v in var_list or ()}
+        self._excluded_names = re.compile("|".join(set(var_names))) if var_names else None
+
+    def _use_weight_decay(self, variable):
+        if variable._id in getattr(self, "_excluded_from_decay", ()):
+            return False
+        pattern = getattr(self, "_excluded_names", None)
+        return pattern is None or pattern.search(variable.name) is None
+
+    def _apply_weight_decay(self, variables):
+        if self.weight_decay is None:
+            return
+        rate = self._current_learning_rate()
+        for variable in variables:
+            if self._use_weight_decay(variable):
+                value = variable._value
+                dtype = value.dtype.type
+                variable.assign_sub(value * dtype(self.weight_decay) * dtype(rate))
+
+    # --- tf.keras 2's minimize ------------------------------------------------------------
+    def compute_gradients(self, loss, var_list, tape=None):
+        if not callable(loss) and tape is None:
+            raise ValueError("`tape` is required when a `Tensor` loss is passed. "
+                             f"Received: loss={loss}, tape={tape}.")
+        if tape is None:
+            tape = tf.GradientTape()
+        if callable(loss):
+            with tape:
+                if not callable(var_list):
+                    tape.watch(var_list)
+                loss = loss()
+                if callable(var_list):
+                    var_list = var_list()
+        grads = tape.gradient(loss, var_list)
+        return list(zip(grads, var_list))
+
+    def minimize(self, loss, var_list, tape=None):
+        """Computes the gradients of `loss` for `var_list` and applies them. Returns None."""
+        self.apply_gradients(self.compute_gradients(loss, var_list, tape))
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        raise missing_attribute(f"tf.keras.optimizers.{type(self).__name__}", name)
+
+
+def _as_python(value):
+    return value.numpy().item() if hasattr(value, "numpy") else value
+
+
+def _filter_empty_gradients(grads, variables):
+    kept_grads, kept_vars, missing = [], [], []
+    for grad, variable in zip(grads, variables):
+        if grad is None:
+            missing.append(getattr(variable, "path", None) or variable.name)
+        else:
+            kept_grads.append(grad)
+            kept_vars.append(variable)
+    if not kept_grads:
+        raise ValueError("No gradients provided for any variable.")
+    if missing:
+        warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the loss. "
+                      "If using `model.compile()`, did you forget to provide a `loss` argument?",
+                      UserWarning, stacklevel=4)
+    return kept_grads, kept_vars
+
+
+def _dense_array(grad, variable):
+    """The gradient as a NumPy array of the variable's dtype and shape (TF's shape error else)."""
+    dtype = variable.dtype.as_numpy_dtype
+    if isinstance(grad, IndexedSlices):
+        dense = np.zeros(np.asarray(grad.dense_shape._value).tolist(), dtype=dtype)
+        np.add.at(dense, np.asarray(grad.indices._value), np.asarray(grad.values._value, dtype))
+        grad = dense
+    else:
+        grad = np.asarray(tf.convert_to_tensor(grad)._value, dtype=dtype)
+    if grad.shape != variable._value.shape:
+        dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
+        raise invalid_argument(
+            "AssignSubVariableOp", f"Cannot update variable with shape "
+            f"{dims(variable._value.shape)} using a Tensor with shape {dims(grad.shape)}, shapes "
+            "must be equal.")
+    return grad
+
+
+def _clip_by_norm(grad, clip_norm):
+    """tf.clip_by_norm: grad * clip_norm / max(l2norm, clip_norm)."""
+    clip_norm = grad.dtype.type(clip_norm)
+    l2norm = np.sqrt(np.sum(grad * grad))
+    return (grad * clip_norm) / np.maximum(l2norm, clip_norm)
+
+
+def _clip_by_global_norm(grads, clip_norm):
+    """Keras's clip_by_global_norm: every gradient scaled by clip_norm / max(norm, clip_norm)."""
+    dtype = grads[0].dtype.type
+    use_norm = np.sqrt(np.sum(np.stack([np.sum(np.square(g)) for g in grads])))
+    one = dtype(1.0)
+    scale = dtype(clip_norm) * np.minimum(one / use_norm, dtype(1.0 / clip_norm))
+    scale = scale + (use_norm - use_norm)  # NaN/Inf norms make every gradient NaN, as Keras
+    return [g * scale for g in grads]

@@ -1,0 +1,53 @@
+"""keras.optimizers.RMSprop, Keras 3's update rule:
+
+    v = rho * v + (1 - rho) * g**2
+    centered:  a = rho * a + (1 - rho) * g;  denominator = v - a**2 + epsilon
+    else:      denominator = v + epsilon
+    increment = lr * g / sqrt(denominator)
+    momentum > 0:  m = momentum * m + increment;  w -= m
+    else:          w -= increment
+"""
+import numpy as np
+
+from .optimizer import Optimizer
+
+
+class RMSprop(Optimizer):
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False,
+                 **kwargs):
+        super().__init__(learning_rate=learning_rate, **kwargs)
+        self.rho = rho
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.centered = centered
+
+    def build(self, variables):
+        if self.built:
+            return
+        super().build(variables)
+        self._velocities = self.add_optimizer_variables(variables, "velocity")
+        self._momentums = []
+        if self.momentum > 0:
+            self._momentums = self.add_optimizer_variables(variables, "momentum")
+        self._average_gradients = []
+        if self.centered:
+            self._average_gradients = self.add_optimizer_variables(variables, "average_gradient")
+
+    def update_step(self, gradient, variable, learning_rate):
+        dtype = gradient.dtype.type
+        rho, one_minus_rho = dtype(self.rho), dtype(1 - self.rho)
+        velocity = self._slot(self._velocities, variable)
+        velocity.assign(rho * velocity._value + one_minus_rho * np.square(gradient))
+        if self.centered:
+            average = self._slot(self._average_gradients, variable)
+            average.assign(rho * average._value + one_minus_rho * gradient)
+            denominator = velocity._value - np.square(average._value) + dtype(self.epsilon)
+        else:
+            denominator = velocity._value + dtype(self.epsilon)
+        increment = (learning_rate * gradient) / np.sqrt(denominator)
+        if self.momentum > 0:
+            momentum = self._slot(self._momentums, variable)
+            momentum.assign(dtype(self.momentum) * momentum._value + increment)
+            variable.assign_sub(momentum._value)
+        else:
+            variable.assign_sub(increment)

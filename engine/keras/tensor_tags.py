@@ -1,0 +1,30 @@
+"""Facts Keras attaches to tensors, kept beside them because engine tensors have __slots__.
+
+Keras's TensorFlow backend sets attributes on eager tensors:
+- `_keras_logits`: a sigmoid or softmax activation's input. Crossentropies then compute from
+  these logits, not from clipped probabilities: Dense(activation='sigmoid') followed by
+  BinaryCrossentropy() is computed from logits;
+- `_keras_mask`: which entries of a per-sample loss count (SparseCategoricalCrossentropy's
+  `ignore_class`).
+Tags are keyed by tensor id and dropped when the tensor is.
+"""
+import weakref
+
+LOGITS = "logits"
+MASK = "mask"
+
+_tags = {}
+
+
+def tag(tensor, kind, value):
+    key = (tensor._id, kind)
+    _tags[key] = (weakref.ref(tensor, lambda _: _tags.pop(key, None)), value)
+    return tensor
+
+
+def tag_of(tensor, kind):
+    """The value tagged on `tensor` under `kind`, or None."""
+    entry = _tags.get((getattr(tensor, "_id", None), kind))
+    if entry is None or entry[0]() is not tensor:
+        return None
+    return entry[1]
