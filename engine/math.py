@@ -1,6 +1,9 @@
 """tf.math: the engine's math ops (see engine/ops/math.py)."""
 from .missing import missing_attribute
+from .ops import math as _ops_math
 from .ops.math import *  # noqa: F401,F403  (the public names are listed in its __all__)
+
+__all__ = list(_ops_math.__all__)
 
 
 def __getattr__(name):

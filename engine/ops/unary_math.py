@@ -1,0 +1,211 @@
+"""Elementwise functions of one tensor (Exp, Log, Sqrt, Sin, Tanh, Sigmoid, Softplus, Erf,
+Round, ...): forward, gradient as TF's math_grad.py / nn_grad.py, and what each keeps.
+
+Like TF, Tanh, Sigmoid, Sqrt, Rsqrt and Reciprocal differentiate through their own gradient
+ops (TanhGrad, ...), which have gradients themselves; SoftsignGrad has none, so a second
+derivative of softsign raises LookupError, as in TF.
+"""
+import math
+
+import numpy as np
+
+from ..tensor import convert_to_tensor
+from .elementwise import as_value, binary, quietly, scalar_like, to_x, to_y, unary
+from .registry import ALL, NOT_DIFFERENTIABLE, define
+
+# --- exponentials and logarithms ------------------------------------------------------------
+EXP = define("Exp", (lambda rec, dy: dy * rec.outputs[0],), saves_outputs=ALL)
+exp = unary(EXP, quietly(np.exp))
+
+EXPM1 = define("Expm1", (lambda rec, dy: dy * exp(rec.inputs[0]),), saves_inputs=ALL)
+expm1 = unary(EXPM1, quietly(np.expm1))
+
+LOG = define("Log", (lambda rec, dy: dy * reciprocal(rec.inputs[0]),), saves_inputs=ALL)
+log = unary(LOG, quietly(np.log))
+
+LOG1P = define("Log1p", (lambda rec, dy: dy * reciprocal(1 + rec.inputs[0]),), saves_inputs=ALL)
+log1p = unary(LOG1P, quietly(np.log1p))
+
+
+# --- powers ---------------------------------------------------------------------------------
+def _sqrt_grad_grad_a(rec, grad):
+    ga = grad / rec.inputs[0]
+    return -ga * rec.outputs[0]
+
+
+SQRT_GRAD = define("SqrtGrad", (_sqrt_grad_grad_a, lambda rec, grad: 0.5 * (grad / rec.inputs[0])),
+                   saves_inputs=(0,), saves_outputs=ALL)
+sqrt_grad = binary(SQRT_GRAD, quietly(lambda y, dy: y.dtype.type(0.5) * dy / y))
+
+SQRT = define("Sqrt", (lambda rec, dy: sqrt_grad(rec.outputs[0], dy),), saves_outputs=ALL)
+sqrt = unary(SQRT, quietly(np.sqrt))
+
+RSQRT_GRAD = define("RsqrtGrad", (
+    lambda rec, grad: -1.5 * grad * rec.inputs[1] * square(rec.inputs[0]),
+    lambda rec, grad: rsqrt_grad(rec.inputs[0], grad)), saves_inputs=ALL)
+rsqrt_grad = binary(RSQRT_GRAD, quietly(lambda y, dy: y.dtype.type(-0.5) * (dy * y) * (y * y)))
+
+RSQRT = define("Rsqrt", (lambda rec, dy: rsqrt_grad(rec.outputs[0], dy),), saves_outputs=ALL)
+rsqrt = unary(RSQRT, quietly(lambda v: 1 / np.sqrt(v)))
+
+SQUARE = define("Square", (lambda rec, dy: dy * (rec.inputs[0] * scalar_like(dy, 2.0)),),
+                saves_inputs=ALL)
+square = unary(SQUARE, np.square)
+
+RECIPROCAL_GRAD = define("ReciprocalGrad", (
+    lambda rec, grad: grad * -2.0 * rec.inputs[1] * rec.inputs[0],
+    lambda rec, grad: reciprocal_grad(rec.inputs[0], grad)), saves_inputs=ALL)
+reciprocal_grad = binary(RECIPROCAL_GRAD, quietly(lambda y, dy: -dy * y * y))
+
+RECIPROCAL = define("Reciprocal", (lambda rec, dy: reciprocal_grad(rec.outputs[0], dy),),
+                    saves_outputs=ALL)
+reciprocal = unary(RECIPROCAL, quietly(np.reciprocal))
+
+# --- trigonometric --------------------------------------------------------------------------
+SIN = define("Sin", (lambda rec, dy: dy * cos(rec.inputs[0]),), saves_inputs=ALL)
+sin = unary(SIN, np.sin)
+
+COS = define("Cos", (lambda rec, dy: -dy * sin(rec.inputs[0]),), saves_inputs=ALL)
+cos = unary(COS, np.cos)
+
+
+def _tan_grad(rec, dy):
+    secx = reciprocal(cos(rec.inputs[0]))
+    return square(secx) * dy
+
+
+TAN = define("Tan", (_tan_grad,), saves_inputs=ALL)
+tan = unary(TAN, quietly(np.tan))
+
+
+def _inverse_sqrt_one_minus_square(x):
+    """1 / sqrt(1 - x^2), built from ops as TF's Asin/Acos gradients build it."""
+    return reciprocal(sqrt(scalar_like(x, 1) - square(x)))
+
+
+ASIN = define("Asin", (lambda rec, dy: dy * _inverse_sqrt_one_minus_square(rec.inputs[0]),),
+              saves_inputs=ALL)
+asin = unary(ASIN, quietly(np.arcsin))
+
+ACOS = define("Acos", (lambda rec, dy: -dy * _inverse_sqrt_one_minus_square(rec.inputs[0]),),
+              saves_inputs=ALL)
+acos = unary(ACOS, quietly(np.arccos))
+
+ATAN = define("Atan", (lambda rec, dy: dy * reciprocal(
+    scalar_like(rec.inputs[0], 1) + square(rec.inputs[0])),), saves_inputs=ALL)
+atan = unary(ATAN, np.arctan)
+
+
+def _atan2_grad(rec, dy):
+    y, x = rec.inputs
+    return dy / (square(y) + square(x))
+
+
+ATAN2 = define("Atan2", (
+    lambda rec, dy: to_x(rec, rec.inputs[1] * _atan2_grad(rec, dy)),
+    lambda rec, dy: to_y(rec, -rec.inputs[0] * _atan2_grad(rec, dy))),
+    saves_inputs=ALL)
+_atan2 = binary(ATAN2, np.arctan2)
+
+
+def atan2(y, x, name=None):
+    """The angle of the point (x, y); note TF's argument order, y first."""
+    return _atan2(y, x)
+
+
+# --- hyperbolic -----------------------------------------------------------------------------
+SINH = define("Sinh", (lambda rec, dy: dy * cosh(rec.inputs[0]),), saves_inputs=ALL)
+sinh = unary(SINH, quietly(np.sinh))
+
+COSH = define("Cosh", (lambda rec, dy: dy * sinh(rec.inputs[0]),), saves_inputs=ALL)
+cosh = unary(COSH, quietly(np.cosh))
+
+TANH_GRAD = define("TanhGrad", (
+    lambda rec, grad: grad * -2.0 * rec.inputs[1] * rec.inputs[0],
+    lambda rec, grad: tanh_grad(rec.inputs[0], grad)), saves_inputs=ALL)
+tanh_grad = binary(TANH_GRAD, lambda y, dy: dy * (1 - y * y))
+
+TANH = define("Tanh", (lambda rec, dy: tanh_grad(rec.outputs[0], dy),), saves_outputs=ALL)
+tanh = unary(TANH, np.tanh)
+
+
+# --- activations ----------------------------------------------------------------------------
+def _sigmoid_grad_grad_a(rec, grad):
+    a, b = rec.inputs
+    gb = grad * b
+    return gb - 2.0 * gb * a
+
+
+SIGMOID_GRAD = define("SigmoidGrad", (_sigmoid_grad_grad_a,
+                                      lambda rec, grad: sigmoid_grad(rec.inputs[0], grad)),
+                      saves_inputs=ALL)
+sigmoid_grad = binary(SIGMOID_GRAD, lambda y, dy: dy * y * (1 - y))
+
+
+def _sigmoid(v):
+    """1 / (1 + exp(-v)) without overflow: exp only ever sees -|v|."""
+    e = np.exp(-np.abs(v))
+    return as_value(np.where(v >= 0, 1 / (1 + e), e / (1 + e)))
+
+
+SIGMOID = define("Sigmoid", (lambda rec, dy: sigmoid_grad(rec.outputs[0], dy),),
+                 saves_outputs=ALL)
+sigmoid = unary(SIGMOID, quietly(_sigmoid))
+
+
+def _softplus(v):
+    """TF's kernel: x itself above a threshold, exp(x) below one, log1p(exp(x)) between."""
+    threshold = np.log(np.finfo(v.dtype).eps) + 2
+    e = np.exp(v)
+    return as_value(np.where(v > -threshold, v, np.where(v < threshold, e, np.log1p(e))))
+
+
+SOFTPLUS = define("Softplus", (lambda rec, dy: dy * sigmoid(rec.inputs[0]),), saves_inputs=ALL)
+softplus = unary(SOFTPLUS, quietly(_softplus))
+
+SOFTSIGN_GRAD = define("SoftsignGrad")  # TF registers no gradient for it
+_softsign_grad = binary(SOFTSIGN_GRAD, lambda dy, x: dy / np.square(1 + np.abs(x)))
+
+SOFTSIGN = define("Softsign", (lambda rec, dy: _softsign_grad(dy, rec.inputs[0]),),
+                  saves_inputs=ALL)
+softsign = unary(SOFTSIGN, lambda v: v / (1 + np.abs(v)))
+
+_erf_elementwise = np.frompyfunc(math.erf, 1, 1)  # NumPy has no erf; libm's is exact
+
+
+def _erf(v):
+    return as_value(_erf_elementwise(v).astype(v.dtype))
+
+
+_TWO_OVER_ROOT_PI = 2 / np.sqrt(np.pi)
+ERF = define("Erf", (lambda rec, dy: dy * scalar_like(dy, _TWO_OVER_ROOT_PI) * exp(
+    -square(rec.inputs[0])),), saves_inputs=ALL)
+erf = unary(ERF, _erf)
+
+_erfc_elementwise = np.frompyfunc(math.erfc, 1, 1)
+ERFC = define("Erfc", (lambda rec, dy: dy * scalar_like(dy, -_TWO_OVER_ROOT_PI) * exp(
+    -square(rec.inputs[0])),), saves_inputs=ALL)
+erfc = unary(ERFC, lambda v: as_value(_erfc_elementwise(v).astype(v.dtype)))
+
+# --- rounding: TF registers gradients that return None -------------------------------------
+ROUND = define("Round", NOT_DIFFERENTIABLE)
+_round = unary(ROUND, np.round)  # half to even, as TF
+
+
+def round(x, name=None):  # noqa: A001 - TF's public name
+    """Rounds half to even; integer tensors are returned as they are (TF's tf.round)."""
+    x = convert_to_tensor(x)
+    return x if x.dtype.is_integer else _round(x)
+
+
+FLOOR = define("Floor", NOT_DIFFERENTIABLE)
+floor = unary(FLOOR, np.floor)
+
+CEIL = define("Ceil", NOT_DIFFERENTIABLE)
+ceil = unary(CEIL, np.ceil)
+
+__all__ = ["exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos",
+           "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "sigmoid", "softplus",
+           "softsign", "erf", "erfc", "round", "floor", "ceil"]
+TOP_LEVEL = ["exp", "sqrt", "square", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
+             "sinh", "cosh", "tanh", "sigmoid", "round", "floor"]
