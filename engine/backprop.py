@@ -47,7 +47,7 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
             for i, g in zip(output_ids, upstream):
                 if g is not None and i in source_ids:
                     results[i] = g
-            if upstream.count(None) == len(upstream):
+            if all(g is None for g in upstream):  # not count(None): it calls Tensor.__eq__
                 if release and observer is not None:
                     observer.released(rec)
                 continue
