@@ -4,4 +4,7 @@ from .ops.linalg import *  # noqa: F401,F403  (the public names are listed in it
 
 
 def __getattr__(name):
+    if name == "matmul":  # the very function tf.matmul is, as in TF (owned by engine/ops/math.py)
+        from .ops.math import matmul
+        return matmul
     raise missing_attribute("tf.linalg", name)

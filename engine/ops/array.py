@@ -1,73 +1,25 @@
-"""Array ops: creation, shape manipulation, indexing."""
-import numpy as np
+"""Array ops: tf.reshape, tf.concat, tf.gather, tf.where, ... (all of them top-level in TF).
 
-from ..tensor import convert_to_tensor
-from .registry import NOT_DIFFERENTIABLE, define, execute
-from .operands import same_dtype
+One module per concept; this one gathers their public names for `engine/__init__.py`:
+- creation.py     zeros, ones, *_like, fill, range, linspace, eye, one_hot
+- shape_ops.py    reshape, transpose, expand_dims, squeeze, tile, reverse, broadcast_to, ...
+- joining.py      concat, stack, unstack, split
+- padding.py      pad, slice
+- indexing.py     gather, gather_nd, scatter_nd, unsorted_segment_sum, boolean_mask
+- selection.py    where, clip_by_value
+- slicing.py      tensor[key] (StridedSlice), strided_slice
+- linalg.py       einsum, tensordot, norm (the tf.linalg namespace)
+"""
+from . import creation, indexing, joining, padding, selection, shape_ops, slicing
+from .creation import *  # noqa: F401,F403
+from .indexing import *  # noqa: F401,F403
+from .joining import *  # noqa: F401,F403
+from .padding import *  # noqa: F401,F403
+from .selection import *  # noqa: F401,F403
+from .shape_ops import *  # noqa: F401,F403
+from .slicing import *  # noqa: F401,F403
 
-# Array ops are all top-level in TF (tf.reshape, tf.stack, ...).
-__all__ = ["zeros_like", "ones_like", "reshape", "broadcast_to", "stack"]
-TOP_LEVEL = __all__
-
-ZEROS_LIKE = define("ZerosLike", NOT_DIFFERENTIABLE)
-ONES_LIKE = define("OnesLike", NOT_DIFFERENTIABLE)
-
-
-def zeros_like(input, dtype=None, name=None):
-    x = convert_to_tensor(input)
-    np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
-    return execute(ZEROS_LIKE, (x,), np.zeros_like(x._value, dtype=np_dtype))
-
-
-def ones_like(input, dtype=None, name=None):
-    x = convert_to_tensor(input)
-    np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
-    return execute(ONES_LIKE, (x,), np.ones_like(x._value, dtype=np_dtype))
-
-
-def _np_dtype(dtype):
-    from ..dtypes import as_dtype
-    return as_dtype(dtype).as_numpy_dtype
-
-
-RESHAPE = define("Reshape", (lambda rec, dy: reshape(dy, rec.attrs), None))
-
-
-def reshape(tensor, shape, name=None):
-    x = convert_to_tensor(tensor)
-    shape_t = convert_to_tensor(shape, dtype_hint="int32")
-    value = np.reshape(x._value, tuple(int(d) for d in np.asarray(shape_t._value).reshape(-1)))
-    return execute(RESHAPE, (x, shape_t), value, x._value.shape)
-
-
-BROADCAST_TO = define("BroadcastTo", (lambda rec, dy: _sum_to(dy, rec.attrs), None))
-
-
-def _sum_to(dy, shape):
-    from .operands import unbroadcast
-    return unbroadcast(dy, shape)
-
-
-def broadcast_to(input, shape, name=None):
-    x = convert_to_tensor(input)
-    shape_t = convert_to_tensor(tuple(shape), dtype_hint="int32")
-    value = np.broadcast_to(x._value, tuple(int(d) for d in np.asarray(shape_t._value).reshape(-1)))
-    return execute(BROADCAST_TO, (x, shape_t), np.ascontiguousarray(value), x._value.shape)
-
-
-PACK = define("Pack", lambda rec, dy: tuple(unstack_values(dy, rec.attrs)))
-
-
-def unstack_values(dy, axis):
-    from .registry import execute_many
-    values = [np.take(dy._value, i, axis=axis) for i in range(dy._value.shape[axis])]
-    return execute_many(UNPACK, (dy,), values, axis)
-
-
-UNPACK = define("Unpack", lambda rec, *dys: (None,))  # completed with the rest of array ops
-
-
-def stack(values, axis=0, name=None):
-    tensors = same_dtype("Pack", *values)
-    value = np.stack([t._value for t in tensors], axis=axis)
-    return execute(PACK, tensors, value, axis)
+__all__ = (creation.__all__ + shape_ops.__all__ + joining.__all__ + padding.__all__
+           + indexing.__all__ + selection.__all__ + slicing.__all__)
+# tf.math.unsorted_segment_sum is not top-level in TF 2.
+TOP_LEVEL = [name for name in __all__ if name != "unsorted_segment_sum"]

@@ -1,0 +1,50 @@
+"""The integer arguments of array ops (shapes, axes, permutations), read as TF reads them.
+
+TF passes them as int32 tensors (an op input the debugger shows as a constant); the engine
+turns them into one such tensor for the record and a tuple of Python ints for NumPy.
+"""
+import numpy as np
+
+from ..errors import invalid_argument
+from ..tensor import EagerTensor, convert_to_tensor
+
+
+def int_tensor(value):
+    """`value` (a list, tuple, int, NumPy array or tensor) as an int32/int64 tensor."""
+    if type(value) is EagerTensor:
+        return value
+    if isinstance(value, (list, tuple)) and not len(value):  # TF: an empty shape is int32
+        return EagerTensor(np.zeros((0,), np.int32))
+    return convert_to_tensor(value, dtype_hint="int32")
+
+
+def ints(tensor):
+    """A tensor of integers as a tuple of Python ints (a scalar gives a 1-tuple)."""
+    return tuple(int(v) for v in np.asarray(tensor._value).reshape(-1))
+
+
+def as_int(value):
+    """One integer argument (a Python int, NumPy integer or scalar tensor) as a Python int."""
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    return int(np.asarray(convert_to_tensor(value)._value).reshape(()))
+
+
+def shape_text(shape):
+    """A shape as TF prints it in error messages: [3,4]."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def check_axis(op_type, axis, ndim, message=None):
+    """`axis` in [-ndim, ndim), made non-negative; TF's InvalidArgumentError otherwise."""
+    if not -ndim <= axis < ndim:
+        raise invalid_argument(op_type, message or (
+            f"Expected axis in the range [{-ndim}, {ndim}), but got {axis}"))
+    return axis % ndim if ndim else 0
+
+
+def check_python_axis(axis, ndim):
+    """The ValueError TF's Python wrappers (stack, unstack) raise for an axis out of range."""
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})")
+    return axis % ndim

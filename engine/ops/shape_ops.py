@@ -1,0 +1,258 @@
+"""Ops that rearrange a tensor's elements without changing them: reshape, transpose, tile, ...
+
+Their gradients only rearrange the upstream gradient back, so they keep no tensor values for
+backward: the input shape (or permutation) they need is captured as the record's attrs.
+"""
+import numpy as np
+
+from ..errors import invalid_argument
+from ..tensor import EagerTensor, convert_to_tensor
+from .array_args import int_tensor, ints, shape_text
+from .registry import NOT_DIFFERENTIABLE, define, execute
+
+__all__ = ["reshape", "transpose", "expand_dims", "squeeze", "identity", "stop_gradient",
+           "broadcast_to", "tile", "reverse", "shape", "size", "rank"]
+
+
+# --- Reshape ------------------------------------------------------------------------------
+RESHAPE = define("Reshape", (lambda rec, dy: reshape(dy, rec.attrs), None))
+
+
+def reshape(tensor, shape, name=None):
+    x = convert_to_tensor(tensor)
+    shape_t = int_tensor(shape)
+    dims = ints(shape_t)
+    value = x._value
+    if dims != value.shape:
+        value = np.reshape(value, _resolved_shape(value.size, dims))
+    return execute(RESHAPE, (x, shape_t), value, x._value.shape)
+
+
+def _resolved_shape(size, dims):
+    """`dims` with its one -1 filled in; TF's errors for shapes that cannot hold `size` values."""
+    unknown = [i for i, d in enumerate(dims) if d == -1]
+    if len(unknown) > 1:
+        raise invalid_argument("Reshape", f"Only one input size may be -1, not both "
+                                          f"{unknown[0]} and {unknown[1]}")
+    known = 1
+    for i, d in enumerate(dims):
+        if d < -1:
+            raise invalid_argument("Reshape", f"Size {i} must be non-negative, not {d}")
+        if d != -1:
+            known *= d
+    if unknown:
+        if known == 0:
+            if size != 0:
+                raise invalid_argument(
+                    "Reshape", "Reshape cannot infer the missing input size for an empty tensor "
+                    "unless all specified input sizes are non-zero")
+            return tuple(0 if d == -1 else d for d in dims)
+        if size % known:
+            raise invalid_argument(
+                "Reshape", f"Input to reshape is a tensor with {size} values, but the requested "
+                f"shape requires a multiple of {known}")
+        return tuple(size // known if d == -1 else d for d in dims)
+    if known != size:
+        raise invalid_argument("Reshape", f"Input to reshape is a tensor with {size} values, but "
+                                          f"the requested shape has {known}")
+    return dims
+
+
+# --- Transpose ----------------------------------------------------------------------------
+TRANSPOSE = define("Transpose", (lambda rec, dy: transpose(dy, rec.attrs), None))
+
+
+def transpose(a, perm=None, conjugate=False, name="transpose"):
+    x = convert_to_tensor(a)
+    ndim = x._value.ndim
+    perm_t = int_tensor(tuple(range(ndim - 1, -1, -1)) if perm is None else perm)
+    p = _checked_permutation(ints(perm_t), ndim)
+    value = np.ascontiguousarray(np.transpose(x._value, p))
+    return execute(TRANSPOSE, (x, perm_t), value, tuple(np.argsort(p).tolist()))
+
+
+def _checked_permutation(perm, ndim):
+    if len(perm) != ndim:
+        raise invalid_argument("Transpose", f"transpose expects a vector of size {ndim}. But "
+                                            f"input(1) is a vector of size {len(perm)}")
+    normalized = []
+    for d in perm:
+        if not -ndim <= d < ndim:
+            raise invalid_argument("Transpose", f"{d} is out of range [0 .. {ndim})")
+        normalized.append(d % ndim)
+    for d in range(ndim):
+        if d not in normalized:
+            listed = ",".join(str(v) for v in normalized)
+            raise invalid_argument("Transpose", f"{d} is missing from {{{listed}}}.")
+    return tuple(normalized)
+
+
+# --- ExpandDims / Squeeze -----------------------------------------------------------------
+EXPAND_DIMS = define("ExpandDims", (lambda rec, dy: reshape(dy, rec.attrs), None))
+
+
+def expand_dims(input, axis, name=None):
+    x = convert_to_tensor(input)
+    axis_t = int_tensor(axis)
+    if axis_t._value.size != 1:
+        raise invalid_argument("ExpandDims", "'dim' must be a tensor with a single value")
+    a = ints(axis_t)[0]
+    ndim = x._value.ndim
+    if not -ndim - 1 <= a <= ndim:
+        raise invalid_argument("ExpandDims", f"Tried to expand dim index {a} for tensor with "
+                                             f"{ndim} dimensions.")
+    value = np.expand_dims(x._value, a % (ndim + 1))
+    return execute(EXPAND_DIMS, (x, axis_t), value, x._value.shape)
+
+
+SQUEEZE = define("Squeeze", (lambda rec, dy: reshape(dy, rec.attrs),))
+
+
+def squeeze(input, axis=None, name=None):
+    x = convert_to_tensor(input)
+    shape_ = x._value.shape
+    ndim = len(shape_)
+    if axis is None:
+        axes = tuple(i for i, d in enumerate(shape_) if d == 1)
+    else:
+        axes = set()
+        for a in ints(int_tensor(axis)):
+            if not -ndim <= a < ndim:
+                raise invalid_argument("Squeeze", f"Tried to squeeze dim index {a} for tensor "
+                                                  f"with {ndim} dimensions.")
+            a %= ndim
+            if shape_[a] != 1:
+                raise invalid_argument("Squeeze", f"Can not squeeze dim[{a}], expected a "
+                                                  f"dimension of 1, got {shape_[a]}")
+            axes.add(a)
+        axes = tuple(sorted(axes))
+    value = np.squeeze(x._value, axis=axes) if axes else x._value
+    return execute(SQUEEZE, (x,), value, shape_)
+
+
+# --- Identity / StopGradient --------------------------------------------------------------
+IDENTITY = define("Identity", (lambda rec, dy: dy,))
+
+
+def identity(input, name=None):
+    x = convert_to_tensor(input)
+    return execute(IDENTITY, (x,), x._value)
+
+
+STOP_GRADIENT = define("StopGradient", NOT_DIFFERENTIABLE)
+
+
+def stop_gradient(input, name=None):
+    x = convert_to_tensor(input)
+    return execute(STOP_GRADIENT, (x,), x._value)
+
+
+# --- BroadcastTo / Tile / ReverseV2 -------------------------------------------------------
+def _broadcast_to_grad(rec, dy):
+    from .operands import unbroadcast
+    return unbroadcast(convert_to_tensor(dy), rec.attrs)
+
+
+BROADCAST_TO = define("BroadcastTo", (_broadcast_to_grad, None))
+
+
+def broadcast_to(input, shape, name=None):
+    x = convert_to_tensor(input)
+    shape_t = int_tensor(shape)
+    target = ints(shape_t)
+    source = x._value.shape
+    if len(source) > len(target):
+        raise invalid_argument("BroadcastTo", f"Rank of input ({len(source)}) must be no greater "
+                                              f"than rank of output shape ({len(target)}).")
+    lead = len(target) - len(source)
+    if any(s != 1 and s != t for s, t in zip(source, target[lead:])):
+        raise invalid_argument("BroadcastTo", f"Incompatible shapes: {shape_text(source)} vs. "
+                                              f"{shape_text(target)}")
+    value = x._value if source == target else np.ascontiguousarray(
+        np.broadcast_to(x._value, target))
+    return execute(BROADCAST_TO, (x, shape_t), value, source)
+
+
+def _tile_grad(rec, dy):
+    """Views dy as [m0, d0, m1, d1, ...] and sums over the copies (the m axes)."""
+    from . import math as math_ops
+    shape_, multiples = rec.attrs
+    if not shape_:
+        return dy
+    split_shape = [n for pair in zip(multiples, shape_) for n in pair]
+    return math_ops.reduce_sum(reshape(dy, split_shape), axis=list(range(0, len(split_shape), 2)))
+
+
+TILE = define("Tile", (_tile_grad, None))
+
+
+def tile(input, multiples, name=None):
+    x = convert_to_tensor(input)
+    multiples_t = int_tensor(multiples)
+    m = ints(multiples_t)
+    ndim = x._value.ndim
+    if multiples_t._value.ndim != 1 or len(m) != ndim:
+        raise invalid_argument("Tile", f"Expected multiples argument to be a vector of length "
+                                       f"{ndim} but got length {len(m)}")
+    for i, n in enumerate(m):
+        if n < 0:
+            raise invalid_argument("Tile", f"Expected multiples[{i}] >= 0, but got {n}")
+    value = np.tile(x._value, m) if ndim else x._value
+    return execute(TILE, (x, multiples_t), value, (x._value.shape, m))
+
+
+REVERSE = define("ReverseV2", (lambda rec, dy: reverse(dy, rec.attrs), None))
+
+
+def reverse(tensor, axis, name=None):
+    x = convert_to_tensor(tensor)
+    axis_t = int_tensor(axis)
+    ndim = x._value.ndim
+    axes = []
+    for i, a in enumerate(ints(axis_t)):
+        if not -ndim <= a < ndim:
+            raise invalid_argument("ReverseV2", f"'axis'[{i}] = {a} is out of valid range "
+                                                f"[0, {ndim - 1}")
+        if a % ndim in axes:
+            raise invalid_argument("ReverseV2", f"axis {a % ndim} specified more than once.")
+        axes.append(a % ndim)
+    value = np.ascontiguousarray(np.flip(x._value, axis=tuple(axes))) if axes else x._value
+    return execute(REVERSE, (x, axis_t), value, tuple(axes))
+
+
+# --- Shape / Size / Rank: facts about a tensor, never differentiable -----------------------
+SHAPE = define("Shape", NOT_DIFFERENTIABLE)
+SIZE = define("Size", NOT_DIFFERENTIABLE)
+RANK = define("Rank", NOT_DIFFERENTIABLE)
+
+
+def _index_dtype(op_type, out_type, allowed_names="int32, int64"):
+    from ..dtypes import as_dtype, int32, int64
+    dtype = as_dtype(out_type)
+    if allowed_names and dtype not in (int32, int64):
+        from .operands import _tf_type_name
+        raise invalid_argument(op_type, f"Value for attr 'out_type' of {_tf_type_name(dtype)} "
+                                        f"is not in the list of allowed values: {allowed_names}")
+    return dtype.as_numpy_dtype
+
+
+def shape(input, out_type="int32", name=None):
+    x = convert_to_tensor(input)
+    value = np.array(x._value.shape, dtype=_index_dtype("Shape", out_type))
+    return execute(SHAPE, (x,), value)
+
+
+def size(input, out_type="int32", name=None):
+    x = convert_to_tensor(input)
+    np_dtype = _index_dtype("Size", out_type, allowed_names=None)
+    return execute(SIZE, (x,), np_dtype(x._value.size))
+
+
+def rank(input, name=None):
+    x = convert_to_tensor(input)
+    return execute(RANK, (x,), np.int32(x._value.ndim))
+
+
+def scalar_like(value, tensor):
+    """A scalar constant of `tensor`'s dtype (for gradients that need zeros or ones)."""
+    return EagerTensor(tensor._value.dtype.type(value))
