@@ -1,0 +1,248 @@
+// Boot: mount every view on the one store, wire the top bar, load a run (from Run, the gallery
+// or a permalink) and keep the URL in step with what is on screen.
+import "./styles.css";
+import { api, ApiError, type Example } from "./api/client";
+import { indexCapture } from "./model/capture-index";
+import { groupOps } from "./model/groups";
+import { session } from "./model/session";
+import { decodePermalink, encodePermalink, type Permalink } from "./permalink";
+import { installKeyboard } from "./keyboard";
+import { store, touched, type RunInfo, type State } from "./store";
+import { dataWorker } from "./worker/client";
+import { mountDiagnosis } from "./views/diagnosis";
+import { mountEditor } from "./views/editor";
+import { mountGallery, showSummary } from "./views/gallery";
+import { defaultExpanded, mountGraph, toggleGroup } from "./views/graph";
+import { mountInspector } from "./views/inspector";
+import { mountLegend } from "./views/legend";
+import { showLoading, updateLoading } from "./views/loading";
+import { mountMemory } from "./views/memory";
+import { mountNorms } from "./views/norms";
+import { mountOutput } from "./views/output";
+import { closeHelp, mountPanels, toggleHelp, togglePredict, togglePresenter } from "./views/panels";
+import { mountStepper, runToSelection } from "./views/stepper";
+import { escape } from "./views/html";
+import * as stepping from "./stepping";
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const editor = mountEditor($("editor"), () => void runProgram());
+const graph = mountGraph($("graph"), $("graph-empty"));
+mountStepper($("stepper"));
+mountInspector($("panel-inspector"), {
+  revealLine: (line) => editor.revealLine(line),
+  toggleGroup,
+  runTo: (op) => stepping.runTo(op),
+});
+mountDiagnosis($("panel-diagnosis"), $("diagnosis-count"), {
+  revealLine: (line) => editor.markFinding(line),
+  showFinding,
+});
+mountMemory($("panel-memory"));
+mountNorms($("panel-norms"));
+mountOutput($("output"), (line) => editor.revealLine(line));
+mountLegend($("legend"));
+mountPanels();
+$("run").addEventListener("click", () => void runProgram());
+$("permalink").addEventListener("click", () => void copyPermalink());
+const gallerySelect = $<HTMLSelectElement>("gallery");
+const callSelect = $<HTMLSelectElement>("call-select");
+callSelect.addEventListener("change", () => {
+  const call = store.state.index?.calls.get(Number(callSelect.value));
+  if (call) store.set({ call: call.id, tape: call.tape, step: 0, revealed: true, finding: null });
+});
+
+installKeyboard({
+  run: () => void runProgram(),
+  fit: graph.fit,
+  zoom: (factor) => graph.cy.zoom({ level: graph.cy.zoom() * factor, renderedPosition: { x: graph.cy.width() / 2, y: graph.cy.height() / 2 } }),
+  focusSearch: () => $("graph-search").focus(),
+  selectNext,
+  toggleSelectedGroup: () => {
+    const selection = store.state.selection;
+    if (selection?.kind === "group") toggleGroup(selection.id);
+  },
+  runToSelection,
+  togglePresenter,
+  togglePredict,
+  toggleHelp,
+  closeOverlays: closeHelp,
+});
+
+function showFinding(at: number): void {
+  const finding = store.state.index?.findings[at];
+  if (!finding) return;
+  const tensor = finding.tensors?.[0];
+  const op = finding.ops?.[0];
+  const selection = op != null ? { kind: "op" as const, id: op } : tensor != null ? { kind: "tensor" as const, id: tensor } : null;
+  const call = finding.call != null ? store.state.index?.calls.get(finding.call) : undefined;
+  store.set({ finding: at, selection, ...(call ? { call: call.id, tape: call.tape } : {}) });
+  if (finding.line != null) editor.markFinding(finding.line);
+}
+
+/** Keyboard selection: the next node in reading order (left to right, top to bottom). */
+function selectNext(direction: 1 | -1): void {
+  const ordered = graph.cy.nodes().filter((n) => n.data("kind") !== "badge" && !n.isParent()).toArray()
+    .map((n) => n as import("cytoscape").NodeSingular)
+    .sort((a, b) => a.position("x") - b.position("x") || a.position("y") - b.position("y"));
+  if (ordered.length === 0) return;
+  const at = ordered.findIndex((n) => n.hasClass("selected"));
+  const next = ordered[(at + direction + ordered.length) % ordered.length];
+  const data = next.data();
+  if (data.kind === "group") store.set({ selection: { kind: "group", id: data.group }, finding: null });
+  else if (data.op != null) store.set({ selection: { kind: "op", id: data.op }, finding: null });
+  else if (data.tensor != null) store.set({ selection: { kind: "tensor", id: data.tensor }, finding: null });
+  graph.focusNode(next.id());
+}
+
+async function runProgram(): Promise<void> {
+  const code = editor.getCode();
+  if (!code.trim()) {
+    store.set({ message: "Write a program or choose an example first." });
+    return;
+  }
+  const button = $<HTMLButtonElement>("run");
+  button.disabled = true;
+  button.textContent = "Running…";
+  try {
+    const summary = await api.run(code);
+    await loadRun(summary.id, { run: summary.id }, summary);
+  } catch (error) {
+    reportError(error);
+  } finally {
+    button.disabled = false;
+    button.innerHTML = `Run <kbd>Ctrl ↵</kbd>`;
+  }
+}
+
+function reportError(error: unknown): void {
+  const message = error instanceof ApiError ? `${error.message} (${error.code})` : String(error);
+  store.set({ message });
+  $("output").innerHTML = `<div class="error"><span class="label">Server</span>${escape(message)}</div>`;
+}
+
+async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<void> {
+  const started = performance.now();
+  let hide: (() => void) | null = null;
+  const timer = window.setTimeout(() => {
+    hide = showLoading("Downloading the capture", () => dataWorker.cancel());
+  }, 250);
+  try {
+    const run = known ?? (await api.summary(id));
+    const { capture } = await dataWorker.loadCapture(api.captureUrl(id), (phase, done, total) => updateLoading(phase, done, total));
+    const index = indexCapture(capture);
+    const calls = [...index.calls.values()];
+    const firstCall = calls.find((c) => (c.steps?.length ?? 0) > 0) ?? calls[0];
+    const tapes = [...index.tapes.values()];
+    const tape = link.tape ?? firstCall?.tape ?? tapes.find((t) => (t.records?.length ?? 0) > 0)?.id ?? tapes[0]?.id ?? null;
+    const records = tape != null ? index.tapes.get(tape)?.records ?? [] : [];
+    session.grouping = null;
+    const groups = groupOps(index, records).groups.keys();
+    const expanded = link.expanded ? new Set(link.expanded) : defaultExpanded(records.length, groups);
+    const hasProblems = index.findings.some((f) => f.severity !== "info");
+    const state: Partial<State> = {
+      run, capture, index, tape,
+      call: link.call ?? firstCall?.id ?? null,
+      step: link.step ?? 0,
+      revealed: link.revealed ?? true,
+      selection: link.selection ?? null,
+      finding: null,
+      expanded,
+      panel: link.panel ?? (hasProblems || run.error ? "diagnosis" : store.state.panel),
+      playing: false,
+    };
+    if (link.presenter !== undefined) state.presenter = link.presenter;
+    if (link.predict !== undefined) state.predict = link.predict;
+    if (capture.program?.source != null && capture.program.source !== editor.getCode()) editor.setCode(capture.program.source);
+    if (link.view) restoreViewport(link.view);
+    store.set(state);
+    (window as unknown as { __openMs: number }).__openMs = performance.now() - started;
+  } catch (error) {
+    if (!(error instanceof Error && error.message === "cancelled")) reportError(error);
+  } finally {
+    window.clearTimeout(timer);
+    (hide as (() => void) | null)?.();
+  }
+}
+
+function restoreViewport(view: NonNullable<Permalink["view"]>): void {
+  $("graph").addEventListener(
+    "graph-rendered",
+    () => graph.cy.viewport({ zoom: view.zoom, pan: { x: view.x, y: view.y } }),
+    { once: true },
+  );
+}
+
+function currentView() {
+  const pan = graph.cy.pan();
+  return { zoom: graph.cy.zoom(), x: pan.x, y: pan.y };
+}
+
+function defaultOpen(state: State): ReadonlySet<string> {
+  const records = state.tape != null ? state.index?.tapes.get(state.tape)?.records?.length ?? 0 : 0;
+  return defaultExpanded(records, session.grouping?.groups.keys() ?? []);
+}
+
+async function copyPermalink(): Promise<void> {
+  const link = location.origin + location.pathname + encodePermalink(store.state, currentView(), defaultOpen(store.state));
+  history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(link);
+    store.set({ message: "Link copied: it opens this run at this step with this selection." });
+  } catch {
+    store.set({ message: "Link is in the address bar." });
+  }
+}
+
+function renderCalls(state: State): void {
+  const calls = [...(state.index?.calls.values() ?? [])];
+  callSelect.disabled = calls.length === 0;
+  callSelect.innerHTML = calls.length
+    ? calls.map((c) => {
+        const nones = (c.results ?? []).filter((r) => r.gradient == null).length;
+        const line = c.location ? ` · line ${c.location.line}` : "";
+        const flag = c.error ? " · raised" : nones ? ` · ${nones} None` : "";
+        return `<option value="${c.id}">${c.id + 1}. tape.${c.kind}${line}${flag}</option>`;
+      }).join("")
+    : `<option>none</option>`;
+  if (state.call != null) callSelect.value = String(state.call);
+}
+
+store.subscribe((state, changed) => {
+  if (touched(changed, "index", "call")) renderCalls(state);
+  if (touched(changed, "selection") && state.selection) {
+    const index = state.index;
+    const line = state.selection.kind === "op" ? index?.ops.get(state.selection.id)?.location?.line
+      : state.selection.kind === "tensor" ? index?.tensors.get(state.selection.id)?.location?.line : undefined;
+    if (line != null) editor.revealLine(line);
+  }
+  if (touched(changed, "run", "tape", "call", "step", "selection", "presenter", "predict", "revealed", "panel", "expanded") && state.run) {
+    history.replaceState(null, "", location.pathname + encodePermalink(state, null, defaultOpen(state)));
+  }
+});
+
+async function boot(): Promise<void> {
+  const link = decodePermalink(location.hash, location.pathname);
+  const choose = (example: Example) => {
+    showSummary($("example-summary"), example);
+    editor.setCode(example.code);
+    void runProgram();
+  };
+  const examples = mountGallery(gallerySelect, choose);
+  if (link.run) {
+    if (link.presenter) store.set({ presenter: true });
+    await loadRun(link.run, link);
+  } else {
+    store.set({ run: null });
+    const list = await examples;
+    const first = list[0];
+    if (first && !editor.getCode()) {
+      editor.setCode(first.code);
+      gallerySelect.value = first.id;
+      showSummary($("example-summary"), first);
+    }
+  }
+  document.body.dataset.booted = "1";
+}
+
+void boot();

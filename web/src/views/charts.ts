@@ -1,0 +1,58 @@
+// Small Plotly charts: a value's heatmap (2-D) or histogram, drawn the same way everywhere.
+import Plotly from "plotly.js-dist-min";
+import type { ValueSummary } from "../api/types";
+import { toNumber } from "../model/format";
+
+export const plotConfig = { displayModeBar: false, responsive: true, staticPlot: false };
+
+export function baseLayout(presenter: boolean) {
+  const size = presenter ? 15 : 11.5;
+  return {
+    margin: { l: 48, r: 12, t: 8, b: 34 },
+    paper_bgcolor: "rgba(0,0,0,0)",
+    plot_bgcolor: "#ffffff",
+    font: { family: "Inter, Segoe UI, Noto Sans, DejaVu Sans, sans-serif", size, color: "#1c2733" },
+    xaxis: { gridcolor: "#eef1f4", zerolinecolor: "#dde3e9", automargin: true },
+    yaxis: { gridcolor: "#eef1f4", zerolinecolor: "#dde3e9", automargin: true },
+    showlegend: false,
+  };
+}
+
+/** A heatmap for 2-D values that are present, else the summary's histogram. */
+export function drawDistribution(el: HTMLElement, summary: ValueSummary, color: string, presenter: boolean): void {
+  const value = summary.value;
+  if (value != null && summary.shape.length === 2 && summary.size > 1) {
+    const z = (value as unknown[][]).map((row) => row.map(toNumber));
+    void Plotly.react(
+      el,
+      [{ type: "heatmap", z, colorscale: divergingScale(color), zmid: 0, showscale: true, colorbar: { thickness: 10, outlinewidth: 0 } }],
+      { ...baseLayout(presenter), yaxis: { autorange: "reversed", title: { text: "row" } }, xaxis: { title: { text: "column" } } },
+      plotConfig,
+    );
+    el.dataset.chart = "heatmap";
+    return;
+  }
+  const histogram = summary.histogram;
+  if (histogram && histogram.counts.length > 0) {
+    const centers = histogram.counts.map((_, i) => (histogram.edges[i] + histogram.edges[i + 1]) / 2);
+    const widths = histogram.counts.map((_, i) => histogram.edges[i + 1] - histogram.edges[i]);
+    void Plotly.react(
+      el,
+      [{ type: "bar", x: centers, y: histogram.counts, width: widths, marker: { color, line: { width: 0 } }, hovertemplate: "%{x:.3g}: %{y}<extra></extra>" }],
+      { ...baseLayout(presenter), bargap: 0.04, yaxis: { title: { text: "count" }, gridcolor: "#eef1f4" } },
+      plotConfig,
+    );
+    el.dataset.chart = "histogram";
+    return;
+  }
+  el.dataset.chart = "none";
+  el.innerHTML = `<p class="hint">No distribution recorded for this value.</p>`;
+}
+
+function divergingScale(color: string): [number, string][] {
+  return [
+    [0, "#b35806"],
+    [0.5, "#f7f7f7"],
+    [1, color],
+  ];
+}

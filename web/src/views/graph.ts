@@ -1,0 +1,283 @@
+// The op graph: a layered DAG of one tape (layout computed in the data worker), with groups that
+// expand and collapse, the selected call's path, the backward pass, None badges and search.
+import cytoscape, { type Core, type ElementDefinition } from "cytoscape";
+import { buildGraph, type GraphNode } from "../model/graph-model";
+import { groupOps, LARGE_TAPE_OPS } from "../model/groups";
+import { pathOf } from "../model/paths";
+import { session } from "../model/session";
+import { stepState } from "../model/step-state";
+import { store, touched, type State } from "../store";
+import { CancelledError, dataWorker } from "../worker/client";
+import { graphStyle } from "./graph-style";
+import {
+  decorateEdge, decorateNode, noneCause, noneSourcesOf, prunedTensors, savedBy, type DecorationInput,
+} from "./graph-decorate";
+import { mountGraphToolbar } from "./graph-toolbar";
+import { showLoading } from "./loading";
+
+export interface GraphView {
+  cy: Core;
+  fit(): void;
+  focusNode(id: string): void;
+}
+
+export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphView {
+  const cy = cytoscape({
+    container,
+    style: graphStyle(false),
+    minZoom: 0.05,
+    maxZoom: 3,
+    wheelSensitivity: 0.3,
+    boxSelectionEnabled: false,
+    autoungrabify: true,
+  });
+  (window as unknown as { __cy: Core }).__cy = cy; // for the browser tests and the curious
+  let renderedKey = "";
+  let renderedExpanded: ReadonlySet<string> = new Set();
+  let rebuildToken = 0;
+  let searchHits = new Set<string>();
+  let saved = new Map<number, number[]>();
+  let pruned = new Set<number>();
+  const looks = new Map<string, string>();
+
+  const toolbar = mountGraphToolbar({
+    search: (query) => {
+      searchHits = search(query);
+      decorate();
+      return [...searchHits];
+    },
+    focus: (id) => focusNode(id),
+    fit: () => cy.fit(undefined, 30),
+    zoom: (factor) => cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } }),
+  });
+
+  function search(query: string): Set<string> {
+    const hits = new Set<string>();
+    const q = query.trim().toLowerCase();
+    const graph = session.graph;
+    const index = store.state.index;
+    if (!q || !graph || !index) return hits;
+    for (const node of graph.nodes) {
+      const members = (graph.opsOfNode.get(node.id) ?? []).map((op) => index.ops.get(op)?.type ?? "");
+      const haystack = [node.label, node.detail, ...(node.kind === "group" ? members : [])].join(" ").toLowerCase();
+      if (haystack.includes(q)) hits.add(node.id);
+    }
+    return hits;
+  }
+
+  function focusNode(id: string): void {
+    const element = cy.getElementById(id);
+    if (element.nonempty()) cy.animate({ center: { eles: element }, zoom: Math.max(cy.zoom(), 0.9) }, { duration: 250 });
+  }
+
+  async function rebuild(state: State): Promise<void> {
+    const index = state.index;
+    const token = ++rebuildToken;
+    if (!index || state.tape == null) {
+      cy.elements().remove();
+      session.graph = null;
+      empty.innerHTML = state.capture
+        ? `<div><div class="big">No tape recorded</div>The program ran without recording any op on a GradientTape.</div>`
+        : `<div><div class="big">Choose an example or write a program, then press Run</div>The tape appears here as a graph; the arrow keys step through the backward pass.</div>`;
+      return;
+    }
+    const tape = index.tapes.get(state.tape)!;
+    const records = tape.records ?? [];
+    if (!session.grouping || renderedKey.split("|")[0] !== keyOfTape(state)) {
+      session.grouping = groupOps(index, records);
+      saved = savedBy(index);
+      pruned = prunedTensors(index);
+    }
+    const targets = [...index.calls.values()].filter((c) => c.tape === tape.id).flatMap((c) => c.targets);
+    const watched = new Set((tape.watched ?? []).filter((w) => w.how === "watch").map((w) => w.tensor));
+    const graph = buildGraph(index, records, session.grouping, state.expanded, targets, watched);
+    const scale = state.presenter ? 1.3 : 1;
+    const started = performance.now();
+    const big = graph.nodes.length > 600;
+    const cancelLoading = big
+      ? showLoading(`Laying out ${graph.nodes.length.toLocaleString()} nodes`, () => {
+          dataWorker.cancel();
+          store.set({ expanded: renderedExpanded });
+        })
+      : null;
+    let layout;
+    try {
+      layout = await dataWorker.layout(
+        graph.nodes.map((n) => ({
+          id: n.id, width: n.width * scale, height: n.height * scale, parent: n.parent,
+          compound: n.kind === "group" && !n.collapsed,
+        })),
+        graph.edges.map((e) => ({ source: e.source, target: e.target })),
+        "LR",
+        () => undefined,
+      );
+    } catch (error) {
+      cancelLoading?.();
+      if (error instanceof CancelledError) return;
+      throw error;
+    }
+    cancelLoading?.();
+    if (token !== rebuildToken) return;
+    empty.innerHTML = records.length === 0 ? `<div><div class="big">This tape recorded no ops</div></div>` : "";
+    const elements: ElementDefinition[] = [];
+    for (const node of graph.nodes) elements.push(nodeElement(node, scale, layout.positions[node.id]));
+    for (const edge of graph.edges) {
+      elements.push({ group: "edges", data: { id: edge.id, source: edge.source, target: edge.target, text: edge.label } });
+    }
+    cy.batch(() => {
+      cy.elements().remove();
+      cy.add(elements);
+    });
+    looks.clear();
+    session.graph = graph;
+    session.layoutMs = layout.ms;
+    renderedExpanded = state.expanded;
+    renderedKey = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
+    decorate();
+    cy.fit(undefined, 30);
+    if (cy.zoom() < 0.35 && state.selection == null) cy.zoom({ level: 0.35, position: cy.nodes()[0]?.position() ?? { x: 0, y: 0 } });
+    session.openedMs = performance.now() - started;
+    container.dataset.ready = String(token);
+    container.dispatchEvent(new CustomEvent("graph-rendered"));
+  }
+
+  function decorate(): void {
+    const state = store.state;
+    const index = state.index;
+    const graph = session.graph;
+    if (!index || !graph) return;
+    const call = state.call != null ? index.calls.get(state.call) : undefined;
+    const tape = state.tape != null ? index.tapes.get(state.tape) : undefined;
+    session.path = call && tape && call.tape === tape.id ? pathOf(index, call, tape.records ?? []) : null;
+    const steps = call && call.tape === tape?.id ? stepState(call, state.step) : null;
+    const cursorOps = new Set(state.cursorLine != null ? index.opsByLine.get(state.cursorLine) ?? [] : []);
+    const noneSources = call?.tape === tape?.id ? noneSourcesOf(state, index) : new Set<number>();
+    const input: DecorationInput = { state, index, graph, path: session.path, steps, searchHits, cursorOps, noneSources };
+    cy.batch(() => {
+      for (const node of graph.nodes) apply(node.id, decorateNode(node, input));
+      for (const edge of graph.edges) apply(edge.id, decorateEdge(edge, input, saved, pruned));
+      placeBadges(noneSources);
+    });
+  }
+
+  function apply(id: string, look: { classes: string; text: string }): void {
+    const key = look.classes + "\u0000" + look.text;
+    if (looks.get(id) === key) return;
+    looks.set(id, key);
+    const element = cy.getElementById(id);
+    element.classes(look.classes);
+    element.data("text", look.text);
+  }
+
+  function placeBadges(noneSources: Set<number>): void {
+    cy.nodes('[kind = "badge"]').remove();
+    const graph = session.graph!;
+    const state = store.state;
+    for (const tensor of noneSources) {
+      const owner = cy.getElementById(graph.nodeOfTensor.get(tensor) ?? "");
+      if (owner.empty()) continue;
+      const cause = noneCause(state, state.index!, tensor);
+      const text = `None · ${cause}`;
+      const box = owner.boundingBox({});
+      cy.add({
+        group: "nodes",
+        data: { id: `badge:${tensor}`, kind: "badge", text, tensor, width: text.length * 6.6 + 14 },
+        position: { x: box.x1 + (text.length * 6.6 + 14) / 2, y: box.y1 - 14 },
+      });
+    }
+  }
+
+  cy.on("tap", "node", (event) => {
+    const data = event.target.data();
+    if (data.kind === "badge") {
+      selectNoneSource(data.tensor);
+      return;
+    }
+    if (data.kind === "group") {
+      store.set({ selection: { kind: "group", id: data.group }, panel: "inspector", finding: null });
+      return;
+    }
+    if (data.op != null) store.set({ selection: { kind: "op", id: data.op }, finding: null });
+    else if (data.tensor != null) selectTensor(data.tensor);
+  });
+  cy.on("dbltap", 'node[kind = "group"]', (event) => toggleGroup(event.target.data("group")));
+  cy.on("tap", "edge", (event) => {
+    const tensors: number[] = session.graph?.edges.find((e) => e.id === event.target.id())?.tensors ?? [];
+    if (tensors.length) selectTensor(tensors[0]);
+  });
+
+  function selectTensor(tensor: number): void {
+    const state = store.state;
+    if (noneSourcesOf(state, state.index!).has(tensor)) selectNoneSource(tensor);
+    else store.set({ selection: { kind: "tensor", id: tensor }, finding: null });
+  }
+
+  function selectNoneSource(tensor: number): void {
+    const state = store.state;
+    const index = state.index!;
+    const call = state.call != null ? index.calls.get(state.call) : undefined;
+    const result = call?.results?.find((r) => r.tensor === tensor);
+    const finding = index.findings.findIndex((f) => f.call === call?.id && f.source_index === result?.source_index);
+    store.set({ selection: { kind: "tensor", id: tensor }, finding: finding >= 0 ? finding : null, panel: "inspector" });
+  }
+
+  store.subscribe((state, changed) => {
+    if (touched(changed, "presenter")) cy.style(graphStyle(state.presenter));
+    const key = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
+    if (touched(changed, "index", "tape", "expanded", "presenter") && key !== renderedKey) {
+      if (touched(changed, "index", "tape")) session.grouping = null;
+      void rebuild(state);
+      return;
+    }
+    if (touched(changed, "call", "step", "revealed", "predict", "selection", "cursorLine", "finding")) decorate();
+    if (touched(changed, "selection") && state.selection) {
+      const id = elementOf(state);
+      if (id && !cy.getElementById(id).visible()) focusNode(id);
+    }
+  });
+
+  toolbar.onExpandAll((expand) => {
+    const grouping = session.grouping;
+    if (!grouping) return;
+    store.set({ expanded: expand ? new Set(grouping.groups.keys()) : new Set() });
+  });
+
+  function elementOf(state: State): string | undefined {
+    const graph = session.graph;
+    const selection = state.selection;
+    if (!graph || !selection) return undefined;
+    if (selection.kind === "op") return graph.nodeOfOp.get(selection.id);
+    if (selection.kind === "tensor") return graph.nodeOfTensor.get(selection.id) ?? graph.edgesOfTensor.get(selection.id)?.[0];
+    return selection.id;
+  }
+
+  return { cy, fit: () => cy.fit(undefined, 30), focusNode };
+}
+
+export function toggleGroup(group: string): void {
+  const expanded = new Set(store.state.expanded);
+  if (expanded.has(group)) {
+    for (const id of [...expanded]) if (id === group || id.startsWith(group + "/") || id.startsWith(group + "|")) expanded.delete(id);
+  } else {
+    expanded.add(group);
+  }
+  store.set({ expanded });
+}
+
+/** Groups start collapsed on large tapes and expanded on small ones. */
+export function defaultExpanded(records: number, groups: Iterable<string>): Set<string> {
+  return records > LARGE_TAPE_OPS ? new Set() : new Set(groups);
+}
+
+function keyOfTape(state: State): string {
+  return `${state.run?.id ?? ""}:${state.tape ?? ""}`;
+}
+
+function nodeElement(node: GraphNode, scale: number, position?: { x: number; y: number }): ElementDefinition {
+  const data: Record<string, unknown> = {
+    id: node.id, kind: node.kind, text: node.label, width: node.width * scale, height: node.height * scale,
+    op: node.op, tensor: node.tensor, group: node.group,
+  };
+  if (node.parent) data.parent = node.parent;
+  return { group: "nodes", data, position: position ?? { x: 0, y: 0 } };
+}

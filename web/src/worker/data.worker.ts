@@ -1,0 +1,87 @@
+// Off the main thread: downloading and parsing a capture (tens of MB for a 20,000-op tape) and
+// computing the layered layout, so that the page keeps answering and can show progress or cancel.
+import dagre from "@dagrejs/dagre";
+import type { Capture } from "../api/types";
+import type { FromWorker, LayoutEdge, LayoutNode, ToWorker } from "./messages";
+
+// Above this many tensors, full values and histograms stay on the server: the inspector fetches
+// one tensor at a time, and the page receives a capture small enough to copy quickly.
+const SLIM_ABOVE_TENSORS = 20000;
+
+const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
+
+self.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  try {
+    if (message.type === "load") await load(message.url, message.token);
+    else layout(message.token, message.nodes, message.edges, message.direction);
+  } catch (error) {
+    post({ type: "error", token: message.token, message: String(error) });
+  }
+};
+
+async function load(url: string, token: number): Promise<void> {
+  post({ type: "progress", token, phase: "Downloading the capture", done: 0, total: 0 });
+  const response = await fetch(url);
+  if (!response.ok) {
+    post({ type: "error", token, message: await response.text(), status: response.status });
+    return;
+  }
+  const total = Number(response.headers.get("content-length") ?? 0);
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let done = 0;
+  let lastReport = 0;
+  for (;;) {
+    const { value, done: finished } = await reader.read();
+    if (finished) break;
+    chunks.push(value);
+    done += value.length;
+    if (done - lastReport > 1 << 20) {
+      lastReport = done;
+      post({ type: "progress", token, phase: "Downloading the capture", done, total });
+    }
+  }
+  post({ type: "progress", token, phase: "Reading the capture", done, total: done });
+  const text = new TextDecoder().decode(concat(chunks, done));
+  const capture = JSON.parse(text) as Capture;
+  const slimmed = (capture.tensors?.length ?? 0) > SLIM_ABOVE_TENSORS;
+  if (slimmed) {
+    for (const tensor of capture.tensors ?? []) {
+      const summary = tensor.summary;
+      summary.histogram = null;
+      if (summary.size > 3) summary.value = null;
+    }
+  }
+  post({ type: "capture", token, capture, slimmed });
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return all;
+}
+
+function layout(token: number, nodes: LayoutNode[], edges: LayoutEdge[], direction: "LR" | "TB"): void {
+  const started = performance.now();
+  post({ type: "progress", token, phase: `Laying out ${nodes.length} nodes`, done: 0, total: nodes.length });
+  const compound = nodes.some((n) => n.parent);
+  const g = new dagre.graphlib.Graph({ compound, multigraph: false });
+  g.setGraph({ rankdir: direction, nodesep: 22, ranksep: 46, edgesep: 12, marginx: 20, marginy: 20 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const node of nodes) g.setNode(node.id, { width: node.width, height: node.height });
+  if (compound) for (const node of nodes) if (node.parent) g.setParent(node.id, node.parent);
+  for (const edge of edges) g.setEdge(edge.source, edge.target, { minlen: 1 });
+  dagre.layout(g);
+  const positions: Record<string, { x: number; y: number }> = {};
+  for (const node of nodes) {
+    if (node.compound) continue;
+    const placed = g.node(node.id);
+    if (placed) positions[node.id] = { x: placed.x, y: placed.y };
+  }
+  post({ type: "layout", token, positions, ms: performance.now() - started });
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vite";
+
+// Everything is bundled locally (no CDN); the server serves dist/ at "/".
+export default defineConfig({
+  base: "/",
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 5000,
+    rollupOptions: { input: { main: "index.html", findings: "findings.html" } },
+  },
+  worker: { format: "es" },
+  server: { proxy: { "/api": "http://127.0.0.1:8765" } },
+});
