@@ -38,6 +38,25 @@ def _zeros_like(rec_tensor):
     return _array.zeros_like(rec_tensor)
 
 
+# TF's nn code calls array_ops.where (v1), which records `Select` (tf.where records SelectV2).
+# The array module is imported first (above): if it registered Select, that definition is used.
+if "Select" in registered_types():
+    _SELECT = registered_types()["Select"]
+else:
+    _SELECT = define("Select", (
+        None,
+        lambda rec, dy: select(rec.inputs[0], dy, _array.zeros_like(rec.inputs[1])),
+        lambda rec, dy: select(rec.inputs[0], _array.zeros_like(rec.inputs[1]), dy)),
+        saves_inputs=(0, 1))
+
+
+def select(condition, x, y):
+    """where(condition, x, y) for a condition of x's shape, as TF's array_ops.where (v1)."""
+    x, y = same_dtype("Select", x, y)
+    c = convert_to_tensor(condition)
+    return execute(_SELECT, (c, x, y), np.where(c._value, x._value, y._value))
+
+
 # --- Relu ---------------------------------------------------------------------------------
 # Relu's gradient reads its output (TF keeps the output, not the input): at exactly 0 it is 0.
 RELU = define("Relu", (lambda rec, dy: relu_grad(dy, rec.outputs[0]),), saves_outputs=ALL)
@@ -109,7 +128,7 @@ ELU_GRAD = define("EluGrad", (
 
 def _where_negative(y, value):
     """TF's where(y < 0, value, zeros_like(y)) in EluGrad's and SeluGrad's gradients."""
-    return _array.where(_math.less(y, 0), value, _array.zeros_like(y))
+    return select(_math.less(y, 0), value, _array.zeros_like(y))
 
 
 def elu(features, name=None):
@@ -177,7 +196,7 @@ else:
         from .operands import float_operand
         x = float_operand("Erfc", x)
         v = x._value
-        value = _erfc_elementwise(np.asarray(v, dtype=np.float64)).astype(v.dtype)
+        value = np.asarray(_erfc_elementwise(np.asarray(v, dtype=np.float64)), dtype=v.dtype)
         return execute(ERFC, (x,), value if value.ndim else value[()])
 
 

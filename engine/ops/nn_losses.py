@@ -9,9 +9,9 @@ import numpy as np
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from . import array as _array, math as _math
-from .activations import NN_FLOAT_NAMES, float_features
+from .activations import NN_FLOAT_NAMES, float_features, select
 from .operands import FLOATS, require, same_dtype
-from .registry import ALL, define, execute, execute_many, registered_types
+from .registry import ALL, define, execute, execute_many
 
 
 def _require_rank_1(op_type, x):
@@ -238,27 +238,6 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
 
 
 # --- sigmoid cross-entropy: a composite, as TF builds it -----------------------------------
-# TF writes it with array_ops.where (v1), which records `Select` ops.
-if "Select" in registered_types():
-    _SELECT = registered_types()["Select"]
-else:
-    def _select_grad_then(rec, dy):
-        c = rec.inputs[0]
-        return _select(c, dy, _array.zeros_like(rec.inputs[1]))
-
-    def _select_grad_else(rec, dy):
-        c = rec.inputs[0]
-        return _select(c, _array.zeros_like(rec.inputs[1]), dy)
-
-    _SELECT = define("Select", (None, _select_grad_then, _select_grad_else), saves_inputs=(0, 1))
-
-
-def _select(condition, x, y):
-    x, y = same_dtype("Select", x, y)
-    c = convert_to_tensor(condition)
-    return execute(_SELECT, (c, x, y), np.where(c._value, x._value, y._value))
-
-
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     """max(x, 0) - x * z + log(1 + exp(-abs(x))), with TF's ops (x: logits, z: labels)."""
     _ensure_xent_args("sigmoid_cross_entropy_with_logits", labels, logits)
@@ -270,6 +249,6 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
                          f"{_shape_str(labels._value.shape)}).")
     zeros = _array.zeros_like(logits)
     cond = _math.greater_equal(logits, zeros)
-    relu_logits = _select(cond, logits, zeros)
-    neg_abs_logits = _select(cond, -logits, logits)
+    relu_logits = select(cond, logits, zeros)
+    neg_abs_logits = select(cond, -logits, logits)
     return _math.add(relu_logits - logits * labels, _math.log1p(_math.exp(neg_abs_logits)))
