@@ -27,7 +27,7 @@ TOP_LEVEL = [name for family in _FAMILIES for name in family.TOP_LEVEL]
 
 def add_gradients(a, b):
     """Sums two gradients of one tensor (the backward pass's accumulation)."""
-    from ..indexed_slices import IndexedSlices, densify
+    from ..indexed_slices import IndexedSlices, add as add_sparse
     if isinstance(a, IndexedSlices) or isinstance(b, IndexedSlices):
-        a, b = densify(a), densify(b)
+        return add_sparse(a, b)  # two stay sparse (concatenated), as TF's; mixed is dense
     return arithmetic.add(a, b)
