@@ -114,11 +114,7 @@ class Module:
 def _leaves_with_paths(value, path=()):
     """tf.nest.flatten_with_tuple_paths: lists/tuples by index, mappings by sorted key."""
     if isinstance(value, Mapping):
-        try:
-            keys = sorted(value)
-        except TypeError:
-            raise TypeError("nest only supports dicts with sortable keys.") from None
-        for key in keys:
+        for key in sorted(value):
             yield from _leaves_with_paths(value[key], path + (key,))
     elif isinstance(value, (list, tuple)):
         for index, item in enumerate(value):
