@@ -53,14 +53,15 @@ def densify(value):
 
 
 def add(a, b):
-    """The sum of two gradients of one tensor, as TF's backprop aggregates them: two
-    IndexedSlices concatenate (still sparse); a dense one with a sparse one is dense."""
+    """The sum of gradients `a` (accumulated so far) and `b` of one tensor, as TF's backprop
+    aggregates them: two IndexedSlices concatenate (still sparse); with a dense one, dense."""
     from .ops.joining import concat
     if isinstance(a, IndexedSlices) and isinstance(b, IndexedSlices):
         from .tensor import EagerTensor
-        # TF casts the indices to int64 so that the two concatenate.
-        indices = EagerTensor(np.concatenate([np.asarray(a.indices._value, np.int64),
-                                              np.asarray(b.indices._value, np.int64)]))
-        return IndexedSlices(concat([a.values, b.values], 0), indices, a.dense_shape)
+        # `b` came from the earlier op; TF lists it first. Mixed index dtypes go to int64.
+        ia, ib = np.asarray(a.indices._value), np.asarray(b.indices._value)
+        dtype = ia.dtype if ia.dtype == ib.dtype else np.int64
+        indices = EagerTensor(np.concatenate([ib.astype(dtype), ia.astype(dtype)]))
+        return IndexedSlices(concat([b.values, a.values], 0), indices, b.dense_shape)
     from .ops.arithmetic import add as dense_add
     return dense_add(densify(a), densify(b))
