@@ -1,11 +1,9 @@
 """tf.nn activations: forward, gradient and what each keeps for backward, side by side.
 
 As in TF's nn_grad.py, most gradients are ops of their own (ReluGrad, EluGrad, ...) whose own
-gradients give the second order. gelu is a composite of primitive ops, as TF builds it, so the
+gradients give the second order. softplus, sigmoid and tanh are tf.math's ops (engine/ops/math). gelu is a composite of primitive ops, as TF builds it, so the
 tape shows the same op types (Mul, Neg, Erfc, ... or Pow, Tanh, ...).
 """
-import math as _pymath
-
 import numpy as np
 
 from ..tensor import EagerTensor, convert_to_tensor
@@ -165,39 +163,11 @@ def selu_grad(gradients, outputs):
     return execute(SELU_GRAD, (dy, y), value)
 
 
-# --- ops tf.nn shares with tf.math ----------------------------------------------------------
-# tf.math.softplus is tf.nn.softplus, and gelu needs tf.math.erfc. The math module is imported
-# first (above); if it already registered these op types, tf.nn uses its functions, so the
-# registry holds exactly one definition of each type.
-if "Softplus" in registered_types():
-    softplus = _math.softplus
-else:
-    SOFTPLUS = define("Softplus", (lambda rec, dy: dy * sigmoid(rec.inputs[0]),),
-                      saves_inputs=ALL)
-
-    def softplus(features, name=None):
-        x = float_features("Softplus", features)
-        return execute(SOFTPLUS, (x,), np.logaddexp(x._value.dtype.type(0), x._value))
-
-if "Erfc" in registered_types():
-    erfc = _math.erfc
-else:
-    _erfc_elementwise = np.frompyfunc(_pymath.erfc, 1, 1)
-
-    def _erfc_grad(rec, dy):
-        # TF's _ErfcGrad: grad * (-2/sqrt(pi)) * exp(-square(x)).
-        x = rec.inputs[0]
-        minus_two_over_root_pi = convert_to_tensor(-2 / np.sqrt(np.pi), dtype=dy.dtype)
-        return dy * minus_two_over_root_pi * _math.exp(-_math.square(x))
-
-    ERFC = define("Erfc", (_erfc_grad,), saves_inputs=ALL)
-
-    def erfc(x, name=None):
-        from .operands import float_operand
-        x = float_operand("Erfc", x)
-        v = x._value
-        value = np.asarray(_erfc_elementwise(np.asarray(v, dtype=np.float64)), dtype=v.dtype)
-        return execute(ERFC, (x,), value if value.ndim else value[()])
+# --- ops tf.nn shares with tf.math (tf.nn.softplus is tf.math.softplus, as in TF) -----------
+softplus = _math.softplus
+sigmoid = _math.sigmoid
+tanh = _math.tanh
+erfc = _math.erfc  # gelu's
 
 
 # --- gelu: a composite, built as TF builds it -----------------------------------------------
@@ -211,13 +181,3 @@ def gelu(features, approximate=False, name=None):
         return 0.5 * x * (1.0 + _math.tanh(
             0.7978845608028654 * (x + coeff * _math.pow(x, 3))))
     return 0.5 * x * erfc(-x * convert_to_tensor(0.7071067811865476, dtype=x.dtype))
-
-
-# --- aliases of the math ops (tf.nn.sigmoid is tf.math.sigmoid) -----------------------------
-def sigmoid(x, name=None):
-    return _math.sigmoid(x, name=name)
-
-
-def tanh(x, name=None):
-    return _math.tanh(x, name=name)
-

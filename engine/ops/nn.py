@@ -10,7 +10,8 @@ from . import array as _array, math as _math, random_ops as _random
 from .activations import (elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, softplus,
                           tanh)
 from .convolution import bias_add, conv2d
-from .nn_losses import (l2_loss, l2_normalize, log_softmax, sigmoid_cross_entropy_with_logits,
+from .math import l2_normalize  # tf.nn.l2_normalize is tf.math.l2_normalize
+from .nn_losses import (l2_loss, log_softmax, sigmoid_cross_entropy_with_logits,
                         softmax, softmax_cross_entropy_with_logits,
                         sparse_softmax_cross_entropy_with_logits)
 from .pooling import avg_pool2d, max_pool2d

@@ -89,15 +89,6 @@ def l2_loss(t, name=None):
     return execute(L2_LOSS, (x,), v.dtype.type(np.sum(v * v) / 2))
 
 
-def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
-    """x / sqrt(max(sum(x**2), epsilon)), built from primitive ops as TF builds it."""
-    axis = dim if axis is None else axis
-    x = convert_to_tensor(x)
-    square_sum = _math.reduce_sum(_math.square(x), axis, keepdims=True)
-    x_inv_norm = _math.rsqrt(_math.maximum(square_sum, convert_to_tensor(epsilon, dtype=x.dtype)))
-    return _math.multiply(x, x_inv_norm)
-
-
 # --- fused softmax cross-entropy --------------------------------------------------------------
 def _broadcast_mul(vec, mat):
     """TF's _BroadcastMul: vec[:, None] * mat."""

@@ -101,8 +101,10 @@ def test_values_first_and_second_derivatives_match_tensorflow(name):
     y, first, second = _value_and_derivatives(ACTIVATIONS[name], tf.constant(X))
     expected_y, expected_first, expected_second = TF_VALUES[name]
     assert y.dtype == tf.float32
+    # float32 rounding: gelu_approx's gradient at -3 goes through 1 - tanh(.)**2 near 1, where
+    # NumPy's and Eigen's tanh differ in the last bit (2.8e-7 absolute here).
     np.testing.assert_allclose(y.numpy(), expected_y, rtol=2e-6, atol=1e-7)
-    np.testing.assert_allclose(first.numpy(), expected_first, rtol=2e-6, atol=1e-7)
+    np.testing.assert_allclose(first.numpy(), expected_first, rtol=2e-6, atol=1e-6)
     np.testing.assert_allclose(second.numpy(), expected_second, rtol=1e-5, atol=1e-6)
 
 
