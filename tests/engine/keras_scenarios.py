@@ -202,6 +202,24 @@ def gather_rmsprop(tf):
     return _gather_training(tf, tf.keras.optimizers.RMSprop(learning_rate=0.05))
 
 
+def gather_sgd(tf):
+    return _gather_training(tf, tf.keras.optimizers.SGD(learning_rate=0.5))
+
+
+def gather_sgd_nesterov(tf):
+    return _gather_training(tf, tf.keras.optimizers.SGD(learning_rate=0.3, momentum=0.6,
+                                                        nesterov=True))
+
+
+def gather_rmsprop_momentum_centered(tf):
+    return _gather_training(tf, tf.keras.optimizers.RMSprop(learning_rate=0.02, momentum=0.4,
+                                                            centered=True))
+
+
+def gather_adam_amsgrad(tf):
+    return _gather_training(tf, tf.keras.optimizers.Adam(learning_rate=0.1, amsgrad=True))
+
+
 def none_gradient_skipped(tf):
     """A variable the loss does not use gets None: Keras warns and updates the others."""
     used = tf.Variable([1.0, -2.0], name="used")
@@ -229,7 +247,8 @@ SCENARIOS = {fn.__name__: fn for fn in (
     binary_ce_logits_rmsprop_momentum_centered, binary_ce_sigmoid_layer_adam,
     binary_ce_smoothing_sgd, function_forms_sgd, gelu_sparse_function_form, clipnorm_sgd,
     global_clipnorm_adam, clipvalue_weight_decay_sgd, minimize_callable_loss,
-    minimize_tensor_loss_with_tape, gather_sgd_momentum, gather_adam, gather_rmsprop,
+    minimize_tensor_loss_with_tape, gather_sgd, gather_sgd_momentum, gather_sgd_nesterov,
+    gather_adam, gather_adam_amsgrad, gather_rmsprop, gather_rmsprop_momentum_centered,
     none_gradient_skipped)}
 
 

@@ -11,6 +11,7 @@ epsilon added to sqrt(v) outside the correction):
 import numpy as np
 
 from .optimizer import Optimizer
+from .slices import dense, square
 
 
 class Adam(Optimizer):
@@ -39,8 +40,9 @@ class Adam(Optimizer):
         m = self._slot(self._momentums, variable)
         v = self._slot(self._velocities, variable)
         alpha = learning_rate * np.sqrt(dtype(1) - beta_2_power) / (dtype(1) - beta_1_power)
-        m.assign_add((gradient - m._value) * dtype(1 - self.beta_1))
-        v.assign_add((np.square(gradient) - v._value) * dtype(1 - self.beta_2))
+        m.assign_add((dense(gradient) - m._value) * dtype(1 - self.beta_1))
+        # A sparse gradient's slices are squared before a repeated row's slices are summed.
+        v.assign_add((dense(square(gradient)) - v._value) * dtype(1 - self.beta_2))
         second_moment = v._value
         if self.amsgrad:
             v_hat = self._slot(self._velocity_hats, variable)

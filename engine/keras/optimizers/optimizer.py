@@ -9,7 +9,8 @@ The updates are state changes, not differentiable ops, so they are computed in N
 variable's dtype, in the same order of float operations as Keras's formulas (so float32
 results match TF's), and written with `assign` (which the debugger sees as variable events).
 Gradients may be Tensors, NumPy arrays, Python lists or IndexedSlices (tf.gather's gradient),
-which are densified: Keras's sparse updates give the same values.
+which stay sparse through the update as in Keras (see slices.py), unless clipping or loss
+scaling is on (then they are densified first).
 
 Keras 3 has no `minimize`; tf.keras 2.11+ had minimize(loss, var_list, tape=None), which is
 what user code calls, so it is provided with those semantics.
@@ -26,6 +27,8 @@ from ...indexed_slices import IndexedSlices
 from ...missing import missing_attribute
 from .. import naming
 from ..variables import KerasVariable
+from . import slices
+from .slices import Slices
 
 
 class Optimizer:
@@ -150,7 +153,9 @@ class Optimizer:
                         "of variables, you should recreate a new optimizer instance.")
         with naming.keras_scope(self.name):
             grads, trainable_variables = _filter_empty_gradients(grads, trainable_variables)
-            grads = [_dense_array(g, v) for g, v in zip(grads, trainable_variables)]
+            keep_sparse = self.loss_scale_factor is None and not (
+                self.clipnorm or self.global_clipnorm or self.clipvalue)
+            grads = [_as_array(g, v, keep_sparse) for g, v in zip(grads, trainable_variables)]
             if self.loss_scale_factor is not None:
                 grads = [g / g.dtype.type(self.loss_scale_factor) for g in grads]
             grads = self._clip_gradients(grads)
@@ -162,7 +167,8 @@ class Optimizer:
         self._iterations.assign_add(1)
 
     def update_step(self, gradient, variable, learning_rate):
-        """Updates `variable` (and its slots) from `gradient`, a NumPy array of its dtype."""
+        """Updates `variable` (and its slots) from `gradient`: a NumPy array of its dtype, or
+        Slices for a sparse gradient."""
         raise NotImplementedError
 
     def _current_learning_rate(self):
@@ -251,20 +257,24 @@ def _filter_empty_gradients(grads, variables):
     return kept_grads, kept_vars
 
 
-def _dense_array(grad, variable):
-    """The gradient as a NumPy array of the variable's dtype and shape (TF's shape error else)."""
+def _as_array(grad, variable, keep_sparse):
+    """The gradient in NumPy, in the variable's dtype: an array, or Slices for IndexedSlices
+    when `keep_sparse`. A shape that does not match the variable raises TF's error."""
     dtype = variable.dtype.as_numpy_dtype
     if isinstance(grad, IndexedSlices):
-        dense = np.zeros(np.asarray(grad.dense_shape._value).tolist(), dtype=dtype)
-        np.add.at(dense, np.asarray(grad.indices._value), np.asarray(grad.values._value, dtype))
-        grad = dense
+        grad = Slices(np.asarray(grad.values._value, dtype), np.asarray(grad.indices._value),
+                      tuple(np.asarray(grad.dense_shape._value).tolist()))
+        shape = grad.dense_shape
+        if not keep_sparse:
+            grad = slices.dense(grad)
     else:
         grad = np.asarray(tf.convert_to_tensor(grad)._value, dtype=dtype)
-    if grad.shape != variable._value.shape:
+        shape = grad.shape
+    if shape != variable._value.shape:
         dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
         raise invalid_argument(
             "AssignSubVariableOp", f"Cannot update variable with shape "
-            f"{dims(variable._value.shape)} using a Tensor with shape {dims(grad.shape)}, shapes "
+            f"{dims(variable._value.shape)} using a Tensor with shape {dims(shape)}, shapes "
             "must be equal.")
     return grad
 

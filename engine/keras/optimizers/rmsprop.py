@@ -10,6 +10,7 @@
 import numpy as np
 
 from .optimizer import Optimizer
+from .slices import dense, divide_by, scale, square, subtract_from
 
 
 class RMSprop(Optimizer):
@@ -37,17 +38,18 @@ class RMSprop(Optimizer):
         dtype = gradient.dtype.type
         rho, one_minus_rho = dtype(self.rho), dtype(1 - self.rho)
         velocity = self._slot(self._velocities, variable)
-        velocity.assign(rho * velocity._value + one_minus_rho * np.square(gradient))
+        # A sparse gradient's slices are squared before a repeated row's slices are summed.
+        velocity.assign(rho * velocity._value + dense(scale(square(gradient), one_minus_rho)))
         if self.centered:
             average = self._slot(self._average_gradients, variable)
-            average.assign(rho * average._value + one_minus_rho * gradient)
+            average.assign(rho * average._value + dense(scale(gradient, one_minus_rho)))
             denominator = velocity._value - np.square(average._value) + dtype(self.epsilon)
         else:
             denominator = velocity._value + dtype(self.epsilon)
-        increment = (learning_rate * gradient) / np.sqrt(denominator)
+        increment = divide_by(scale(gradient, learning_rate), np.sqrt(denominator))
         if self.momentum > 0:
             momentum = self._slot(self._momentums, variable)
-            momentum.assign(dtype(self.momentum) * momentum._value + increment)
+            momentum.assign(dtype(self.momentum) * momentum._value + dense(increment))
             variable.assign_sub(momentum._value)
         else:
-            variable.assign_sub(increment)
+            subtract_from(variable, increment)

@@ -5,6 +5,7 @@
     nesterov:       m = m * momentum - g * lr;  w += m * momentum - g * lr
 """
 from .optimizer import Optimizer
+from .slices import dense, scale, subtract_from
 
 
 class SGD(Optimizer):
@@ -24,13 +25,14 @@ class SGD(Optimizer):
             self.momentums = self.add_optimizer_variables(variables, "momentum")
 
     def update_step(self, gradient, variable, learning_rate):
+        step = scale(gradient, learning_rate)
         if self.momentum == 0:
-            variable.assign_sub(gradient * learning_rate)
+            subtract_from(variable, step)
             return
         m = self._slot(self.momentums, variable)
         momentum = gradient.dtype.type(self.momentum)
-        m.assign(m._value * momentum - gradient * learning_rate)
+        m.assign(m._value * momentum - dense(step))
         if self.nesterov:
-            variable.assign_add(m._value * momentum - gradient * learning_rate)
+            variable.assign_add(m._value * momentum - dense(step))
         else:
             variable.assign_add(m._value)
