@@ -48,3 +48,16 @@ def check_python_axis(axis, ndim):
     if not -ndim <= axis < ndim:
         raise ValueError(f"Argument `axis` = {axis} not in range [{-ndim}, {ndim})")
     return axis % ndim
+
+
+def contiguous(array):
+    """A C-ordered copy of a view (as TF materializes results); 0-d values stay 0-d, which
+    np.ascontiguousarray would turn into shape (1,)."""
+    if array.ndim == 0:
+        return array[()] if isinstance(array, np.ndarray) else array
+    return array if array.flags.c_contiguous else np.ascontiguousarray(array)
+
+
+def scalar_or_array(value):
+    """0-d results as NumPy scalars, as the engine keeps them (np.reshape gives 0-d arrays)."""
+    return value[()] if type(value) is np.ndarray and not value.ndim else value

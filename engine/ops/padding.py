@@ -7,7 +7,7 @@ import numpy as np
 
 from ..errors import invalid_argument
 from ..tensor import convert_to_tensor
-from .array_args import int_tensor, ints, shape_text
+from .array_args import contiguous, int_tensor, ints, shape_text
 from .registry import define, execute
 
 __all__ = ["pad", "slice"]
@@ -101,7 +101,7 @@ def _fold_mirrored(grad, pairs, mode):
         if after:
             core[n - offset - after:n - offset] += moved[before + n:][::-1]
         grad = np.moveaxis(core, 0, axis)
-    return np.ascontiguousarray(grad)
+    return contiguous(grad)
 
 
 def _mirror_pad_grad_grad(rec, ddy):

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from .array_args import int_tensor, ints, shape_text
+from .array_args import contiguous, int_tensor, ints, scalar_or_array, shape_text
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
 __all__ = ["reshape", "transpose", "expand_dims", "squeeze", "identity", "stop_gradient",
@@ -24,37 +24,41 @@ def reshape(tensor, shape, name=None):
     dims = ints(shape_t)
     value = x._value
     if dims != value.shape:
-        value = np.reshape(value, _resolved_shape(value.size, dims))
+        value = scalar_or_array(np.reshape(value, _resolved_shape(value.shape, dims)))
     return execute(RESHAPE, (x, shape_t), value, x._value.shape)
 
 
-def _resolved_shape(size, dims):
-    """`dims` with its one -1 filled in; TF's errors for shapes that cannot hold `size` values."""
+def _resolved_shape(shape, dims):
+    """`dims` with its one -1 filled in, as TF's kernel infers it; TF's errors otherwise."""
+    size = int(np.prod(shape, dtype=np.int64))
     unknown = [i for i, d in enumerate(dims) if d == -1]
     if len(unknown) > 1:
         raise invalid_argument("Reshape", f"Only one input size may be -1, not both "
                                           f"{unknown[0]} and {unknown[1]}")
-    known = 1
+    product, has_zero = 1, False
     for i, d in enumerate(dims):
         if d < -1:
             raise invalid_argument("Reshape", f"Size {i} must be non-negative, not {d}")
-        if d != -1:
-            known *= d
+        if d == 0:
+            has_zero = True
+        elif d > 0:
+            product *= d
     if unknown:
-        if known == 0:
-            if size != 0:
-                raise invalid_argument(
-                    "Reshape", "Reshape cannot infer the missing input size for an empty tensor "
-                    "unless all specified input sizes are non-zero")
-            return tuple(0 if d == -1 else d for d in dims)
-        if size % known:
+        # Zero-sized dimensions on both sides are left out, so that the others can be inferred.
+        known = 1
+        for d in shape:
+            if d > 0 or not has_zero:
+                known *= d
+        missing = known // product
+        if not (has_zero and 0 in shape) and product * missing != known:
             raise invalid_argument(
-                "Reshape", f"Input to reshape is a tensor with {size} values, but the requested "
-                f"shape requires a multiple of {known}")
-        return tuple(size // known if d == -1 else d for d in dims)
-    if known != size:
+                "Reshape", f"Input to reshape is a tensor with {known} values, but the requested "
+                f"shape requires a multiple of {product}")
+        dims = tuple(missing if d == -1 else d for d in dims)
+    requested = int(np.prod(dims, dtype=np.int64))
+    if requested != size:
         raise invalid_argument("Reshape", f"Input to reshape is a tensor with {size} values, but "
-                                          f"the requested shape has {known}")
+                                          f"the requested shape has {requested}")
     return dims
 
 
@@ -67,7 +71,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     ndim = x._value.ndim
     perm_t = int_tensor(tuple(range(ndim - 1, -1, -1)) if perm is None else perm)
     p = _checked_permutation(ints(perm_t), ndim)
-    value = np.ascontiguousarray(np.transpose(x._value, p))
+    value = contiguous(np.transpose(x._value, p))
     return execute(TRANSPOSE, (x, perm_t), value, tuple(np.argsort(p).tolist()))
 
 
@@ -126,7 +130,7 @@ def squeeze(input, axis=None, name=None):
                                                   f"dimension of 1, got {shape_[a]}")
             axes.add(a)
         axes = tuple(sorted(axes))
-    value = np.squeeze(x._value, axis=axes) if axes else x._value
+    value = scalar_or_array(np.squeeze(x._value, axis=axes)) if axes else x._value
     return execute(SQUEEZE, (x,), value, shape_)
 
 
@@ -168,7 +172,7 @@ def broadcast_to(input, shape, name=None):
     if any(s != 1 and s != t for s, t in zip(source, target[lead:])):
         raise invalid_argument("BroadcastTo", f"Incompatible shapes: {shape_text(source)} vs. "
                                               f"{shape_text(target)}")
-    value = x._value if source == target else np.ascontiguousarray(
+    value = x._value if source == target else contiguous(
         np.broadcast_to(x._value, target))
     return execute(BROADCAST_TO, (x, shape_t), value, source)
 
@@ -216,7 +220,7 @@ def reverse(tensor, axis, name=None):
         if a % ndim in axes:
             raise invalid_argument("ReverseV2", f"axis {a % ndim} specified more than once.")
         axes.append(a % ndim)
-    value = np.ascontiguousarray(np.flip(x._value, axis=tuple(axes))) if axes else x._value
+    value = contiguous(np.flip(x._value, axis=tuple(axes))) if axes else x._value
     return execute(REVERSE, (x, axis_t), value, tuple(axes))
 
 
