@@ -80,7 +80,7 @@ def softplus(x):
 
 
 def softsign(x):
-    return tf.nn.softsign(x)
+    return tf.math.softsign(x)  # the same function as tf.nn.softsign in TF
 
 
 def silu(x):
