@@ -13,6 +13,7 @@ import inspect
 
 from . import nest
 from .gradient_tape import GradientTape
+from .ops.array import identity
 from .tensor import convert_to_tensor
 
 
@@ -60,22 +61,17 @@ def value_and_gradients_function(f, params=None):
             raise ValueError("Functions to be differentiated cannot receive keyword arguments.")
         positions = _parameter_positions(f, params, args)
         args = list(args)
-        seen = set()
-        sources = []
         with GradientTape(persistent=True) as tape:
-            for i in positions:
-                arg = convert_to_tensor(args[i])
-                if arg._id in seen:  # the same tensor twice is two independent parameters
-                    from .ops.array import identity
-                    arg = identity(arg)
-                seen.add(arg._id)
-                args[i] = arg
-                tape.watch(arg)
-                sources.append(arg)
+            sources = _unique_parameters(args, positions)
+            for source in sources:
+                tape.watch(source)
             result = f(*args)
             _returns_value(f, result)
+            # TF differentiates copies of the results: a result that is an integer argument
+            # itself then gets no gradient (the copy is not recorded).
+            targets = [identity(r) for r in nest.flatten(result)]
         output_gradients = None if dy is None else nest.flatten(dy)
-        grads = tape.gradient(nest.flatten(result), sources, output_gradients=output_gradients)
+        grads = tape.gradient(targets, sources, output_gradients=output_gradients)
         return result, grads
 
     return value_and_gradients
@@ -89,6 +85,19 @@ def gradients_function(f, params=None):
         return value_and_gradients_function(f, params)(*args, **kwargs)[1]
 
     return gradients
+
+
+def _unique_parameters(args, positions):
+    """Converts the parameters to tensors in place; the same tensor passed twice becomes two
+    tensors (copied before anything is watched), so each gets its own gradient."""
+    seen = set()
+    for i in positions:
+        arg = convert_to_tensor(args[i])
+        if arg._id in seen:
+            arg = identity(arg)
+        seen.add(arg._id)
+        args[i] = arg
+    return [args[i] for i in positions]
 
 
 def _parameter_positions(f, params, args):
