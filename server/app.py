@@ -1,0 +1,79 @@
+"""The app factory: routers, error shape, security layers, the sandbox and the store."""
+from contextlib import asynccontextmanager
+from typing import Optional
+
+from fastapi import FastAPI
+
+import engine
+
+from .errors import install_error_handlers
+from .routes import captures, examples, health, pages, runs
+from .runs import RunService
+from .sandbox.limits import Limits
+from .sandbox.pool import SandboxPool, SandboxUnavailable
+from .security import BodyLimit, SecurityHeaders, TokenAuth, TrustedHost, openapi_error_shape
+from .settings import Settings, is_loopback
+from .static_site import mount_web_app
+from .store import RunStore
+
+JSON_OVERHEAD = 6  # JSON may spell a character as \uXXXX: a body holds up to 6x the code's bytes
+
+
+def limits_of(settings: Settings) -> Limits:
+    return Limits(wall_seconds=settings.wall_seconds, cpu_seconds=settings.cpu_seconds,
+                  memory_bytes=settings.memory_bytes, file_size_bytes=settings.file_size_bytes,
+                  stdout_bytes=settings.stdout_bytes, capture_bytes=settings.capture_bytes)
+
+
+def make_pool(settings: Settings, **sandbox_options) -> SandboxPool:
+    return SandboxPool(limits_of(settings), workers=settings.workers, queue=settings.queue,
+                       isolation=settings.sandbox, hidden_paths=[settings.data_dir],
+                       **sandbox_options)
+
+
+def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAPI:
+    """`sandbox_options` go to SandboxPool (tests use them to swap the capture function)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        store = RunStore(settings.resolved_database_url)
+        pool = make_pool(settings, **sandbox_options)
+        try:
+            pool.choose_isolation()
+            if pool.isolation != "bubblewrap" and not is_loopback(settings.host):
+                raise SandboxUnavailable(
+                    f"refusing to serve {settings.host} without OS isolation: "
+                    f"{pool.isolation_note}")
+            await pool.start()
+            app.state.runs = RunService(settings, store, pool)
+            yield
+        finally:
+            await pool.close()
+            store.close()
+
+    app = FastAPI(title="TapeScope", version=engine.__version__, lifespan=lifespan,
+                  description="Run TensorFlow-style programs on TapeScope's engine in a sandbox, "
+                              "and read their captured tapes, backward steps and diagnosis.",
+                  docs_url=None, redoc_url=None)
+    app.state.settings = settings
+    install_error_handlers(app)
+    for router in (health.router, examples.router, runs.router, captures.router, pages.router):
+        app.include_router(router)
+    mount_web_app(app, settings.resolved_static_dir)
+
+    default_openapi = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            app.openapi_schema = openapi_error_shape(default_openapi())
+        return app.openapi_schema
+
+    app.openapi = openapi
+    # Outermost last: headers go on every answer, the Host and the token are checked first.
+    app.add_middleware(BodyLimit, default_bytes=settings.code_bytes * JSON_OVERHEAD + 4096,
+                       per_path={"/api/captures": settings.upload_bytes})
+    app.add_middleware(TokenAuth, token=settings.token)
+    app.add_middleware(TrustedHost, enabled=is_loopback(settings.host) and not settings.token)
+    app.add_middleware(SecurityHeaders)
+    return app

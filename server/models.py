@@ -1,0 +1,188 @@
+"""The API's request and response bodies. Capture data is served as engine.debug's own models."""
+from datetime import datetime
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.debug.schema import (BackwardStep, ErrorInfo, Finding, GradientState, TensorInfo,
+                                 TensorKind)
+
+RunStatus = Literal["ok", "error", "limit", "crashed"]
+RunOrigin = Literal["sandbox", "upload"]
+
+
+class Public(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(Public):
+    """Every 4xx/5xx answer."""
+    error: str = Field(description="stable code, e.g. not_found, code_too_large, busy")
+    message: str = Field(description="what went wrong, for a person")
+
+
+class Health(Public):
+    status: Literal["ok"] = "ok"
+    version: str
+    sandbox: Literal["bubblewrap", "none"] = Field(
+        description="bubblewrap: OS isolation; none: rlimits and the Python allowlist only")
+    workers: int = Field(description="programs that may run at once")
+    running: int
+    queued: int
+
+
+class ExpectedFindingPublic(Public):
+    code: str
+    line: int
+
+
+class ExamplePublic(Public):
+    id: str
+    title: str
+    summary: str
+    tags: list[str]
+    expect: list[ExpectedFindingPublic] = Field(
+        description="findings (code, line) a correct diagnosis of this program reports")
+    code: str
+
+
+class RunCreate(Public):
+    code: str = Field(description="a Python program; `import tensorflow as tf` runs on the engine")
+
+
+class TapeBrief(Public):
+    id: int
+    persistent: bool
+    watch_accessed_variables: bool
+    records: int = Field(description="ops the tape recorded")
+    line: Optional[int] = None
+
+
+class CallBrief(Public):
+    id: int
+    tape: int
+    kind: str
+    line: Optional[int] = None
+    sources: int
+    none_gradients: int = Field(description="sources whose gradient is None")
+    steps: int = Field(description="backward steps the engine ran")
+    error: Optional[ErrorInfo] = None
+
+
+class FindingCounts(Public):
+    error: int = 0
+    warning: int = 0
+    info: int = 0
+
+
+class RunSummary(Public):
+    """What happened when the program ran: the answer to POST /api/runs and GET /api/runs/{id}."""
+    id: str = Field(description="unguessable run id")
+    url: str = Field(description="the run in the web app, relative to the server")
+    created: datetime
+    origin: RunOrigin = Field(description="sandbox: POST /api/runs; upload: POST /api/captures")
+    status: RunStatus = Field(
+        description="ok: ran to the end; error: the program raised (see error); limit: stopped "
+                    "at a sandbox limit; crashed: the worker died")
+    filename: str
+    stdout: str
+    stdout_truncated: bool = False
+    error: Optional[ErrorInfo] = Field(None, description="type, message and line of what stopped it")
+    duration_ms: Optional[float] = None
+    tensors: int
+    ops: int
+    tapes: list[TapeBrief]
+    calls: list[CallBrief]
+    findings: FindingCounts
+    memory_peak: int = Field(0, description="bytes the tapes and gradients held at most")
+
+
+class RunListItem(Public):
+    id: str
+    url: str
+    created: datetime
+    origin: RunOrigin
+    status: RunStatus
+    filename: str
+    title: str = Field(description="the program's first line or docstring title")
+    error_type: Optional[str] = None
+
+
+class RunsPublic(Public):
+    data: list[RunListItem]
+    count: int = Field(description="runs stored in all")
+    offset: int
+    limit: int
+
+
+class StepsPublic(Public):
+    call: int
+    data: list[BackwardStep]
+    count: int = Field(description="steps in this call")
+    offset: int
+    limit: int
+
+
+class TensorPublic(TensorInfo):
+    value_available: bool = Field(
+        description="the capture kept the full value (small tensors); ?value=true returns it in "
+                    "summary.value")
+
+
+class Diagnosis(Public):
+    findings: list[Finding]
+
+
+# The graph of one tape, for the web app's graph view.
+
+class GraphNode(Public):
+    id: str = Field(description="'t<tensor id>' or 'o<op id>'")
+    kind: Literal["tensor", "op"]
+    label: str
+    tensor: Optional[int] = None
+    op: Optional[int] = None
+    tensor_kind: Optional[TensorKind] = None
+    op_type: Optional[str] = None
+    gradient: Optional[GradientState] = Field(None, description="ops: is a gradient registered")
+    dtype: Optional[str] = None
+    shape: Optional[list[int]] = None
+    scope: str = Field("", description="name scope; group id for collapsing")
+    line: Optional[int] = None
+    on_path: bool = Field(
+        True, description="on a path from a source to a target of the selected call "
+                          "(everything is on the path when no call is selected)")
+    source: bool = False
+    target: bool = False
+    none_cause: Optional[str] = Field(None, description="sources whose gradient is None: the finding code")
+    saved: bool = Field(False, description="tensors: kept by the tape for the backward pass")
+    pruned: bool = Field(False, description="tensors: an unpruned tape would keep it, this one did not")
+    saved_bytes: int = 0
+    released: bool = Field(False, description="ops: the record was released by a non-persistent tape")
+
+
+class GraphEdge(Public):
+    id: str
+    source: str
+    target: str
+    role: Literal["input", "output"] = Field(description="input: tensor -> op; output: op -> tensor")
+    index: int = Field(description="position among the op's inputs or outputs")
+    shape: list[int]
+    dtype: str
+    on_path: bool = True
+    saved: bool = Field(False, description="the op kept this tensor for its gradient")
+    pruned: bool = Field(False, description="an unpruned tape would keep it; this one did not")
+
+
+class GraphGroup(Public):
+    id: str = Field(description="the full scope, e.g. 'model/dense_1'")
+    label: str
+    parent: Optional[str] = None
+    ops: int = Field(description="ops directly or indirectly inside")
+
+
+class GraphPublic(Public):
+    tape: Optional[int] = Field(description="the tape shown; None when the program has no tape")
+    call: Optional[int] = None
+    nodes: list[GraphNode]
+    edges: list[GraphEdge]
+    groups: list[GraphGroup]

@@ -1,0 +1,30 @@
+"""HTML of the pages the server renders itself (the web app is static files)."""
+import base64
+import hashlib
+import re
+
+from .markdown import render
+
+_STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
+          "color:#1d2330}code,pre{font:14px ui-monospace,monospace;background:#f2f4f8}"
+          "pre{padding:.75rem;overflow:auto}h2{margin-top:2.5rem;border-top:1px solid #dde}"
+          ":target{background:#fff7d6}")
+
+
+def findings_page(markdown: str) -> str:
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+            f"<title>TapeScope findings</title><style>{_STYLE}</style></head>"
+            f"<body>{render(markdown)}</body></html>")
+
+
+def swagger_csp(page: bytes) -> str:
+    """Swagger UI comes from its CDN and starts with one inline script: allow that script by
+    its hash (still no 'unsafe-inline'), that CDN, and nothing else."""
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
+        for script in re.findall(rb"<script>(.*?)</script>", page, re.S))
+    cdn = "https://cdn.jsdelivr.net"
+    return (f"default-src 'self'; script-src 'self' {cdn} {hashes}; "
+            f"style-src 'self' {cdn} 'unsafe-inline'; img-src 'self' data: https:; "
+            "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")

@@ -1,0 +1,84 @@
+"""/api/runs: run a program, and read, page through and delete stored runs."""
+from typing import Annotated, Optional
+
+from fastapi import APIRouter, Path, Query, Request, Response
+
+from engine.debug.schema import Capture, MemoryTimeline
+
+from ..deps import RunId, RunsDep
+from ..responses import gzip_json
+from ..models import (Diagnosis, ErrorBody, GraphPublic, RunCreate, RunsPublic, RunSummary,
+                      StepsPublic, TensorPublic)
+
+router = APIRouter(prefix="/api/runs", tags=["runs"],
+                   responses={404: {"model": ErrorBody}, 422: {"model": ErrorBody}})
+Offset = Annotated[int, Query(ge=0, le=10 ** 9)]
+
+
+@router.post("", response_model=RunSummary, status_code=201,
+             responses={413: {"model": ErrorBody}, 503: {"model": ErrorBody}})
+async def create_run(body: RunCreate, runs: RunsDep) -> RunSummary:
+    """Run a program in the sandbox and store its capture; its own errors are part of the run."""
+    return await runs.run_program(body.code)
+
+
+@router.get("", response_model=RunsPublic)
+def list_runs(runs: RunsDep, offset: Offset = 0,
+              limit: Annotated[int, Query(ge=1, le=200)] = 50) -> RunsPublic:
+    """Stored runs, newest first."""
+    return runs.list(offset, limit)
+
+
+@router.get("/{run_id}", response_model=RunSummary)
+def get_run(run_id: RunId, runs: RunsDep) -> RunSummary:
+    """One run's summary: status, stdout, error with its line, tapes and gradient calls."""
+    return runs.summary(run_id)
+
+
+@router.get("/{run_id}/capture", response_model=Capture)
+def get_capture(run_id: RunId, runs: RunsDep, request: Request) -> Response:
+    """The whole capture (sent gzip-compressed to clients that accept it)."""
+    return gzip_json(runs.capture_gzip(run_id), request)
+
+
+@router.get("/{run_id}/graph", response_model=GraphPublic)
+def get_graph(run_id: RunId, runs: RunsDep,
+              tape: Annotated[Optional[int], Query(ge=0, le=2 ** 31)] = None,
+              call: Annotated[Optional[int], Query(ge=0, le=2 ** 31)] = None) -> GraphPublic:
+    """Nodes and edges of one tape; with `call`, what lies on that call's path is marked."""
+    return runs.graph(run_id, tape, call)
+
+
+@router.get("/{run_id}/calls/{call_id}/steps", response_model=StepsPublic)
+def get_steps(run_id: RunId, call_id: Annotated[int, Path(ge=0, le=2 ** 31)], runs: RunsDep,
+              offset: Offset = 0,
+              limit: Annotated[int, Query(ge=1, le=5000)] = 500) -> StepsPublic:
+    """The backward steps of one gradient call, in the order the engine ran them."""
+    return runs.steps(run_id, call_id, offset, limit)
+
+
+@router.get("/{run_id}/tensors/{tensor_id}", response_model=TensorPublic)
+def get_tensor(run_id: RunId, tensor_id: Annotated[int, Path(ge=0, le=2 ** 31)], runs: RunsDep,
+               value: bool = False) -> TensorPublic:
+    """One tensor; `value=true` includes its full value when the capture kept it."""
+    return runs.tensor(run_id, tensor_id, value)
+
+
+@router.get("/{run_id}/diagnosis", response_model=Diagnosis)
+def get_diagnosis(run_id: RunId, runs: RunsDep) -> Diagnosis:
+    """The findings: what went wrong with which gradient, where, and the fix."""
+    return runs.diagnosis(run_id)
+
+
+@router.get("/{run_id}/memory", response_model=MemoryTimeline)
+def get_memory(run_id: RunId, runs: RunsDep) -> MemoryTimeline:
+    """Bytes held by each tape and by gradients in flight, over the whole run."""
+    return runs.memory(run_id)
+
+
+@router.delete("/{run_id}", status_code=204, response_class=Response)
+def delete_run(run_id: RunId, runs: RunsDep) -> Response:
+    """Delete a run and its capture."""
+    runs.delete(run_id)
+    return Response(status_code=204)
+

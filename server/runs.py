@@ -1,0 +1,126 @@
+"""What the routes call: run a program, store an upload, and read stored runs back."""
+import secrets
+from datetime import datetime, timezone
+from typing import Optional
+
+from starlette.concurrency import run_in_threadpool
+
+from engine.debug.schema import Capture, MemoryTimeline
+
+from .errors import ApiError, not_found
+from .graph import build_graph
+from .models import (Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic)
+from .sandbox.limits import format_bytes
+from .sandbox.pool import SandboxBusy, SandboxPool
+from .settings import Settings
+from .store import RunStore, StoredRun
+from .summary import capture_of_outcome, summarize, title_of
+
+PROGRAM_FILENAME = "main.py"
+
+
+def new_run_id() -> str:
+    return secrets.token_urlsafe(16)  # 128 random bits: ids cannot be guessed or enumerated
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class RunService:
+    def __init__(self, settings: Settings, store: RunStore, pool: Optional[SandboxPool]):
+        self.settings = settings
+        self.store = store
+        self.pool = pool
+
+    # Creating runs ----------------------------------------------------------------------------
+
+    async def run_program(self, code: str) -> RunSummary:
+        size = len(code.encode("utf-8", "surrogatepass"))
+        if size > self.settings.code_bytes:
+            raise ApiError(413, "code_too_large", f"the program is {size:,} bytes; the limit is "
+                                                  f"{self.settings.code_bytes:,} bytes")
+        if self.pool is None:
+            raise ApiError(503, "sandbox_unavailable", "this server does not run programs")
+        try:
+            outcome = await self.pool.run(code, PROGRAM_FILENAME)
+        except SandboxBusy as busy:
+            raise ApiError(503, "busy", f"every worker is busy and the queue is full; retry in "
+                                        f"{busy.retry_after} s",
+                           headers={"Retry-After": str(busy.retry_after)}) from None
+        capture, status = capture_of_outcome(outcome, code, PROGRAM_FILENAME, self.pool.limits)
+        summary = summarize(new_run_id(), _now(), "sandbox", status, capture,
+                            outcome.stdout_truncated, outcome.duration_ms)
+        capture_json = outcome.capture_json if status in ("ok", "error") \
+            and capture.program is not None and outcome.capture_json is not None else None
+        await run_in_threadpool(self._store, summary, capture, capture_json)
+        return summary
+
+    def upload(self, capture: Capture) -> RunSummary:
+        status = "error" if capture.error is not None else "ok"
+        summary = summarize(new_run_id(), _now(), "upload", status, capture)
+        self._store(summary, capture, None)
+        return summary
+
+    def _store(self, summary: RunSummary, capture: Capture, capture_json: Optional[bytes]):
+        payload = capture_json if capture_json is not None else capture.to_json().encode()
+        self.store.add(StoredRun(summary=summary, title=title_of(capture), capture_json=payload))
+
+    # Reading runs -----------------------------------------------------------------------------
+
+    def summary(self, run_id: str) -> RunSummary:
+        summary = self.store.summary(run_id)
+        if summary is None:
+            raise not_found(f"run {run_id}")
+        return summary
+
+    def list(self, offset: int, limit: int) -> RunsPublic:
+        items, count = self.store.list(offset, limit)
+        return RunsPublic(data=items, count=count, offset=offset, limit=limit)
+
+    def capture_gzip(self, run_id: str) -> bytes:
+        compressed = self.store.capture_gzip(run_id)
+        if compressed is None:
+            raise not_found(f"run {run_id}")
+        return compressed
+
+    def capture(self, run_id: str) -> Capture:
+        capture = self.store.capture(run_id)
+        if capture is None:
+            raise not_found(f"run {run_id}")
+        return capture
+
+    def graph(self, run_id: str, tape: Optional[int], call: Optional[int]) -> GraphPublic:
+        return build_graph(self.capture(run_id), tape, call)
+
+    def steps(self, run_id: str, call_id: int, offset: int, limit: int) -> StepsPublic:
+        capture = self.capture(run_id)
+        call = next((c for c in capture.calls if c.id == call_id), None)
+        if call is None:
+            raise not_found(f"gradient call {call_id} of run {run_id}")
+        return StepsPublic(call=call_id, data=call.steps[offset:offset + limit],
+                           count=len(call.steps), offset=offset, limit=limit)
+
+    def tensor(self, run_id: str, tensor_id: int, with_value: bool) -> TensorPublic:
+        tensor = next((t for t in self.capture(run_id).tensors if t.id == tensor_id), None)
+        if tensor is None:
+            raise not_found(f"tensor {tensor_id} of run {run_id}")
+        available = tensor.summary.value is not None
+        summary = tensor.summary if with_value else tensor.summary.model_copy(update={"value": None})
+        return TensorPublic(**{**tensor.model_dump(exclude={"summary"}), "summary": summary},
+                            value_available=available)
+
+    def diagnosis(self, run_id: str) -> Diagnosis:
+        return Diagnosis(findings=self.capture(run_id).findings)
+
+    def memory(self, run_id: str) -> MemoryTimeline:
+        return self.capture(run_id).memory
+
+    def delete(self, run_id: str) -> None:
+        if not self.store.delete(run_id):
+            raise not_found(f"run {run_id}")
+
+
+def upload_too_large(size: int, limit: int) -> ApiError:
+    return ApiError(413, "body_too_large",
+                    f"the request body is {format_bytes(size)}; the limit is {format_bytes(limit)}")

@@ -1,0 +1,52 @@
+"""The resource limits of one run, and how a run that hit one is described."""
+import json
+from dataclasses import asdict, dataclass
+
+GIB = 1024 ** 3
+
+
+@dataclass(frozen=True)
+class Limits:
+    wall_seconds: float = 10.0
+    cpu_seconds: int = 10
+    memory_bytes: int = GIB
+    file_size_bytes: int = 0
+    stdout_bytes: int = 256 * 1024
+    capture_bytes: int = 64 * 1024 ** 2
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Limits":
+        return cls(**json.loads(text))
+
+
+def format_bytes(count: int) -> str:
+    for unit, size in (("GiB", 1024 ** 3), ("MiB", 1024 ** 2), ("KiB", 1024)):
+        if count >= size:
+            value = count / size
+            return f"{value:.0f} {unit}" if value == int(value) else f"{value:.1f} {unit}"
+    return f"{count} bytes"
+
+
+def format_seconds(seconds: float) -> str:
+    return f"{seconds:g} s"
+
+
+# kind -> (error type, "what limit of how much")
+_LIMIT_NAMES = {
+    "time": ("TimeLimitExceeded", lambda l: f"time limit of {format_seconds(l.wall_seconds)}"),
+    "cpu": ("CPULimitExceeded", lambda l: f"CPU time limit of {format_seconds(l.cpu_seconds)}"),
+    "memory": ("MemoryLimitExceeded", lambda l: f"memory limit of {format_bytes(l.memory_bytes)}"),
+    "capture": ("CaptureLimitExceeded",
+                lambda l: f"capture size limit of {format_bytes(l.capture_bytes)}"),
+}
+LIMIT_KINDS = frozenset(_LIMIT_NAMES)
+
+
+def limit_error(kind: str, limits: Limits, line: int | None, detail: str = "") -> tuple[str, str]:
+    """(error type, message), e.g. ("TimeLimitExceeded", "time limit of 10 s exceeded at line 3")."""
+    error_type, name = _LIMIT_NAMES[kind]
+    message = f"{name(limits)} exceeded" + (f" at line {line}" if line else "")
+    return error_type, message + (f": {detail}" if detail else "")

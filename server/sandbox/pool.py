@@ -1,0 +1,336 @@
+"""The server's side of the sandbox: a zygote, a few forked workers kept ready, a queue.
+
+`SandboxPool.run(code)` takes a ready worker (a fresh process, engine imported), sends it the
+program, and waits for its capture or its limit report. Beyond `workers` running and `queue`
+waiting, it refuses at once with `SandboxBusy` instead of piling up. A worker that outlives its
+wall time is killed through the zygote; a dead zygote is started again on the next run.
+"""
+import asyncio
+import itertools
+import logging
+import math
+import os
+import signal
+import socket
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from . import bubblewrap, protocol
+from .limits import Limits
+from .zygote import BOOTSTRAP
+
+log = logging.getLogger("tapescope.sandbox")
+GRACE_SECONDS = 2.0  # beyond the wall limit, for the worker's own report to arrive
+START_TIMEOUT = 60.0
+
+
+class SandboxBusy(Exception):
+    def __init__(self, retry_after: int):
+        super().__init__(f"all workers are busy; retry in {retry_after} s")
+        self.retry_after = retry_after
+
+
+class SandboxUnavailable(Exception):
+    pass
+
+
+@dataclass
+class RunOutcome:
+    """What came back from one worker: a capture, or the limit it hit, or how it died."""
+    duration_ms: float
+    capture_json: bytes | None = None
+    limit: str | None = None  # time, cpu, memory, capture
+    line: int | None = None
+    detail: str = ""
+    crash: str | None = None  # why the worker died without a report
+    stdout: str = ""
+    stdout_truncated: bool = False
+
+
+class _Zygote:
+    """The template process, and the control socket to it."""
+
+    def __init__(self, process, control: socket.socket, stderr_tail: deque):
+        self.process = process
+        self.control = control
+        self.stderr_tail = stderr_tail
+        self.exits: dict[str, asyncio.Future] = {}
+        self.ready = asyncio.get_running_loop().create_future()
+
+    @property
+    def alive(self) -> bool:
+        return self.process.returncode is None and not self.control._closed
+
+    def on_message(self) -> None:
+        try:
+            message = self.control.recv(4096)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            message = b""
+        if not message:
+            self.close()
+            return
+        verb, *args = message.decode().split()
+        if verb == "ready" and not self.ready.done():
+            self.ready.set_result(True)
+        elif verb == "exit":
+            future = self.exits.get(args[0])
+            if future is not None and not future.done():
+                future.set_result(int(args[1]))
+
+    def spawn(self, worker_id: str) -> socket.socket:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self.exits[worker_id] = asyncio.get_running_loop().create_future()
+            socket.send_fds(self.control, [f"spawn {worker_id}".encode()], [theirs.fileno()])
+        finally:
+            theirs.close()
+        return ours
+
+    def kill(self, worker_id: str) -> None:
+        try:
+            self.control.send(f"kill {worker_id}".encode())
+        except OSError:
+            pass
+
+    async def exit_status(self, worker_id: str, timeout: float) -> int | None:
+        future = self.exits.get(worker_id)
+        if future is None:
+            return None
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), timeout)
+        except asyncio.TimeoutError:
+            return None
+        finally:
+            if future.done():
+                self.exits.pop(worker_id, None)
+
+    def close(self) -> None:
+        loop = asyncio.get_running_loop()
+        if not self.control._closed:
+            loop.remove_reader(self.control.fileno())
+            self.control.close()
+        for future in self.exits.values():
+            if not future.done():
+                future.set_result(None)
+        if not self.ready.done():
+            self.ready.set_exception(SandboxUnavailable(
+                "the sandbox's worker template stopped while starting: "
+                + " | ".join(self.stderr_tail)))
+
+
+@dataclass
+class _Worker:
+    id: str
+    socket: socket.socket
+    zygote: _Zygote
+
+
+class SandboxPool:
+    def __init__(self, limits: Limits, workers: int = 2, queue: int = 32, isolation: str = "auto",
+                 capture_target: str = "engine.debug:capture_program", extra_paths=(),
+                 hidden_paths=()):
+        self.limits = limits
+        self.workers = workers
+        self.queue = queue
+        self.requested_isolation = isolation
+        self.isolation = "none"
+        self.isolation_note = ""
+        self.capture_target = capture_target
+        self.extra_paths = list(extra_paths)
+        self.hidden_paths = list(hidden_paths)
+        self.running = 0
+        self.queued = 0
+        self._slots: asyncio.Semaphore | None = None
+        self._zygote: _Zygote | None = None
+        self._ready: deque[_Worker] = deque()
+        self._ids = itertools.count()
+        self._starting: asyncio.Lock | None = None
+        self._recent_ms: deque[float] = deque(maxlen=20)
+
+    # Life cycle -------------------------------------------------------------------------------
+
+    def choose_isolation(self) -> str:
+        """bubblewrap if asked for or available; raises SandboxUnavailable if asked and not."""
+        if self.requested_isolation == "none":
+            self.isolation, self.isolation_note = "none", "sandbox=none was requested"
+            return self.isolation
+        works, why = bubblewrap.probe(self.extra_paths)
+        if works:
+            self.isolation, self.isolation_note = "bubblewrap", ""
+        elif self.requested_isolation == "bubblewrap":
+            raise SandboxUnavailable(why)
+        else:
+            self.isolation, self.isolation_note = "none", why
+            log.warning("running programs WITHOUT OS isolation: %s", why)
+        return self.isolation
+
+    async def start(self) -> None:
+        self._slots = asyncio.Semaphore(self.workers)
+        self._starting = asyncio.Lock()
+        if self.isolation == "none" and self.requested_isolation != "none" \
+                and not self.isolation_note:
+            self.choose_isolation()
+        await self._ensure_zygote()
+        self._replenish()
+
+    async def close(self) -> None:
+        zygote, self._zygote = self._zygote, None
+        for worker in self._ready:
+            worker.socket.close()
+        self._ready.clear()
+        if zygote is None:
+            return
+        zygote.close()
+        if zygote.process.returncode is None:
+            try:
+                zygote.process.terminate()
+                await asyncio.wait_for(zygote.process.wait(), 5)
+            except (ProcessLookupError, asyncio.TimeoutError):
+                zygote.process.kill()
+
+    def _command(self) -> list[str]:
+        paths = bubblewrap.import_roots() + [str(path) for path in self.extra_paths]
+        config = protocol.encode_header(
+            paths=paths, limits=self.limits.to_json(), capture=self.capture_target,
+            drop_privileges=self.isolation == "bubblewrap").decode().strip()
+        program = [sys.executable, "-I", "-B", "-c", BOOTSTRAP.format(paths=paths), config]
+        if self.isolation == "bubblewrap":
+            return bubblewrap.bubblewrap_command(program, self.extra_paths, self.hidden_paths)
+        return program
+
+    async def _ensure_zygote(self) -> _Zygote:
+        async with self._starting:
+            if self._zygote is not None and self._zygote.alive:
+                return self._zygote
+            if self._zygote is not None:
+                self._zygote.close()
+                self._ready.clear()
+            self._zygote = await self._start_zygote()
+            return self._zygote
+
+    async def _start_zygote(self) -> _Zygote:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        env = bubblewrap.worker_environment() if self.isolation == "none" else None
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *self._command(), stdin=theirs, stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.PIPE, env=env, start_new_session=True)
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        tail: deque[str] = deque(maxlen=20)
+        zygote = _Zygote(process, ours, tail)
+        asyncio.get_running_loop().add_reader(ours.fileno(), zygote.on_message)
+        asyncio.create_task(self._drain_stderr(process, tail))
+        try:
+            await asyncio.wait_for(asyncio.shield(zygote.ready), START_TIMEOUT)
+        except asyncio.TimeoutError:
+            process.kill()
+            zygote.close()
+            raise SandboxUnavailable("the sandbox's worker template did not start in time")
+        return zygote
+
+    @staticmethod
+    async def _drain_stderr(process, tail: deque) -> None:
+        while True:
+            line = await process.stderr.readline()
+            if not line:
+                return
+            text = line.decode(errors="replace").rstrip()
+            tail.append(text)
+            log.debug("worker: %s", text)
+
+    def _replenish(self) -> None:
+        zygote = self._zygote
+        if zygote is None or not zygote.alive:
+            return
+        while len(self._ready) < self.workers:
+            worker_id = str(next(self._ids))
+            self._ready.append(_Worker(worker_id, zygote.spawn(worker_id), zygote))
+
+    async def _take_worker(self) -> _Worker:
+        zygote = await self._ensure_zygote()
+        while self._ready:
+            worker = self._ready.popleft()
+            if worker.zygote is zygote and not zygote.exits[worker.id].done():
+                return worker
+            worker.socket.close()
+        worker_id = str(next(self._ids))
+        return _Worker(worker_id, zygote.spawn(worker_id), zygote)
+
+    # Running ----------------------------------------------------------------------------------
+
+    def retry_after(self) -> int:
+        average_s = (sum(self._recent_ms) / len(self._recent_ms) / 1000) if self._recent_ms else 1
+        return max(1, math.ceil(average_s * (self.queued + self.running) / self.workers))
+
+    async def run(self, code: str, filename: str = "main.py") -> RunOutcome:
+        if self.running >= self.workers and self.queued >= self.queue:
+            raise SandboxBusy(self.retry_after())
+        self.queued += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self.queued -= 1
+        self.running += 1
+        try:
+            worker = await self._take_worker()
+            self._replenish()
+            outcome = await self._drive(worker, code, filename)
+            self._recent_ms.append(outcome.duration_ms)
+            return outcome
+        finally:
+            self.running -= 1
+            self._slots.release()
+
+    async def _drive(self, worker: _Worker, code: str, filename: str) -> RunOutcome:
+        started = time.monotonic()
+        elapsed_ms = lambda: (time.monotonic() - started) * 1000  # noqa: E731
+        reader, writer = await asyncio.open_unix_connection(sock=worker.socket, limit=1 << 20)
+        deadline = started + self.limits.wall_seconds + GRACE_SECONDS
+        try:
+            writer.write(protocol.encode_header(code=code, filename=filename))
+            await writer.drain()
+            line = await asyncio.wait_for(reader.readline(), deadline - time.monotonic())
+            if not line:
+                return await self._died(worker, elapsed_ms())
+            header = protocol.decode_header(line)
+            if header.get("type") == "limit":
+                return RunOutcome(elapsed_ms(), limit=header["kind"], line=header.get("line"),
+                                  detail=header.get("detail", ""), stdout=header.get("stdout", ""),
+                                  stdout_truncated=header.get("stdout_truncated", False))
+            size = int(header["bytes"])
+            if size > self.limits.capture_bytes:
+                worker.zygote.kill(worker.id)
+                return RunOutcome(elapsed_ms(), limit="capture",
+                                  detail=f"the capture is {size:,} bytes")
+            payload = await asyncio.wait_for(reader.readexactly(size),
+                                             max(deadline - time.monotonic(), 5.0))
+            return RunOutcome(elapsed_ms(), capture_json=payload,
+                              stdout_truncated=bool(header.get("stdout_truncated")))
+        except asyncio.TimeoutError:
+            worker.zygote.kill(worker.id)
+            return RunOutcome(elapsed_ms(), limit="time")
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError, KeyError):
+            worker.zygote.kill(worker.id)
+            return await self._died(worker, elapsed_ms())
+        finally:
+            writer.close()
+
+    async def _died(self, worker: _Worker, duration_ms: float) -> RunOutcome:
+        status = await worker.zygote.exit_status(worker.id, 2.0)
+        if status is not None and os.WIFSIGNALED(status):
+            number = os.WTERMSIG(status)
+            if number == signal.SIGXCPU or (
+                    number == signal.SIGKILL and duration_ms >= self.limits.cpu_seconds * 1000):
+                return RunOutcome(duration_ms, limit="cpu")
+            why = f"signal {signal.Signals(number).name}"
+        elif status is not None:
+            why = f"exit status {os.WEXITSTATUS(status)}"
+        else:
+            why = "the sandbox stopped"
+        return RunOutcome(duration_ms, crash=f"the worker stopped unexpectedly ({why})")

@@ -1,0 +1,19 @@
+"""Messages between the server and a worker: one JSON header line, then an optional payload.
+
+Worker -> server headers:
+  {"type": "result", "bytes": N, "stdout_truncated": bool}   followed by N bytes of capture JSON
+  {"type": "limit", "kind": "time" | "cpu" | "memory" | "capture", "line": int | null,
+   "stdout": str, "detail": str}
+Server -> worker: {"code": str, "filename": str}
+Server <-> zygote (SOCK_SEQPACKET, one message each): "spawn <id>" with the worker's socket as
+SCM_RIGHTS, "kill <id>"; back: "ready", "exit <id> <wait status>".
+"""
+import json
+
+
+def encode_header(**fields) -> bytes:
+    return json.dumps(fields).encode() + b"\n"
+
+
+def decode_header(line: bytes) -> dict:
+    return json.loads(line)

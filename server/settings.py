@@ -1,0 +1,74 @@
+"""Every setting of the service, in one place: command-line flags and `TAPESCOPE_*` variables."""
+import ipaddress
+from pathlib import Path
+from typing import Literal, Optional
+
+import platformdirs
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+GIB = 1024 ** 3
+MIB = 1024 ** 2
+
+
+def default_data_dir() -> Path:
+    return platformdirs.user_data_path("tapescope", appauthor=False)
+
+
+class Settings(BaseSettings):
+    """Read from `TAPESCOPE_<NAME>` environment variables; the CLI passes its flags in directly."""
+
+    model_config = SettingsConfigDict(env_prefix="TAPESCOPE_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    data_dir: Path = Field(default_factory=default_data_dir)
+    database_url: Optional[str] = Field(
+        None, description="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db; "
+                          "default: SQLite in data_dir")
+    token: Optional[str] = Field(
+        None, description="required on every request when set; `tapescope serve` generates one "
+                          "on non-loopback addresses")
+
+    # Running code
+    workers: int = Field(2, ge=1, le=64, description="programs running at once")
+    queue: int = Field(32, ge=0, description="requests waiting for a worker before 503")
+    sandbox: Literal["auto", "bubblewrap", "none"] = Field(
+        "auto", description="auto: bubblewrap when it works here, else rlimits and the Python "
+                            "allowlist only (loopback serving only)")
+    wall_seconds: float = Field(10.0, gt=0)
+    cpu_seconds: int = Field(10, gt=0)
+    memory_bytes: int = Field(GIB, gt=0, description="address space of a worker")
+    file_size_bytes: int = Field(0, ge=0, description="largest file a worker may write")
+    stdout_bytes: int = Field(256 * 1024, gt=0, description="stdout kept per run; the rest is cut")
+    capture_bytes: int = Field(64 * MIB, gt=0, description="largest capture JSON a run may store")
+
+    # Request bodies
+    code_bytes: int = Field(100_000, gt=0, description="largest program POST /api/runs accepts")
+    upload_bytes: int = Field(64 * MIB, gt=0, description="largest POST /api/captures body")
+
+    # Where things are
+    static_dir: Optional[Path] = Field(
+        None, description="web app to serve; default server/static if present, else web/dist")
+    findings_doc: Path = PROJECT_ROOT / "docs" / "findings.md"
+
+    @property
+    def resolved_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.data_dir / 'tapescope.db'}"
+
+    @property
+    def resolved_static_dir(self) -> Optional[Path]:
+        candidates = [self.static_dir] if self.static_dir else [
+            PROJECT_ROOT / "server" / "static", PROJECT_ROOT / "web" / "dist"]
+        return next((path for path in candidates if path and (path / "index.html").is_file()), None)
+
+
+def is_loopback(host: str) -> bool:
+    """True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

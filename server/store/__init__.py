@@ -1,0 +1,2 @@
+"""Stored runs: one table, SQLite by default (WAL, transactional), any SQLAlchemy URL otherwise."""
+from .runs import RunStore, StoredRun  # noqa: F401

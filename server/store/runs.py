@@ -1,0 +1,96 @@
+"""Adding, reading, listing and deleting runs. Runs never change once stored."""
+import gzip
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Optional
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from engine.debug.schema import Capture
+
+from ..models import RunListItem, RunSummary
+from .database import open_database
+from .tables import RunRow
+
+GZIP_LEVEL = 3  # captures are repetitive JSON: level 3 gets most of the gain at a fraction of the time
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    summary: RunSummary
+    title: str
+    capture_json: bytes
+
+
+class RunStore:
+    def __init__(self, url: str, cache_size: int = 8):
+        self.engine = open_database(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Parsed captures of recently viewed runs: the graph, steps and tensor endpoints all
+        # need the whole capture, and parsing a large one costs far more than a query.
+        self._cache: OrderedDict[str, Capture] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def add(self, run: StoredRun) -> None:
+        summary = run.summary
+        row = RunRow(id=summary.id, created=summary.created, origin=summary.origin,
+                     status=summary.status, filename=summary.filename[:500], title=run.title[:200],
+                     error_type=summary.error.type[:200] if summary.error else None,
+                     summary=summary.model_dump_json(),
+                     capture_gzip=gzip.compress(run.capture_json, GZIP_LEVEL, mtime=0))
+        with self._sessions.begin() as session:
+            session.add(row)
+
+    def summary(self, run_id: str) -> Optional[RunSummary]:
+        with Session(self.engine) as session:
+            text = session.scalar(select(RunRow.summary).where(RunRow.id == run_id))
+        return None if text is None else RunSummary.model_validate_json(text)
+
+    def capture_gzip(self, run_id: str) -> Optional[bytes]:
+        with Session(self.engine) as session:
+            return session.scalar(select(RunRow.capture_gzip).where(RunRow.id == run_id))
+
+    def capture(self, run_id: str) -> Optional[Capture]:
+        with self._lock:
+            if run_id in self._cache:
+                self._cache.move_to_end(run_id)
+                return self._cache[run_id]
+        compressed = self.capture_gzip(run_id)
+        if compressed is None:
+            return None
+        capture = Capture.model_validate_json(gzip.decompress(compressed))
+        with self._lock:
+            self._cache[run_id] = capture
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return capture
+
+    def list(self, offset: int, limit: int) -> tuple[list[RunListItem], int]:
+        """Newest first."""
+        with Session(self.engine) as session:
+            count = session.scalar(select(func.count()).select_from(RunRow))
+            rows = session.execute(
+                select(RunRow.id, RunRow.created, RunRow.origin, RunRow.status, RunRow.filename,
+                       RunRow.title, RunRow.error_type)
+                .order_by(RunRow.created.desc(), RunRow.id).offset(offset).limit(limit)).all()
+        items = [RunListItem(id=row.id, url=run_url(row.id), created=row.created, origin=row.origin,
+                             status=row.status, filename=row.filename, title=row.title,
+                             error_type=row.error_type) for row in rows]
+        return items, count
+
+    def delete(self, run_id: str) -> bool:
+        with self._sessions.begin() as session:
+            deleted = session.execute(delete(RunRow).where(RunRow.id == run_id)).rowcount
+        with self._lock:
+            self._cache.pop(run_id, None)
+        return deleted > 0
+
+
+def run_url(run_id: str) -> str:
+    return f"/#run={run_id}"

@@ -1,0 +1,87 @@
+"""From a capture to what the API says about a run: summary, title, status."""
+import ast
+from datetime import datetime
+
+from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
+
+from .models import CallBrief, FindingCounts, RunSummary, TapeBrief
+from .sandbox.limits import Limits, limit_error
+from .sandbox.pool import RunOutcome
+from .store.runs import run_url
+
+MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
+
+
+def capture_of_outcome(outcome: RunOutcome, code: str, filename: str,
+                       limits: Limits) -> tuple[Capture, str]:
+    """The capture to store for a sandboxed run, and its status (ok, error, limit, crashed)."""
+    program = ProgramInfo(filename=filename, source=code)
+    if outcome.capture_json is not None:
+        try:
+            capture = Capture.model_validate_json(outcome.capture_json)
+        except ValueError as error:
+            return _stopped(program, "WorkerCrashed",
+                            f"the worker returned an unreadable capture ({error.__class__.__name__})",
+                            None, ""), "crashed"
+        capture.program = capture.program or program
+        error = capture.error
+        if error is not None and error.type in MEMORY_ERRORS:
+            # A MemoryError is the address-space limit speaking: say so, keep what was captured.
+            error_type, message = limit_error("memory", limits, error.line)
+            capture.error = ErrorInfo(type=error_type, message=message, line=error.line,
+                                      location=error.location, traceback=error.traceback)
+            return capture, "limit"
+        return capture, "error" if error is not None else "ok"
+    if outcome.limit is not None:
+        error_type, message = limit_error(outcome.limit, limits, outcome.line, outcome.detail)
+        return _stopped(program, error_type, message, outcome.line, outcome.stdout), "limit"
+    return _stopped(program, "WorkerCrashed", outcome.crash or "the worker stopped", None,
+                    outcome.stdout), "crashed"
+
+
+def _stopped(program, error_type, message, line, stdout) -> Capture:
+    return Capture(program=program, stdout=stdout,
+                   error=ErrorInfo(type=error_type, message=message, line=line))
+
+
+def summarize(run_id: str, created: datetime, origin: str, status: str, capture: Capture,
+              stdout_truncated: bool = False, duration_ms: float | None = None) -> RunSummary:
+    records = {tape.id: len(tape.records) for tape in capture.tapes}
+    counts = FindingCounts()
+    for finding in capture.findings:
+        setattr(counts, finding.severity, getattr(counts, finding.severity) + 1)
+    return RunSummary(
+        id=run_id, url=run_url(run_id), created=created, origin=origin, status=status,
+        filename=capture.program.filename if capture.program else "upload.py",
+        stdout=capture.stdout, stdout_truncated=stdout_truncated, error=capture.error,
+        duration_ms=None if duration_ms is None else round(duration_ms, 1),
+        tensors=len(capture.tensors), ops=len(capture.ops),
+        tapes=[TapeBrief(id=tape.id, persistent=tape.persistent,
+                         watch_accessed_variables=tape.watch_accessed_variables,
+                         records=records[tape.id],
+                         line=tape.location.line if tape.location else None)
+               for tape in capture.tapes],
+        calls=[CallBrief(id=call.id, tape=call.tape, kind=call.kind,
+                         line=call.location.line if call.location else None,
+                         sources=len(call.sources),
+                         none_gradients=sum(result.gradient is None for result in call.results),
+                         steps=len(call.steps), error=call.error)
+               for call in capture.calls],
+        findings=counts, memory_peak=capture.memory.peak)
+
+
+def title_of(capture: Capture) -> str:
+    """The program's docstring title, else its first line of code, else its file name."""
+    if capture.program is None:
+        return "uploaded capture"
+    source = capture.program.source
+    try:
+        docstring = ast.get_docstring(ast.parse(source))
+    except (SyntaxError, ValueError):
+        docstring = None
+    if docstring:
+        return docstring.strip().splitlines()[0][:200]
+    for line in source.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return line.strip()[:200]
+    return capture.program.filename
