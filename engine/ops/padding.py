@@ -6,7 +6,7 @@ pad's gradient folds the mirrored border back onto the values it copied (MirrorP
 import numpy as np
 
 from ..errors import invalid_argument
-from ..tensor import convert_to_tensor
+from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import contiguous, int_tensor, ints, shape_text
 from .registry import define, execute
 
@@ -44,7 +44,8 @@ def pad(tensor, paddings, mode="CONSTANT", name=None, constant_values=0):
         value = np.pad(x._value, pairs, constant_values=fill._value) if pairs else x._value
         return execute(PAD_V2, (x, paddings_t, fill), value, (shape_, pairs))
     _check_mirror_paddings(mode, shape_, pairs)
-    value = np.pad(x._value, pairs, mode="reflect" if mode == "REFLECT" else "symmetric")
+    value = np.pad(x._value, pairs, mode="reflect" if mode == "REFLECT" else "symmetric") \
+        if pairs else x._value
     return execute(MIRROR_PAD, (x, paddings_t), value, (shape_, pairs, mode))
 
 
@@ -85,8 +86,12 @@ MIRROR_PAD = define("MirrorPad", (lambda rec, dy: _mirror_pad_grad(dy, *rec.attr
 
 def _mirror_pad_grad(dy, shape_, pairs, mode):
     dy = convert_to_tensor(dy)
-    return execute(MIRROR_PAD_GRAD, (dy, int_tensor([list(p) for p in pairs])),
+    return execute(MIRROR_PAD_GRAD, (dy, _paddings_tensor(pairs)),
                    _fold_mirrored(dy._value, pairs, mode), (dy._value.shape, pairs, mode))
+
+
+def _paddings_tensor(pairs):
+    return EagerTensor(np.array(pairs, dtype=np.int32).reshape(-1, 2))
 
 
 def _fold_mirrored(grad, pairs, mode):
@@ -106,7 +111,7 @@ def _fold_mirrored(grad, pairs, mode):
 
 def _mirror_pad_grad_grad(rec, ddy):
     shape_, pairs, mode = rec.attrs
-    return pad(ddy, [list(p) for p in pairs], mode=mode)
+    return pad(ddy, _paddings_tensor(pairs), mode=mode)
 
 
 MIRROR_PAD_GRAD = define("MirrorPadGrad", (_mirror_pad_grad_grad, None))
