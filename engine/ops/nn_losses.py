@@ -166,7 +166,12 @@ def _sparse_softmax_xent_op(logits, labels):
 def _ensure_xent_args(name, labels, logits):
     if labels is None or logits is None:
         raise ValueError(f"Both `labels` and `logits` must be provided for {name}"
-                         f"Received: labels={labels} and logits={logits}")
+                         f"Received: labels={_as_text(labels)} and logits={_as_text(logits)}")
+
+
+def _as_text(value):
+    """How TF's f-strings show a tensor in these messages: its NumPy value."""
+    return str(np.asarray(value._value)) if isinstance(value, EagerTensor) else str(value)
 
 
 def _shape_str(shape):
