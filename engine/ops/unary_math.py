@@ -174,7 +174,7 @@ _erf_elementwise = np.frompyfunc(math.erf, 1, 1)  # NumPy has no erf; libm's is 
 
 
 def _erf(v):
-    return as_value(_erf_elementwise(v).astype(v.dtype))
+    return as_value(np.asarray(_erf_elementwise(v), dtype=v.dtype))  # 0-d: frompyfunc gives a float
 
 
 _TWO_OVER_ROOT_PI = 2 / np.sqrt(np.pi)
@@ -185,7 +185,7 @@ erf = unary(ERF, _erf)
 _erfc_elementwise = np.frompyfunc(math.erfc, 1, 1)
 ERFC = define("Erfc", (lambda rec, dy: dy * scalar_like(dy, -_TWO_OVER_ROOT_PI) * exp(
     -square(rec.inputs[0])),), saves_inputs=ALL)
-erfc = unary(ERFC, lambda v: as_value(_erfc_elementwise(v).astype(v.dtype)))
+erfc = unary(ERFC, lambda v: as_value(np.asarray(_erfc_elementwise(v), dtype=v.dtype)))
 
 # --- rounding: TF registers gradients that return None -------------------------------------
 ROUND = define("Round", NOT_DIFFERENTIABLE)
