@@ -223,7 +223,8 @@ def _to_array(value, dtype):
     else:
         inferred = _python_dtype(value)
         if (inferred.is_floating and not dtype.is_floating) or (
-                inferred is dtypes.bool and dtype is not dtypes.bool and not isinstance(value, bool)):
+                inferred is dtypes.bool and dtype is not dtypes.bool and not isinstance(value, bool)) or (
+                dtype is dtypes.bool and inferred is not dtypes.bool):  # TF: 1 is no bool
             raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
         array = np.array(value, dtype=np_dtype)
     return array if array.ndim else array[()]

@@ -19,7 +19,7 @@ from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 
 # --- AddV2, Sub, Mul ------------------------------------------------------------------------
 ADD = define("AddV2", (lambda rec, dy: to_x(rec, dy), lambda rec, dy: to_y(rec, dy)))
-add = binary(ADD, np.add)
+add = binary(ADD, np.add, hint_from_x=True)  # TF's add converts y with x's dtype as a hint
 
 SUB = define("Sub", (lambda rec, dy: to_x(rec, dy), lambda rec, dy: to_y(rec, -dy)))
 subtract = binary(SUB, np.subtract)

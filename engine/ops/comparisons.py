@@ -6,8 +6,8 @@ import numpy as np
 from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from .elementwise import binary, unary
-from .operands import _tf_type_name, same_dtype
+from .elementwise import allowed_numpy_dtypes, binary, matching_operands, unary
+from .operands import _tf_type_name
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
 EQUAL = define("Equal", NOT_DIFFERENTIABLE)
@@ -32,10 +32,12 @@ greater_equal = binary(GREATER_EQUAL, np.greater_equal)
 def _equality_operator(opdef, fn):
     """`==`/`!=` on tensors (TF's tensor_equals): None compares unequal, and shapes that do
     not broadcast give a scalar answer instead of an error (incompatible_shape_error=False)."""
+    computable = allowed_numpy_dtypes(opdef.type)
+
     def compare(self, other):
         if other is None:
             return opdef is NOT_EQUAL
-        x, y = same_dtype(opdef.type, self, other)
+        x, y = matching_operands(opdef.type, computable, self, other)
         try:
             value = fn(x._value, y._value)
         except ValueError:

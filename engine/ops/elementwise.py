@@ -3,13 +3,19 @@
 Every op checks its operands' dtype against TF's op definition (attr `T`) and raises TF's
 InvalidArgumentError, worded as TF words it, when the dtype is not allowed.
 """
+import warnings
+
 import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError, NotFoundError, invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from .operands import _tf_type_name, broadcast_attrs, broadcast_error, same_dtype, unbroadcast
+from .operands import _tf_type_name, broadcast_attrs, broadcast_error, unbroadcast
 from .registry import execute
+
+# TF computes inf and nan silently (0 * inf, overflow); NumPy would warn from inside the ops.
+# Where such values are common (log, division) the ops also switch NumPy's checks off.
+warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"engine\.ops\.")
 
 # TF's allowed values for attr T of each op type, in the order TF's error message lists them
 # (copied from TF's op definitions).
@@ -125,15 +131,54 @@ def as_value(array):
     return array[()] if type(array) is np.ndarray and not array.ndim else array
 
 
-def binary(opdef, fn):
+def _is_tensor(value):
+    return isinstance(value, EagerTensor) or hasattr(value, "_as_tensor")
+
+
+def matching_operands(op_type, computable, x, y, hint_from_x=False):
+    """The two operands of an op whose inputs share TF's attr T, converted as TF converts them.
+
+    A Python or NumPy value takes the dtype of the first operand that is already a tensor (a
+    TypeError if it cannot: `int_tensor - 1.5`); with `hint_from_x` (tf.add and `+`), x is
+    converted on its own and x's dtype is only a hint for y. Then, in TF's order, x's dtype
+    must be allowed for the op, and y's dtype must equal x's (both InvalidArgumentError).
+    """
+    if hint_from_x or _is_tensor(x) or not _is_tensor(y):
+        x = convert_to_tensor(x)
+        if hint_from_x and not _is_tensor(y):
+            y = convert_to_tensor(y, dtype_hint=x.dtype)
+        else:
+            y = convert_to_tensor(y, dtype=None if _is_tensor(y) else x.dtype)
+    else:
+        y = convert_to_tensor(y)
+        x = convert_to_tensor(x, dtype=y.dtype)
+    if x._value.dtype not in computable:
+        raise dtype_error(op_type, x)
+    if y._value.dtype != x._value.dtype:
+        raise invalid_argument(op_type, (
+            f"cannot compute {op_type} as input #1(zero-based) was expected to be a "
+            f"{_tf_type_name(x.dtype)} tensor but is a {_tf_type_name(y.dtype)} tensor"))
+    return x, y
+
+
+def binary(opdef, fn, hint_from_x=False):
     """A broadcasting binary op with TF's dtype rules; `fn` computes it on NumPy values."""
     op_type = opdef.type
     computable = allowed_numpy_dtypes(op_type)
 
     def op(x, y, name=None):
-        x, y = same_dtype(op_type, x, y)
-        if x._value.dtype.kind != "f":  # every op here takes the float dtypes
-            check_dtype(op_type, x, computable)
+        # The common cases stay cheap: two float tensors of one dtype, or a float tensor and a
+        # Python number (which takes the tensor's dtype).
+        if type(x) is EagerTensor and x._value.dtype.kind == "f":
+            ty = type(y)
+            if ty is EagerTensor and y._value.dtype == x._value.dtype:
+                pass
+            elif ty is float or ty is int:
+                y = EagerTensor(x._value.dtype.type(y))
+            else:
+                x, y = matching_operands(op_type, computable, x, y, hint_from_x)
+        else:
+            x, y = matching_operands(op_type, computable, x, y, hint_from_x)
         try:
             value = fn(x._value, y._value)
         except InvalidArgumentError:  # the op's own error (integer division by zero, ...)

@@ -1,12 +1,13 @@
 """Python operators on tensors and variables, installed onto the classes as TF installs them."""
-from ..tensor import EagerTensor
+from ..tensor import EagerTensor, convert_to_tensor
 from ..variables import ResourceVariable
 from . import math as m
 
 
 def _binary(fn):
     def reflected(self, other):
-        return fn(other, self)
+        # TF's r_binary_op_wrapper: the left operand takes the tensor's dtype (1.5 - int fails)
+        return fn(convert_to_tensor(other, dtype=self.dtype), self)
 
     return fn, reflected  # the op itself is the forward operator: one call frame fewer
 
@@ -21,10 +22,8 @@ def _lazy(module, name):
 
 _BINARY = {
     "add": m.add, "sub": m.subtract, "mul": m.multiply, "truediv": m.divide,
-    "floordiv": _lazy("math", "floordiv"), "mod": _lazy("math", "floormod"),
-    "pow": _lazy("math", "pow"), "matmul": _lazy("math", "matmul"),
-    "and": _lazy("math", "logical_and"), "or": _lazy("math", "logical_or"),
-    "xor": _lazy("math", "logical_xor"),
+    "floordiv": m.floordiv, "mod": m.floormod, "pow": m.pow, "matmul": m.matmul,
+    "and": m.logical_and, "or": m.logical_or, "xor": m.logical_xor,
 }
 _COMPARISONS = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal"}
 
@@ -35,13 +34,13 @@ def _install(cls):
         setattr(cls, f"__{name}__", forward)
         setattr(cls, f"__r{name}__", reflected)
     for name, op in _COMPARISONS.items():
-        setattr(cls, f"__{name}__", _binary(_lazy("math", op))[0])
-    cls.__eq__ = _binary(_lazy("math", "equal"))[0]
-    cls.__ne__ = _binary(_lazy("math", "not_equal"))[0]
+        setattr(cls, f"__{name}__", getattr(m, op))
+    cls.__eq__ = m.tensor_equals  # None and unbroadcastable shapes compare unequal, as in TF
+    cls.__ne__ = m.tensor_not_equals
     cls.__neg__ = lambda self: m.negative(self)
     cls.__pos__ = lambda self: self
-    cls.__abs__ = lambda self: _lazy("math", "abs")(self)
-    cls.__invert__ = lambda self: _lazy("math", "logical_not")(self)
+    cls.__abs__ = lambda self: m.abs(self)
+    cls.__invert__ = lambda self: m.logical_not(self)
     cls.__getitem__ = lambda self, key: _lazy("slicing", "getitem")(self, key)
 
 

@@ -22,6 +22,8 @@ def reduction_axes(op_type, axis, rank):
         return tuple(range(rank))
     if type(axis) is int:
         given = (axis,)
+    elif isinstance(axis, (list, tuple)) and all(type(a) is int for a in axis):
+        given = tuple(axis)
     else:
         if not (isinstance(axis, EagerTensor) or hasattr(axis, "_as_tensor")):
             axis = convert_to_tensor(axis, dtype=dtypes.int32)
@@ -72,12 +74,27 @@ def _sum_grad(rec, dy):
     return array.broadcast_to(dy, shape)
 
 
+def _sum(v, axes, keepdims):
+    if v.dtype != np.float16:
+        return np.sum(v, axis=axes, keepdims=keepdims, dtype=v.dtype)
+    # NumPy adds halves in float32; TF rounds every partial sum to half (60000 + 60000 is inf)
+    total = v
+    for axis in axes:
+        if total.shape[axis]:
+            with np.errstate(over="ignore"):
+                running = np.add.accumulate(total, axis=axis, dtype=np.float16)
+            total = np.take(running, [-1], axis=axis)
+        else:
+            total = np.sum(total, axis=axis, keepdims=True, dtype=np.float16)
+    return total if keepdims or not axes else np.squeeze(total, axis=axes)
+
+
 SUM = define("Sum", (_sum_grad,))
-reduce_sum = _reduction(SUM, lambda v, axes, kd: np.sum(v, axis=axes, keepdims=kd, dtype=v.dtype))
+reduce_sum = _reduction(SUM, _sum)
 
 
 def _mean(v, axes, keepdims):
-    total = np.sum(v, axis=axes, keepdims=keepdims, dtype=v.dtype)
+    total = _sum(v, axes, keepdims)
     count = int(np.prod([v.shape[a] for a in axes]))
     if v.dtype.kind == "f":
         with np.errstate(all="ignore"):  # the mean of nothing is nan, silently
