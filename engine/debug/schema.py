@@ -7,9 +7,12 @@ Bump SCHEMA_VERSION on any change a reader would notice.
 """
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
+# 1.1 (additive; a 1.0 reader ignores nothing it knew): TensorInfo.origin, OpInfo.call,
+# TapeInfo.name, TapeEvent "reused", BackwardStep.pass_index, GradientCall.seeds/passes/
+# released_after/released_after_bytes/norms/layers, Finding.count, Capture.thresholds.
 
 TensorKind = Literal["variable", "constant", "watched", "intermediate", "gradient"]
 GradientState = Literal["registered", "non_differentiable", "not_registered"]
@@ -62,6 +65,9 @@ class TensorInfo(Model):
     location: Optional[SourceLocation] = None
     summary: ValueSummary
     variable: Optional[int] = Field(None, description="for reads of a Variable: its tensor id")
+    origin: Optional[Literal["constant", "converted"]] = Field(
+        None, description="for tensors no op produced: made by tf.constant, or converted from "
+                          "another value (a NumPy array, a Python number)")
 
 
 class SavedTensor(Model):
@@ -86,6 +92,9 @@ class OpInfo(Model):
     unpruned_bytes: int = 0
     gradient: GradientState
     seq: int = Field(description="position in the program's event order")
+    call: Optional[int] = Field(
+        None, description="set when a gradient call ran this op and an outer tape recorded it "
+                          "(higher-order gradients)")
 
 
 class WatchInfo(Model):
@@ -96,13 +105,15 @@ class WatchInfo(Model):
 
 
 class TapeEvent(Model):
-    kind: Literal["enter", "exit", "stop_recording", "resume", "reset", "deleted", "consumed"]
+    kind: Literal["enter", "exit", "stop_recording", "resume", "reset", "deleted", "consumed",
+                  "reused"]
     seq: int
     location: Optional[SourceLocation] = None
 
 
 class TapeInfo(Model):
     id: int
+    name: Optional[str] = Field(None, description="the user's name for it (`as tape`)")
     persistent: bool
     watch_accessed_variables: bool
     location: Optional[SourceLocation] = None
@@ -143,6 +154,7 @@ class BackwardStep(Model):
     released_ops: list[int] = Field(default_factory=list)
     released_bytes: int = 0
     bytes_alive: int = Field(description="saved tensors + gradients in flight after this step")
+    pass_index: int = Field(0, description="which backward pass (a jacobian runs one per row)")
 
 
 class GradientResult(Model):
@@ -161,6 +173,31 @@ class ErrorInfo(Model):
     traceback: Optional[str] = None
 
 
+class Seed(Model):
+    """The gradient a backward pass starts from at one target (ones, output_gradients, or a
+    jacobian row's one-hot)."""
+    pass_index: int = 0
+    tensor: int
+    gradient: int
+
+
+class OpNorm(Model):
+    """The L2 norm of the gradient arriving at an op's outputs during one backward step."""
+    step: int
+    op: int
+    scope: str = ""
+    norm: float
+
+
+class LayerNorm(Model):
+    """The gradient norm at a layer's output (a name scope, or a MatMul/Conv2D when the
+    program has no scopes), in backward order; what vanishing/exploding findings compare."""
+    name: str
+    op: int
+    step: int
+    norm: float
+
+
 class GradientCall(Model):
     id: int
     tape: int
@@ -174,6 +211,14 @@ class GradientCall(Model):
     steps: list[BackwardStep] = Field(default_factory=list)
     error: Optional[ErrorInfo] = None
     seq: int
+    seeds: list[Seed] = Field(default_factory=list)
+    passes: int = 1
+    released_after: list[int] = Field(
+        default_factory=list, description="op ids whose records the tape dropped after the "
+                                          "last step (a non-persistent tape letting go)")
+    released_after_bytes: int = 0
+    norms: list[OpNorm] = Field(default_factory=list)
+    layers: list[LayerNorm] = Field(default_factory=list)
 
 
 class Finding(Model):
@@ -186,6 +231,8 @@ class Finding(Model):
     source_index: Optional[int] = None
     tensors: list[int] = Field(default_factory=list)
     ops: list[int] = Field(default_factory=list)
+    count: int = Field(1, description="how many times it happened (e.g. once per loop "
+                                      "iteration); the fields describe the first")
 
 
 class MemoryPoint(Model):
@@ -226,11 +273,22 @@ class Capture(Model):
     error: Optional[ErrorInfo] = None
     stdout: str = ""
     limits: dict[str, int] = Field(default_factory=dict, description="caps used (value cap, ...)")
+    thresholds: dict[str, float] = Field(
+        default_factory=dict, description="the diagnosis thresholds used (docs/findings.md)")
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    _session: Any = PrivateAttr(default=None)  # the engine.debug.capture() still recording
+
+    def refresh(self) -> "Capture":
+        """Inside `with engine.debug.capture() as cap:`, fill `cap` with what was recorded so
+        far (it is filled completely when the block exits)."""
+        if self._session is not None:
+            self._session.refresh(self)
+        return self
 
     def to_json(self) -> str:
-        return self.model_dump_json(by_alias=True)
+        """JSON text; absent optional fields (None) are left out, from_json restores them."""
+        return self.model_dump_json(by_alias=True, exclude_none=True)
 
     @classmethod
     def from_json(cls, text: str) -> "Capture":

@@ -1,0 +1,84 @@
+"""What every diagnosis needs about the whole run: who consumes each tensor, each variable's
+versions, the escapes and assigns, how to name a tensor and quote a line in a message."""
+import linecache
+
+from .vocabulary import SEVERITY
+
+
+class Context:
+    def __init__(self, recorder, summaries):
+        self.recorder = recorder
+        self.summaries = summaries  # tensor id -> summary dict
+        self.consumers = {}
+        for op in recorder.ops:
+            for t in op.inputs:
+                ops = self.consumers.setdefault(t.id, [])
+                if not ops or ops[-1] is not op:
+                    ops.append(op)
+        self.versions = {}  # variable tensor id -> its versions
+        for variable in recorder.variables.values():
+            self.versions[variable.tensor.id] = list(variable.versions.values())
+        self.variable_of = {v.tensor.id: v for v in recorder.variables.values()}
+        self.escapes = [e for e in recorder.events if e.kind == "escape"]
+        self.assigns = [e for e in recorder.events if e.kind == "variable_assign"]
+        by_stmt = {}
+        for e in recorder.events:
+            if e.kind == "variable_read" and e.stmt is not None:
+                by_stmt.setdefault(id(e.stmt), []).append((e.seq, e.tensor))
+        for op in recorder.ops:
+            if op.stmt is not None:
+                entry = by_stmt.setdefault(id(op.stmt), [])
+                entry.extend((op.seq, t) for t in op.inputs + op.outputs)
+        self.touched_in_statement = by_stmt  # id(stmt) -> [(seq, tensor)]
+
+    # --- words -----------------------------------------------------------------------------
+    def line(self, location):
+        return self.recorder.locations.line(location)
+
+    def source_line(self, location):
+        if location is None:
+            return ""
+        filename, line, _ = self.recorder.locations.entries[location]
+        return linecache.getline(filename, line).strip()
+
+    def name(self, tensor):
+        if tensor.variable is not None:
+            return self.name(self.recorder.tensors[tensor.variable])
+        if tensor.name:
+            return tensor.name
+        variable = self.variable_of.get(tensor.id)
+        if variable is not None and variable.var_name:
+            return variable.var_name.split(":")[0]
+        return None
+
+    def describe(self, tensor):
+        """`x`, or 'the output of Sin (line 4)', or 'a constant (line 2)'."""
+        name = self.name(tensor)
+        if name:
+            return f"`{name}`"
+        line = self.line(tensor.location)
+        where = f" (line {line})" if line else ""
+        if tensor.op is not None:
+            return f"the output of {tensor.op.type}{where}"
+        if tensor.kind == "gradient":
+            return f"a gradient{where}"
+        return f"a {'constant' if tensor.origin == 'constant' else 'tensor'}{where}"
+
+    def tape_name(self, tape):
+        return tape.name or "tape"
+
+    def finding(self, code, message, suggestion=None, location=None, call=None,
+                source_index=None, tensors=(), ops=(), severity=None, seq=0):
+        return {
+            "code": code,
+            "severity": severity or SEVERITY[code],
+            "message": message,
+            "suggestion": suggestion,
+            "line": self.line(location),
+            "call": call,
+            "source_index": source_index,
+            "tensors": [t.id for t in tensors if t is not None],
+            "ops": [o.id for o in ops if o is not None],
+            "count": 1,
+            "_seq": seq,
+        }

@@ -1,0 +1,431 @@
+"""Why a source's gradient is None: the cause that cut *that* source's path, and where.
+
+The search runs on the full dataflow of the run (every op, recorded or not). Starting from the
+source, it follows the edges along which the call's tape would carry a gradient toward the
+target; every edge toward the target that does not carry one is a cut, classified by why
+(the op was not recorded, the input was not tracked, the op has no gradient, ...). When no
+dataflow joins source and target at all, it looks for the two ways a value travels without
+dataflow (a variable assigned from it, or a trip through NumPy/Python) before concluding the
+two are unconnected.
+"""
+import re
+
+from .. import engine_view
+from .tape_facts import TapeFacts
+
+_FLOAT = "f"
+_ESCAPE_HOWS = ("numpy", "__array__", "float", "int")  # ways a value can come back as data
+
+
+def explain(ctx, call, results_by_index):
+    """Findings for every source of `call` whose gradient is None (or zeros under ZERO)."""
+    facts = TapeFacts(ctx.recorder, call)
+    ancestors = _ancestors(call.targets)
+    findings = []
+    for index, source in enumerate(call.sources):
+        if not results_by_index.get(index, (None, True))[1]:
+            continue  # this source got a real gradient
+        found = _explain_source(ctx, call, facts, ancestors, index, source)
+        if call.unconnected == "zero":
+            for f in found:
+                f["severity"] = "info"
+                f["message"] += (" (The call asked for unconnected_gradients=ZERO, so it "
+                                 "returned zeros instead of None.)")
+        findings.extend(found)
+    return findings
+
+
+def _ancestors(targets):
+    """Ids of every tensor the targets were computed from (through any op)."""
+    seen, stack = set(), list(targets)
+    while stack:
+        t = stack.pop()
+        if t.id in seen:
+            continue
+        seen.add(t.id)
+        if t.op is not None:
+            stack.extend(t.op.inputs)
+    return seen
+
+
+def _start_tensors(ctx, source):
+    if source.kind == "variable":
+        canonical = source.variable if source.variable is not None else source.id
+        return ctx.versions.get(canonical, [source])
+    return [source]
+
+
+def _flow_key(t):
+    return t.variable if t.variable is not None else t.id
+
+
+def _tracked(facts, tensor, op):
+    if tensor.dtype.kind != _FLOAT:
+        return False
+    if tensor.op is not None and tensor.op.id in facts.recorded:
+        return True
+    return facts.watched_before(_flow_key(tensor), op.seq)
+
+
+def _explain_source(ctx, call, facts, ancestors, index, source):
+    make = _Finder(ctx, call, facts, index, source)
+    if source.dtype.kind != _FLOAT:
+        return [make.integer_source()]
+    replaced = make.variable_replaced()
+    if replaced is not None:
+        return [replaced]
+    cuts = []
+    flow = set()
+    frontier = list(_start_tensors(ctx, source))
+    for t in frontier:
+        flow.add(t.id)
+    while frontier:
+        u = frontier.pop()
+        for op in ctx.consumers.get(u.id, ()):
+            if op.seq > call.seq:
+                continue
+            toward = [o for o in op.outputs if o.id in ancestors]
+            if not toward:
+                continue
+            cut = make.cut(u, op, toward)
+            if cut is not None:
+                cuts.append(cut)
+                continue
+            for o in toward:
+                if o.id not in flow:
+                    flow.add(o.id)
+                    frontier.append(o)
+    if cuts:
+        cuts.sort(key=lambda f: f["_seq"])
+        distinct, seen = [], set()
+        for f in cuts:
+            key = (f["code"], f["line"])
+            if key not in seen:
+                seen.add(key)
+                distinct.append(f)
+        return distinct[:3]
+    reachable = _reachable(ctx, _start_tensors(ctx, source), call.seq)
+    for finder in (make.stateful, make.left_engine):
+        found = finder(reachable, ancestors)
+        if found is not None:
+            return [found]
+    return [make.unconnected()]
+
+
+def _reachable(ctx, start, before_seq):
+    """Tensors computed from `start` through any op that ran before `before_seq`."""
+    seen = {t.id: t for t in start}
+    stack = list(start)
+    while stack:
+        t = stack.pop()
+        for op in ctx.consumers.get(t.id, ()):
+            if op.seq > before_seq:
+                continue
+            for o in op.outputs:
+                if o.id not in seen:
+                    seen[o.id] = o
+                    stack.append(o)
+    return seen
+
+
+class _Finder:
+    """Builds the finding for each kind of cut, with its words, line and fix."""
+
+    def __init__(self, ctx, call, facts, index, source):
+        self.ctx, self.call, self.facts, self.index, self.source = ctx, call, facts, index, source
+        self.name = ctx.describe(source)
+        self.bare = ctx.name(source) or "x"
+        self.tape = ctx.tape_name(call.tape)
+        self.target = ctx.describe(call.targets[0]) if call.targets else "the target"
+        call_line = ctx.line(call.location)
+        self.gradient_words = (f"{self.tape}.{call.kind}(...) at line {call_line}" if call_line
+                               else f"{self.tape}.{call.kind}(...)")
+
+    def _make(self, code, message, suggestion, location, tensors=(), ops=(), seq=0):
+        return self.ctx.finding(code, message, suggestion, location, self.call.id, self.index,
+                                (self.source,) + tuple(tensors), ops, seq=seq)
+
+    # --- the source itself ------------------------------------------------------------------
+    def integer_source(self):
+        s = self.source
+        dtype = s.dtype.name
+        location = s.location
+        for tensor, seq, where, how in self.call.tape.watched:
+            if tensor.id == _flow_key(s) and location is None:
+                location = where
+        return self._make(
+            "integer_dtype",
+            f"{self.name} has dtype {dtype}: integers are not differentiable, so "
+            f"{self.gradient_words} returns None for it (TF also warns that the watched tensor "
+            f"must be floating).",
+            f"{self.bare} = tf.cast({self.bare}, tf.float32)  # or create it as a float: "
+            f"tf.constant(10.0), dtype=tf.float32",
+            location, seq=s.seq)
+
+    def variable_replaced(self):
+        """`x = x + 1` rebinding a Variable's name to a Tensor."""
+        s = self.source
+        if s.op is None or s.kind == "variable" or not s.name:
+            return None
+        for inp in s.op.inputs:
+            if inp.kind == "variable" and self.ctx.name(inp) == s.name:
+                return self._make(
+                    "variable_replaced_by_tensor",
+                    f"`{s.name}` was a tf.Variable, but line {self.ctx.line(s.op.location)} "
+                    f"rebound the name to the result of {s.op.type}, a plain Tensor. A tape "
+                    f"watches variables automatically, not tensors, so nothing computed from "
+                    f"this `{s.name}` was recorded and {self.gradient_words} returns None.",
+                    _assign_suggestion(self.ctx.source_line(s.op.location), s.name),
+                    s.op.location, tensors=(inp,), ops=(s.op,), seq=s.op.seq)
+        return None
+
+    # --- one edge that does not carry a gradient --------------------------------------------
+    def cut(self, u, op, toward):
+        facts, ctx = self.facts, self.ctx
+        use = f"{op.type} at line {ctx.line(op.location)}"
+        if op.id not in facts.recorded:
+            why = facts.why_not_recorded(op)
+            if why is not None:
+                return self.outside(op, why)
+            return self.untracked(u, op)
+        if not _tracked(facts, u, op):
+            return self.untracked(u, op)
+        state = engine_view.gradient_state(op.type)
+        if op.type == "StopGradient":
+            return self._make(
+                "stop_gradient",
+                f"tf.stop_gradient at line {ctx.line(op.location)} blocks the gradient from "
+                f"{self.target} back to {self.name}.",
+                "remove tf.stop_gradient(...) if the gradient should flow through it",
+                op.location, tensors=(u,), ops=(op,), seq=op.seq)
+        if state == "not_registered":
+            return None  # the call raised LookupError: reported as no_gradient_registered
+        if state == "non_differentiable" or not all(
+                engine_view.input_has_gradient(op.type, i)
+                for i, t in enumerate(op.inputs) if t is u):
+            if op.type == "Cast":
+                return self.integer_op(u, op)
+            return self._make(
+                "non_differentiable_op",
+                f"{use} is not differentiable (TF registers no gradient for it with respect "
+                f"to this input), so no gradient reaches {self.name} through it.",
+                _non_differentiable_fix(op.type),
+                op.location, tensors=(u,), ops=(op,), seq=op.seq)
+        if all(o.dtype.kind != _FLOAT for o in toward):
+            return self.integer_op(u, op)
+        return None
+
+    def integer_op(self, u, op):
+        out = next((o for o in op.outputs), None)
+        dtype = out.dtype.name if out is not None else "an integer type"
+        return self._make(
+            "integer_dtype",
+            f"{op.type} at line {self.ctx.line(op.location)} turns {self.ctx.describe(u)} into "
+            f"{dtype}; integer tensors carry no gradient, so the path to {self.name} is cut.",
+            "keep the value floating (tf.cast(..., tf.float32)), or use a differentiable "
+            "surrogate instead of rounding to integers",
+            op.location, tensors=(u,), ops=(op,), seq=op.seq)
+
+    def outside(self, op, why):
+        ctx, line = self.ctx, self.ctx.line(op.location)
+        words = {
+            "before": "before the tape started recording",
+            "after": "after the tape stopped recording",
+            "stop_recording": f"inside `with {self.tape}.stop_recording():`",
+            "reset": (f"before `{self.tape}.reset()`, which discarded it"
+                      if self.facts.reset_kind == "reset" else
+                      "during an earlier use of this tape, whose records are gone"),
+        }[why]
+        return self._make(
+            "outside_tape",
+            f"{op.type} at line {line} (on the path from {self.name} to {self.target}) ran "
+            f"{words}, so the tape holds no record of it and {self.gradient_words} returns None.",
+            f"compute it inside `with tf.GradientTape() as {self.tape}:` (line "
+            f"{ctx.line(self.call.tape.location)}), after watching {self.bare}",
+            op.location, ops=(op,), seq=op.seq)
+
+    def untracked(self, u, op):
+        """The tape was recording but did not track `u` when `op` used it."""
+        ctx, facts = self.ctx, self.facts
+        line = ctx.line(op.location)
+        if u.dtype.kind != _FLOAT:
+            return self.integer_op(u, u.op) if u.op is not None else self.integer_source()
+        if u.kind == "variable":
+            variable = ctx.variable_of.get(_flow_key(u))
+            if variable is not None and not variable.trainable:
+                return self._make(
+                    "not_trainable",
+                    f"{ctx.describe(u)} was created with trainable=False; a tape watches only "
+                    f"trainable variables automatically, so {op.type} at line {line} was not "
+                    f"recorded.",
+                    f"{self.tape}.watch({ctx.name(u) or self.bare})  # or "
+                    f"tf.Variable(..., trainable=True)",
+                    variable.tensor.location or op.location, tensors=(u,), ops=(op,), seq=op.seq)
+            if not facts.tape.watch_accessed_variables:
+                return self._make(
+                    "watch_accessed_variables_off",
+                    f"tape `{self.tape}` was created with watch_accessed_variables=False and "
+                    f"never watched {ctx.describe(u)}, so {op.type} at line {line} was not "
+                    f"recorded.",
+                    f"{self.tape}.watch({ctx.name(u) or self.bare})",
+                    facts.tape.location or op.location, tensors=(u,), ops=(op,), seq=op.seq)
+            return self._make(
+                "outside_tape",
+                f"{ctx.describe(u)} was read before the tape started recording and the "
+                f"snapshot was used at line {line}; the tape never saw the variable being read.",
+                "read the variable inside the `with tf.GradientTape()` block",
+                op.location, tensors=(u,), ops=(op,), seq=op.seq)
+        if u.op is None:
+            key = _flow_key(u)
+            watched = facts.watch_seq.get(key)
+            if watched is not None:
+                return self._make(
+                    "watched_too_late",
+                    f"{ctx.describe(u)} was used at line {line} before "
+                    f"`{self.tape}.watch(...)` at line "
+                    f"{ctx.line(facts.watch_location.get(key))}; the tape records only what "
+                    f"happens to a tensor after it is watched.",
+                    f"move `{self.tape}.watch({ctx.name(u) or self.bare})` above line {line}",
+                    facts.watch_location.get(key), tensors=(u,), ops=(op,), seq=watched)
+            return self._make(
+                "not_watched",
+                f"{ctx.describe(u)} is a tensor, not a tf.Variable, and tape `{self.tape}` "
+                f"never watched it, so {op.type} at line {line} was not recorded and "
+                f"{self.gradient_words} returns None.",
+                f"{self.tape}.watch({ctx.name(u) or self.bare})  # first thing inside the "
+                f"`with` block, or make it a tf.Variable",
+                op.location, tensors=(u,), ops=(op,), seq=op.seq)
+        # An intermediate the tape did not hold: its own producer is the earlier cut.
+        return self.outside(u.op, self.facts.why_not_recorded(u.op) or "before")
+
+    # --- no dataflow at all -----------------------------------------------------------------
+    def stateful(self, reachable, ancestors):
+        ctx = self.ctx
+        for assign in ctx.assigns:
+            if assign.seq > self.call.seq or assign.stmt is None:
+                continue
+            if assign.tensor is None or assign.tensor.id not in ancestors:
+                continue
+            involved = [t for seq, t in ctx.touched_in_statement.get(id(assign.stmt), ())
+                        if seq < assign.seq and t.id in reachable]
+            if involved:
+                variable = assign.variable
+                return self._make(
+                    "stateful_assign",
+                    f"line {ctx.line(assign.location)} assigned a value computed from "
+                    f"{self.name} into {ctx.describe(variable)}. State stops gradients: the "
+                    f"tape sees a new value of the variable, not how it was computed, so "
+                    f"{self.gradient_words} returns None for {self.name}.",
+                    f"compute with tensors inside the tape instead of assigning, e.g. "
+                    f"`{ctx.name(variable) or 'v'}_new = {ctx.name(variable) or 'v'} + "
+                    f"{self.bare}`, and use that",
+                    assign.location, tensors=(involved[0], variable), seq=assign.seq)
+        return None
+
+    def left_engine(self, reachable, ancestors):
+        ctx = self.ctx
+        leaves = [ctx.recorder.tensors[i] for i in ancestors]
+        leaves = [t for t in leaves if t.op is None and t.kind in ("constant", "watched")]
+        best = None
+        for escape in ctx.escapes:
+            if escape.how not in _ESCAPE_HOWS or escape.seq > self.call.seq:
+                continue
+            if escape.tensor is None or escape.tensor.id not in reachable:
+                continue
+            stored = escape.stmt is not None and bool(escape.stmt.names)
+            for leaf in leaves:
+                same_statement = leaf.stmt is escape.stmt and escape.stmt is not None
+                if leaf.seq > escape.seq and (stored or same_statement):
+                    if best is None or escape.seq > best[0].seq:
+                        best = (escape, leaf)
+        if best is None:
+            return None
+        escape, leaf = best
+        how = {"numpy": ".numpy()", "__array__": "a NumPy function (np.asarray)",
+               "float": "float()", "int": "int()"}[escape.how]
+        return self._make(
+            "left_engine",
+            f"{ctx.describe(escape.tensor)} left TensorFlow through {how} at line "
+            f"{ctx.line(escape.location)}; what came back (line {ctx.line(leaf.location)}) is a "
+            f"new constant with no record of where it came from, so the path from {self.name} "
+            f"to {self.target} is cut there.",
+            _numpy_fix(ctx.source_line(escape.location)),
+            escape.location, tensors=(escape.tensor, leaf), seq=escape.seq)
+
+    def unconnected(self):
+        ctx, facts = self.ctx, self.facts
+        branch = None
+        for escape in ctx.escapes:
+            if escape.how == "bool" and escape.seq < self.call.seq and \
+                    facts.recording_at(escape.seq):
+                branch = escape
+        if branch is not None:
+            return self._branch(branch)
+        return self._make(
+            "unconnected",
+            f"{self.target} was not computed from {self.name} (no operation joins them), so "
+            f"{self.gradient_words} returns None for it.",
+            f"check that the target really uses {self.bare}; to get zeros instead of None, "
+            f"pass unconnected_gradients=tf.UnconnectedGradients.ZERO",
+            self.call.location, seq=self.call.seq)
+
+    def _branch(self, branch):
+        ctx = self.ctx
+        finding = self._make(
+            "unconnected",
+            f"{self.target} was not computed from {self.name}. A Python `if` on a tensor at "
+            f"line {ctx.line(branch.location)} chose the branch that ran; the tape records only "
+            f"the branch taken, and {self.name} is not on it.",
+            "expected when the branch not taken is the one that uses it; pass "
+            "unconnected_gradients=tf.UnconnectedGradients.ZERO to get zeros",
+            branch.location, tensors=(branch.tensor,), seq=branch.seq)
+        finding["severity"] = "info"
+        return finding
+
+
+def _assign_suggestion(line, name):
+    """`x = x + 1` -> `x.assign_add(1)`; other rebindings -> `x.assign(...)`."""
+    match = re.match(rf"^{re.escape(name)}\s*=\s*{re.escape(name)}\s*([+-])\s*(.+)$", line)
+    if match:
+        method = "assign_add" if match.group(1) == "+" else "assign_sub"
+        return f"{name}.{method}({match.group(2).strip()})  # keeps {name} a tf.Variable"
+    match = re.match(rf"^{re.escape(name)}\s*([+-])=\s*(.+)$", line)
+    if match:
+        method = "assign_add" if match.group(1) == "+" else "assign_sub"
+        return f"{name}.{method}({match.group(2).strip()})  # keeps {name} a tf.Variable"
+    match = re.match(rf"^{re.escape(name)}\s*=\s*(.+)$", line)
+    value = match.group(1).strip() if match else "new_value"
+    return f"{name}.assign({value})  # keeps {name} a tf.Variable"
+
+
+_NUMPY_TO_TF = {
+    "mean": "tf.reduce_mean", "sum": "tf.reduce_sum", "max": "tf.reduce_max",
+    "min": "tf.reduce_min", "prod": "tf.reduce_prod", "std": "tf.math.reduce_std",
+    "exp": "tf.exp", "log": "tf.math.log", "sqrt": "tf.sqrt", "square": "tf.square",
+    "tanh": "tf.tanh", "abs": "tf.abs", "dot": "tf.matmul", "matmul": "tf.matmul",
+    "maximum": "tf.maximum", "minimum": "tf.minimum", "clip": "tf.clip_by_value",
+    "concatenate": "tf.concat", "stack": "tf.stack", "reshape": "tf.reshape",
+    "transpose": "tf.transpose", "where": "tf.where", "sin": "tf.sin", "cos": "tf.cos",
+}
+
+
+def _numpy_fix(line):
+    match = re.search(r"\bnp\.(\w+)\(", line)
+    if match and match.group(1) in _NUMPY_TO_TF:
+        fixed = line.replace(f"np.{match.group(1)}(", f"{_NUMPY_TO_TF[match.group(1)]}(", 1)
+        return fixed + "  # a TensorFlow op keeps the computation on the tape"
+    return ("keep the computation in TensorFlow ops (tf.*) inside the tape: no .numpy(), "
+            "np.* functions, float() or int() on tensors on the path to the target")
+
+
+def _non_differentiable_fix(op_type):
+    if op_type in ("ArgMax", "ArgMin"):
+        return "use a differentiable relaxation, e.g. tf.nn.softmax(logits) instead of argmax"
+    if op_type in ("Round", "Floor", "Ceil", "Sign"):
+        return ("use a straight-through estimator: "
+                "x + tf.stop_gradient(tf.round(x) - x)")
+    if op_type in ("Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"):
+        return ("comparisons give booleans, which carry no gradient; use tf.where(cond, a, b) "
+                "to select between differentiable values, or a smooth surrogate "
+                "(tf.sigmoid(k * (a - b)))")
+    return f"{op_type} has no gradient: compute the value with differentiable ops"

@@ -1,0 +1,104 @@
+"""Where NaN and Inf come from: the first op, in forward order and in each call's backward
+order, that produced a non-finite value from finite inputs. Everything after it only carries
+the NaN along; that first op is the one to fix."""
+
+
+def _counts(ctx, tensor):
+    summary = ctx.summaries[tensor.id]
+    return summary.get("nans", 0), summary.get("infs", 0)
+
+
+def _finite(ctx, tensors):
+    return all(_counts(ctx, t) == (0, 0) for t in tensors if t is not None)
+
+
+def explain(ctx):
+    findings = []
+    found = set()
+    for op in ctx.recorder.ops:
+        if op.call is not None or not op.outputs or not _finite(ctx, op.inputs):
+            continue
+        for code, position in (("nan_origin", 0), ("inf_origin", 1)):
+            if code in found:
+                continue
+            if any(_counts(ctx, o)[position] for o in op.outputs):
+                found.add(code)
+                findings.append(_forward(ctx, op, code))
+    for call in ctx.recorder.calls:
+        found = set()
+        for step in call.steps:
+            upstream = [g for _, g in step.upstream]
+            if not _finite(ctx, upstream):
+                continue
+            produced = [g for _, g in step.produced if g is not None]
+            for code, position in (("nan_origin", 0), ("inf_origin", 1)):
+                if code in found:
+                    continue
+                if any(_counts(ctx, g)[position] for g in produced):
+                    found.add(code)
+                    findings.append(_backward(ctx, call, step, code))
+    return findings
+
+
+def _forward(ctx, op, code):
+    what = "NaN" if code == "nan_origin" else "Inf"
+    line = ctx.line(op.location)
+    return ctx.finding(
+        code,
+        f"{op.type} at line {line} produced {what} from finite inputs (forward pass); every "
+        f"value computed from it is non-finite too.",
+        _fix(op.type),
+        op.location, tensors=op.outputs[:1], ops=(op,), seq=op.seq)
+
+
+def _backward(ctx, call, step, code):
+    op = step.op
+    what = "NaN" if code == "nan_origin" else "Inf"
+    line = ctx.line(op.location)
+    trap = _where_trap(ctx, op)
+    if trap is not None:
+        message = (f"The gradient of {op.type} at line {line} is {what} although the gradient "
+                   f"arriving at it is finite: its output feeds tf.where (line "
+                   f"{ctx.line(trap.location)}), which sends a zero gradient to the branch it "
+                   f"did not select, and 0 x inf = NaN where {op.type}'s derivative is infinite. "
+                   f"The masked values still poison the gradient.")
+        fix = ("make the unselected branch safe before the op: e.g. "
+               "tf.where(x > 0, tf.sqrt(tf.where(x > 0, x, 1.0)), 0.0)")
+    else:
+        message = (f"The gradient of {op.type} at line {line} is {what} although the gradient "
+                   f"arriving at it is finite (backward pass): its derivative is not finite "
+                   f"at the values it saw.")
+        fix = _fix(op.type)
+    return ctx.finding(code, message, fix, op.location, call=call.id,
+                       tensors=[g for _, g in step.produced if g is not None][:1], ops=(op,),
+                       seq=step.seq)
+
+
+def _where_trap(ctx, op):
+    """The tf.where that consumes `op`'s output (directly or through a few ops), if any."""
+    frontier, seen = list(op.outputs), set()
+    for _ in range(4):
+        following = []
+        for t in frontier:
+            for consumer in ctx.consumers.get(t.id, ()):
+                if consumer.type in ("SelectV2", "Select"):
+                    return consumer
+                if consumer.id not in seen:
+                    seen.add(consumer.id)
+                    following.extend(consumer.outputs)
+        frontier = following
+    return None
+
+
+def _fix(op_type):
+    return {
+        "Log": "keep the argument positive: tf.math.log(x + 1e-7) or tf.math.log(tf.maximum(x, 1e-7))",
+        "Sqrt": "keep the argument away from 0: tf.sqrt(x + 1e-12), or tf.sqrt(tf.maximum(x, 1e-12))",
+        "RealDiv": "guard the denominator: tf.math.divide_no_nan(a, b), or add an epsilon",
+        "Div": "guard the denominator: tf.math.divide_no_nan(a, b), or add an epsilon",
+        "Reciprocal": "guard the denominator: tf.math.divide_no_nan(1.0, x)",
+        "Rsqrt": "keep the argument positive: tf.math.rsqrt(x + 1e-12)",
+        "Pow": "avoid 0 ** negative and negative ** fractional: clamp the base",
+        "Exp": "clip the argument (tf.clip_by_value) or use a stable form (tf.nn.softplus, "
+               "tf.reduce_logsumexp)",
+    }.get(op_type, "check the op's inputs for values where it or its derivative is undefined")

@@ -1,0 +1,85 @@
+"""Gradient norms along each call's backward pass, per op and per layer; vanishing/exploding.
+
+Per op: the L2 norm (over finite elements) of the gradient arriving at its outputs.
+Per layer: a layer is a name scope (Keras layers and tf.Module methods open one); in a program
+without scopes, each MatMul / Conv2D starts a layer. A layer's norm is the one arriving at the
+first of its ops the backward pass reaches (the gradient at the layer's output). Layers are
+listed in backward order, the one nearest the target first.
+
+vanishing_gradient: some layer's norm is below THRESHOLDS['vanishing_factor'] times the first
+layer's; exploding_gradient: above THRESHOLDS['exploding_factor'] times it. The finding points
+at the first layer (in backward order) past the threshold. Zero norms (no gradient at all) are
+left to the None/dead-unit findings.
+"""
+import math
+
+from .vocabulary import THRESHOLDS
+
+_LAYER_OPS = ("MatMul", "BatchMatMulV2", "Conv2D", "DepthwiseConv2dNative", "Einsum")
+
+
+def profile(ctx, call):
+    """(op norms, layer norms) of one call, as lists of dicts (the capture's OpNorm/LayerNorm)."""
+    op_norms = []
+    for step in call.steps:
+        if step.pass_index:
+            break  # a jacobian's later rows repeat the same path with other seeds
+        squares, any_gradient = 0.0, False
+        for _, g in step.upstream:
+            if g is not None:
+                norm = ctx.summaries[g.id].get("norm")
+                if norm is not None:
+                    squares += norm * norm
+                    any_gradient = True
+        if any_gradient:
+            op_norms.append({"step": step.index, "op": step.op.id, "scope": step.op.scope,
+                             "norm": math.sqrt(squares)})
+    scoped = any(entry["scope"] for entry in op_norms)
+    layers, seen = [], set()
+    ops = ctx.recorder.ops
+    for entry in op_norms:
+        op = ops[entry["op"]]
+        if scoped:
+            if not op.scope or op.scope in seen:
+                continue
+            seen.add(op.scope)
+            name = op.scope
+        else:
+            if op.type not in _LAYER_OPS:
+                continue
+            name = f"{op.type} #{len(layers) + 1} (line {ctx.line(op.location)})"
+        layers.append({"name": name, "op": op.id, "step": entry["step"], "norm": entry["norm"]})
+    return op_norms, layers
+
+
+def explain(ctx, call, layers):
+    nonzero = [layer for layer in layers if layer["norm"] > 0 and math.isfinite(layer["norm"])]
+    if len(nonzero) < 2:
+        return []
+    first = nonzero[0]
+    findings = []
+    low = first["norm"] * THRESHOLDS["vanishing_factor"]
+    high = first["norm"] * THRESHOLDS["exploding_factor"]
+    ops = ctx.recorder.ops
+    for code, test in (("vanishing_gradient", lambda n: n < low),
+                       ("exploding_gradient", lambda n: n > high)):
+        hit = next((layer for layer in nonzero[1:] if test(layer["norm"])), None)
+        if hit is None:
+            continue
+        op = ops[hit["op"]]
+        last = nonzero[-1]
+        ratio = hit["norm"] / first["norm"]
+        verb = "shrinks" if code == "vanishing_gradient" else "grows"
+        findings.append(ctx.finding(
+            code,
+            f"The gradient norm {verb} from {first['norm']:.3g} at {first['name']} (nearest the "
+            f"target) to {hit['norm']:.3g} at {hit['name']} (x{ratio:.2g}), and is "
+            f"{last['norm']:.3g} at {last['name']}: layers this far from the loss "
+            f"{'barely learn' if code == 'vanishing_gradient' else 'get huge updates'}.",
+            ("use ReLU-family activations and he_normal/glorot initialization, add "
+             "normalization or residual connections, or use fewer layers"
+             if code == "vanishing_gradient" else
+             "initialize weights smaller (glorot_uniform), lower the learning rate, clip "
+             "gradients (tf.clip_by_global_norm), or add normalization"),
+            op.location, call=call.id, ops=(op,), seq=op.seq))
+    return findings

@@ -1,0 +1,91 @@
+"""The few engine internals engine.debug reads (never writes), gathered in one place.
+
+Everything else reaches engine.debug through engine/hooks.py; these are facts the hooks do not
+carry and that would cost the engine a branch on its hot path to pass along.
+"""
+import sys
+
+from .. import gradient_tape, tape as tape_module
+from ..ops import registry
+
+# Code objects of the gradient machinery that runs ops *before* announcing a call (the seeds'
+# OnesLike), and of explicit `tape.watch`, recognised on the stack.
+SEED_CODES = frozenset({gradient_tape.initial_gradients.__code__})
+WATCH_CODES = frozenset({gradient_tape.GradientTape.watch.__code__})
+
+
+def tapes_that_recorded(record):
+    """The recording tapes whose latest record is `record` (a Record is shared by tapes)."""
+    found = []
+    for tape in tape_module.recording_tapes:
+        records = getattr(tape, "_records", None)
+        if records and records[-1] is record:
+            found.append(tape)
+    return found
+
+
+def tracked_ids(tape):
+    return getattr(tape, "_tracked", ())
+
+
+def is_persistent(tape):
+    return bool(getattr(tape, "_persistent", False))
+
+
+def watches_accessed_variables(tape):
+    return bool(getattr(tape, "_watch_accessed_variables", True))
+
+
+def live_records(tape):
+    """The Records a tape still holds (None where a non-persistent tape released one)."""
+    return [r for r in getattr(tape, "_records", ()) if r is not None]
+
+
+def called_from(codes, depth=2, limit=12):
+    frame = sys._getframe(depth)
+    while frame is not None and limit:
+        if frame.f_code in codes:
+            return True
+        frame, limit = frame.f_back, limit - 1
+    return False
+
+
+def gradient_state(op_type):
+    """registered / non_differentiable / not_registered, as the registry says."""
+    try:
+        opdef = registry.lookup(op_type)
+    except KeyError:
+        return "not_registered"
+    if opdef.gradient is None:
+        return "not_registered"
+    if opdef.gradient is registry.NOT_DIFFERENTIABLE:
+        return "non_differentiable"
+    return "registered"
+
+
+def saves(op_type):
+    """(saves_inputs, saves_outputs) of the op type: () for none, ALL, or positions."""
+    try:
+        opdef = registry.lookup(op_type)
+    except KeyError:
+        return (), ()
+    return opdef.saves_inputs, opdef.saves_outputs
+
+
+def is_variable(value):
+    return gradient_tape.is_variable(value)
+
+
+def is_gradient_tape(value):
+    return isinstance(value, gradient_tape.GradientTape)
+
+
+def input_has_gradient(op_type, index):
+    """False when the op's per-input gradient table has None at `index` (e.g. a shape input)."""
+    try:
+        gradient = registry.lookup(op_type).gradient
+    except KeyError:
+        return False
+    if type(gradient) is tuple:
+        return index < len(gradient) and gradient[index] is not None
+    return True

@@ -1,0 +1,104 @@
+"""Finding the user's frame: where in *their* program an op, a watch or a gradient call happened.
+
+The engine, engine.debug, the standard library and installed packages (NumPy calling
+`__array__`, contextlib, ...) are "library" frames; the first frame outside them, walking out
+from the hook, is the user's. A walk stops at the frame that started the capture, so a test
+runner's or a server's own frames above it are never visited (and cost nothing).
+"""
+import os
+import sys
+import sysconfig
+
+_ENGINE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _library_prefixes():
+    prefixes = {_ENGINE_DIR + os.sep}
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        path = sysconfig.get_paths().get(key)
+        if path:
+            prefixes.add(os.path.realpath(path) + os.sep)
+            prefixes.add(os.path.abspath(path) + os.sep)
+    for module in ("numpy", "pydantic"):  # wherever they are installed (a venv, a user site)
+        loaded = sys.modules.get(module)
+        if loaded is not None and getattr(loaded, "__file__", None):
+            prefixes.add(os.path.dirname(os.path.dirname(os.path.abspath(loaded.__file__))) + os.sep)
+    return tuple(sorted(prefixes))
+
+
+class FrameLocator:
+    """Walks out of library frames; remembers, per code object, which side it is on."""
+
+    def __init__(self, stop_frame=None):
+        self._prefixes = _library_prefixes()
+        self._is_library = {}  # code object -> bool: one dict lookup per frame on the hot path
+        self.stop_frame = stop_frame
+
+    def _classify(self, code):
+        filename = code.co_filename
+        if filename.startswith("<frozen") or filename.startswith("<string>"):
+            library = filename.startswith("<frozen")
+        else:
+            path = os.path.abspath(filename) if not filename.startswith("<") else filename
+            library = path.startswith(self._prefixes)
+        self._is_library[code] = library
+        return library
+
+    def is_library(self, code):
+        library = self._is_library.get(code)
+        return self._classify(code) if library is None else library
+
+    def user_frame(self, depth=2):
+        """(the innermost user frame above the caller's caller, the frame it called), or
+        (None, None) when no user frame is on the stack (engine-internal use)."""
+        frame = sys._getframe(depth)
+        child = None
+        is_library = self._is_library
+        stop = self.stop_frame
+        while frame is not None and frame is not stop:
+            code = frame.f_code
+            library = is_library.get(code)
+            if library is None:
+                library = self._classify(code)
+            if not library:
+                return frame, child
+            child, frame = frame, frame.f_back
+        return None, None
+
+    def user_frames(self, frame, child):
+        """[(frame, the frame it called)] for `frame` and every user frame outside it,
+        innermost first. The callee tells one call of a line from the next: a loop that runs
+        `x1.assign_add(x0)` again makes a new callee frame each time."""
+        frames = []
+        stop = self.stop_frame
+        is_library = self._is_library
+        while frame is not None and frame is not stop:
+            code = frame.f_code
+            library = is_library.get(code)
+            if library is None:
+                library = self._classify(code)
+            if not library:
+                frames.append((frame, child))
+            child, frame = frame, frame.f_back
+        return frames
+
+
+class Locations:
+    """Interns (file, line, function) triples so that each distinct place is stored once."""
+
+    def __init__(self):
+        self.by_key = {}
+        self.entries = []  # index -> (file, line, function)
+
+    def of(self, frame):
+        if frame is None:
+            return None
+        key = (frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name)
+        index = self.by_key.get(key)
+        if index is None:
+            index = self.by_key[key] = len(self.entries)
+            self.entries.append(key)
+        return index
+
+    def line(self, index):
+        return None if index is None else self.entries[index][1]

@@ -1,0 +1,178 @@
+"""Memory accounting: what each op's record keeps for backward, and a timeline of the bytes held.
+
+Bytes are those of the NumPy arrays actually referenced, each distinct array counted once
+(`x * x` saves `x` twice but holds one array; two tapes sharing a record hold the same arrays).
+- per op: `saved` (what its Record keeps: TF's per-op lists) and `unpruned` (every input and
+  output: what a tape that kept everything would hold);
+- per point of the timeline (each forward record, each backward step, each tape reset/deletion
+  and the end of each call): bytes held by each tape's live records, by the gradients the
+  backward loop has pending (and its results so far), the total of distinct arrays over both,
+  and what unpruned tapes would hold. A point lists the tapes holding bytes and the tape it
+  concerns (others hold 0).
+"""
+from .flow import walk
+
+
+def saved_entries(op):
+    """[(RawTensor, role, index)] the op's record keeps, and those an unpruned one would add."""
+    record = op.record
+    saved, pruned = [], []
+    if record is None:
+        return saved, pruned
+    for role, kept, tensors in (("input", record.inputs, op.inputs),
+                                ("output", record.outputs, op.outputs)):
+        for index, tensor in enumerate(tensors):
+            if kept is not None and index < len(kept) and kept[index] is not None:
+                saved.append((tensor, role, index))
+            else:
+                pruned.append((tensor, role, index))
+    return saved, pruned
+
+
+def distinct_bytes(tensors):
+    seen = {}
+    for t in tensors:
+        seen[id(t.array) if t.array is not None else ("t", t.id)] = t.nbytes
+    return sum(seen.values())
+
+
+class _Held:
+    """Reference-counted distinct arrays."""
+
+    def __init__(self):
+        self.counts = {}
+        self.bytes = 0
+
+    def add(self, tensors):
+        for t in tensors:
+            key = _key(t)
+            entry = self.counts.get(key)
+            if entry is None:
+                self.counts[key] = [1, t.nbytes]
+                self.bytes += t.nbytes
+            else:
+                entry[0] += 1
+
+    def remove(self, tensors):
+        for t in tensors:
+            key = _key(t)
+            entry = self.counts[key]
+            entry[0] -= 1
+            if not entry[0]:
+                del self.counts[key]
+                self.bytes -= entry[1]
+
+
+def _key(t):
+    return id(t.array) if t.array is not None else ("t", t.id)
+
+
+def _distinct(tensors):
+    out = {}
+    for t in tensors:
+        out[_key(t)] = t
+    return list(out.values())
+
+
+class Timeline:
+    def __init__(self, recorder):
+        self.recorder = recorder
+        self.points = []
+        self.step_bytes = {}  # (call id, step index) -> bytes alive after the step
+        self._saved = {}  # op id -> distinct saved RawTensors
+        self._unpruned = {}
+        self._tape_held = {}  # tape id -> _Held
+        self._tape_unpruned = {}
+        self._live = {}  # tape id -> {op id: op}
+        self._all = _Held()  # distinct arrays over every tape
+        self._all_unpruned = _Held()
+
+    def build(self):
+        for op in self.recorder.ops:
+            if op.record is not None:
+                saved, pruned = saved_entries(op)
+                op.saved, op.unpruned = saved, saved + pruned
+                self._saved[op.id] = _distinct([t for t, _, _ in saved])
+                self._unpruned[op.id] = _distinct([t for t, _, _ in op.unpruned])
+        in_flight = {}
+        for entry in self.recorder.memory_log:
+            kind = entry[0]
+            if kind == "record":
+                op = entry[1]
+                for tape in op.tapes:
+                    self._hold(tape.id, op)
+                self._point("backward" if op.call is not None else "forward", op=op.id,
+                            call=op.call.id if op.call is not None else None,
+                            concerns=[t.id for t in op.tapes])
+            elif kind == "drop":
+                tape = entry[1]
+                for op in list(self._live.get(tape.id, {}).values()):
+                    self._release(tape.id, op)
+                self._point("forward", concerns=[tape.id])
+            elif kind == "step":
+                call, step = entry[1], entry[2]
+                if call.id not in in_flight:
+                    in_flight[call.id] = _in_flight_after_steps(call)
+                for op in step.released:
+                    self._release(call.tape.id, op)
+                gradients = in_flight[call.id].get(step.index, [])
+                point = self._point("backward", op=step.op.id, call=call.id, step=step.index,
+                                    gradients=gradients, concerns=[call.tape.id])
+                self.step_bytes[(call.id, step.index)] = point["total"]
+            elif kind == "end":
+                call = entry[1]
+                for op in call.released_after:
+                    self._release(call.tape.id, op)
+                self._point("backward", call=call.id, concerns=[call.tape.id])
+        peak_index = max(range(len(self.points)), key=lambda i: self.points[i]["total"],
+                         default=None)
+        return {
+            "points": self.points,
+            "peak": self.points[peak_index]["total"] if peak_index is not None else 0,
+            "peak_index": peak_index,
+            "unpruned_peak": max((p["unpruned"] for p in self.points), default=0),
+        }
+
+    def _hold(self, tape_id, op):
+        live = self._live.setdefault(tape_id, {})
+        if op.id in live:
+            return
+        live[op.id] = op
+        saved, unpruned = self._saved[op.id], self._unpruned[op.id]
+        self._tape_held.setdefault(tape_id, _Held()).add(saved)
+        self._tape_unpruned.setdefault(tape_id, _Held()).add(unpruned)
+        self._all.add(saved)
+        self._all_unpruned.add(unpruned)
+
+    def _release(self, tape_id, op):
+        live = self._live.get(tape_id)
+        if not live or op.id not in live:
+            return  # already gone (a reset after the loop released it, ...)
+        del live[op.id]
+        saved, unpruned = self._saved[op.id], self._unpruned[op.id]
+        self._tape_held[tape_id].remove(saved)
+        self._tape_unpruned[tape_id].remove(unpruned)
+        self._all.remove(saved)
+        self._all_unpruned.remove(unpruned)
+
+    def _point(self, phase, op=None, call=None, step=None, gradients=(), concerns=()):
+        gradient_bytes = sum(t.nbytes for t in gradients)
+        extra = sum(t.nbytes for t in gradients if _key(t) not in self._all.counts)
+        tapes = {str(tape_id): held.bytes for tape_id, held in self._tape_held.items()
+                 if held.bytes or tape_id in concerns}
+        for tape_id in concerns:
+            tapes.setdefault(str(tape_id), 0)
+        point = {"index": len(self.points), "phase": phase, "op": op, "call": call,
+                 "step": step, "tapes": tapes, "gradients": gradient_bytes,
+                 "total": self._all.bytes + extra, "unpruned": self._all_unpruned.bytes}
+        self.points.append(point)
+        return point
+
+
+def _in_flight_after_steps(call):
+    """step index -> distinct gradient RawTensors the loop holds after it."""
+    out = {}
+    for _, step, pending, results in walk(call):
+        if step is not None:
+            out[step.index] = _distinct(list(pending.values()) + list(results.values()))
+    return out

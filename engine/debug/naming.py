@@ -1,0 +1,73 @@
+"""Giving tensors, variables and tapes the names the user gave them.
+
+Each hook event happens inside one statement of each user frame on the stack. When a frame
+moves on to another statement (or a loop comes round to the same one again, or the frame
+returns), the statement it left is finished: the names it assigns are looked up in the frame's
+locals, and any tensor, variable or tape bound there that the statement created gets that name.
+`y = x @ w + b` names the AddV2's output `y`, not the MatMul's; `dl_dw, dl_db = tape.gradient(...)`
+names both gradients; `with tf.GradientTape() as tape:` names the tape.
+"""
+
+
+class _Pending:
+    """One execution of one statement in one frame (also the identity of that execution:
+    events that share it happened in the same statement run)."""
+
+    __slots__ = ("frame", "statement", "lasti", "child", "names", "start_seq")
+
+    def __init__(self, frame, statement, lasti, child, names, start_seq):
+        self.frame = frame
+        self.statement = statement
+        self.lasti = lasti
+        self.child = child
+        self.names = names
+        self.start_seq = start_seq
+
+
+class StatementTracker:
+    """Follows the statement each user frame is in; calls `resolve(frame, names, start_seq)`
+    when one ends."""
+
+    def __init__(self, indexes, resolve):
+        self._indexes = indexes
+        self._resolve = resolve
+        self._pending = {}  # frame -> _Pending
+
+    def visit(self, frames, seq):
+        """`frames`: [(user frame, the frame it called)] on the stack now, innermost first.
+        Returns the innermost frame's statement execution."""
+        pending = self._pending
+        if pending:
+            on_stack = {frame for frame, _ in frames}
+            for frame in [f for f in pending if f not in on_stack]:  # returned since
+                self._finish(pending.pop(frame))
+        for frame, child in frames:
+            lasti = frame.f_lasti
+            current = pending.get(frame)
+            if current is not None:
+                # Still the same run of the same statement: later in it, or inside the very
+                # same call (same callee frame). The same instruction with a new callee is the
+                # next loop iteration.
+                if (current.lasti < lasti or current.lasti == lasti and current.child is child) \
+                        and self._same_statement(current, frame):
+                    current.lasti = lasti
+                    current.child = child
+                    continue
+                self._finish(current)
+            statement, names = self._indexes.of(frame.f_code.co_filename).statement(frame.f_lineno)
+            pending[frame] = _Pending(frame, statement, lasti, child, names, seq)
+        return pending[frames[0][0]] if frames else None
+
+    def _same_statement(self, current, frame):
+        index = self._indexes.of(frame.f_code.co_filename)
+        return index.statement(frame.f_lineno)[0] == current.statement
+
+    def _finish(self, entry):
+        if entry.names:
+            self._resolve(entry.frame, entry.names, entry.start_seq)
+        entry.frame = entry.child = None  # events keep the entry as their statement's identity
+
+    def finish_all(self):
+        for entry in self._pending.values():
+            self._finish(entry)
+        self._pending.clear()

@@ -1,0 +1,135 @@
+"""What the recorder keeps while the program runs: plain slotted objects, cheap to create.
+
+They hold references to the (immutable) NumPy values they saw; summaries, names resolution and
+the pydantic Capture are built from them once the capture ends (build.py), so the hot path of
+every op stays a handful of attribute writes.
+"""
+
+
+class RawTensor:
+    __slots__ = ("id", "eid", "array", "nbytes", "dtype", "shape", "kind", "op", "location",
+                 "seq", "name", "variable", "origin", "summary", "stmt")
+
+    def __init__(self, id, eid, array, kind, op, location, seq, stmt=None):
+        self.id = id
+        self.eid = eid  # the engine's tensor id (shared by all reads of a variable)
+        self.array = array
+        self.nbytes = array.nbytes
+        self.dtype = array.dtype
+        self.shape = array.shape
+        self.kind = kind
+        self.op = op
+        self.location = location
+        self.seq = seq
+        self.name = None
+        self.variable = None  # for a later version of a variable: the variable's tensor id
+        self.origin = None  # for leaves: "constant" (tf.constant), "converted" (any other value)
+        self.summary = None
+        self.stmt = stmt
+
+
+class RawVariable:
+    """A tf.Variable: its first version is `tensor`; each assign makes a new version."""
+
+    __slots__ = ("tensor", "trainable", "var_name", "versions", "current")
+
+    def __init__(self, tensor, trainable, var_name):
+        self.tensor = tensor
+        self.trainable = trainable
+        self.var_name = var_name
+        self.versions = {id(tensor.array): tensor}  # id(array) -> RawTensor (arrays kept alive)
+        self.current = tensor
+
+
+class RawOp:
+    __slots__ = ("id", "type", "inputs", "outputs", "location", "scope", "record", "tapes", "seq",
+                 "call", "stmt", "saved", "unpruned")
+
+    def __init__(self, id, type, inputs, outputs, location, scope, seq, call, stmt):
+        self.id = id
+        self.type = type
+        self.inputs = inputs  # RawTensor objects
+        self.outputs = outputs
+        self.location = location
+        self.scope = scope
+        self.record = None
+        self.tapes = ()
+        self.seq = seq
+        self.call = call
+        self.stmt = stmt
+        self.saved = None  # [(RawTensor, role, index)] computed at build time
+        self.unpruned = None
+
+
+class RawTape:
+    __slots__ = ("id", "ref", "name", "persistent", "watch_accessed_variables", "location",
+                 "watched", "records", "events", "resets", "seq")
+
+    def __init__(self, id, ref, persistent, watch_accessed_variables, location, seq):
+        self.id = id
+        self.ref = ref  # weakref to the engine's tape
+        self.name = None
+        self.persistent = persistent
+        self.watch_accessed_variables = watch_accessed_variables
+        self.location = location
+        self.watched = []  # (RawTensor, seq, location, how)
+        self.records = []  # RawOp, in recording order
+        self.events = []  # (kind, seq, location)
+        self.resets = []  # (seq, number of records before the reset)
+        self.seq = seq
+
+
+class RawEvent:
+    __slots__ = ("seq", "kind", "tensor", "variable", "how", "message", "location", "stmt")
+
+    def __init__(self, seq, kind, location, stmt=None, tensor=None, variable=None, how=None,
+                 message=None):
+        self.seq = seq
+        self.kind = kind
+        self.location = location
+        self.stmt = stmt
+        self.tensor = tensor
+        self.variable = variable
+        self.how = how
+        self.message = message
+
+
+class RawStep:
+    __slots__ = ("index", "op", "upstream", "produced", "accumulations", "released", "pass_index",
+                 "seq")
+
+    def __init__(self, index, op, upstream, produced, accumulations, released, pass_index, seq):
+        self.index = index
+        self.op = op
+        self.upstream = upstream  # [(RawTensor forward, RawTensor gradient or None)]
+        self.produced = produced
+        self.accumulations = accumulations  # [(RawTensor flow target, contribution, total)]
+        self.released = released  # [RawOp]
+        self.pass_index = pass_index
+        self.seq = seq
+
+
+class RawCall:
+    __slots__ = ("id", "tape", "kind", "location", "targets", "sources", "output_gradients",
+                 "unconnected", "results", "steps", "error", "seq", "end_seq", "seeds", "passes",
+                 "released_after", "stmt", "trace")
+
+    def __init__(self, id, tape, kind, location, seq, stmt):
+        self.id = id
+        self.tape = tape
+        self.kind = kind
+        self.location = location
+        self.seq = seq
+        self.end_seq = None
+        self.stmt = stmt
+        self.targets = []
+        self.sources = []
+        self.output_gradients = []
+        self.unconnected = "none"
+        self.results = []  # (source_index, path, RawTensor source, RawTensor gradient or None)
+        self.steps = []
+        self.error = None  # (type, message, exception)
+        self.seeds = []  # (pass_index, RawTensor target, RawTensor seed gradient)
+        self.passes = 0
+        self.released_after = []
+        self.trace = None  # the BackwardTrace, while the call runs

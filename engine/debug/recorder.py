@@ -1,0 +1,301 @@
+"""The Observer that engine.debug installs: it writes down every op, tape event, variable event,
+escape and gradient call, with the user's line, into the raw structures of raw.py.
+
+Hot path first: `op_executed` runs for every op the program executes, so it does the least it
+can (find the user's frame, wrap inputs and outputs in RawTensors) and leaves summaries,
+memory accounting and diagnosis to build time.
+"""
+import weakref
+
+from .. import hooks, name_scopes
+from ..indexed_slices import IndexedSlices
+from ..tensor import EagerTensor
+from . import engine_view
+from .backward_trace import BackwardTrace
+from .frames import FrameLocator, Locations
+from .naming import StatementTracker
+from .raw import RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
+from .statements import StatementIndexes
+from .structure import flatten_with_paths
+
+_MAX_NAMED_ITEMS = 64  # a list/dict bound to a name gets its items named `grads[0]`, ...
+
+
+class Recorder(hooks.Observer):
+    def __init__(self, stop_frame=None):
+        self.locator = FrameLocator(stop_frame)
+        self.locations = Locations()
+        self.statements = StatementTracker(StatementIndexes(), self._name_from_locals)
+        self.seq = 0
+        self.tensors = []  # RawTensor, index = capture id
+        self.by_eid = {}  # engine tensor id -> RawTensor (variables are in `variables`)
+        self.variables = {}  # engine variable id -> RawVariable
+        self.slices = {}  # id(IndexedSlices) -> (the object, its dense RawTensor)
+        self.ops = []
+        self.op_by_record = {}  # id(Record) -> RawOp (records are kept alive by the RawOp)
+        self.tapes = []
+        self.tape_of = weakref.WeakKeyDictionary()  # engine tape -> RawTape
+        self.events = []
+        self.calls = []
+        self.call_stack = []
+        self.memory_log = []  # ("record", op) / ("drop", tape) / ("step", call, step) / ("end", call)
+
+    # --- where, and in which statement --------------------------------------------------
+    def _where(self, depth=2):
+        frame, child = self.locator.user_frame(depth + 1)
+        if frame is None:
+            return None, None
+        stmt = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
+        return self.locations.of(frame), stmt
+
+    def _name_from_locals(self, frame, names, start_seq):
+        try:
+            local = frame.f_locals
+        except Exception:  # a frame torn down in an unusual way: no names, no harm
+            return
+        for name in names:
+            if name in local:
+                self._name_value(name, local[name], start_seq, nested=True)
+
+    def _name_value(self, name, value, start_seq, nested):
+        if isinstance(value, EagerTensor):
+            raw = self.by_eid.get(value._id)
+            if raw is not None and raw.array is value._value and raw.name is None \
+                    and raw.seq >= start_seq:
+                raw.name = name
+        elif engine_view.is_variable(value):
+            variable = self.variables.get(value._id)
+            if variable is not None and variable.tensor.name is None \
+                    and variable.tensor.seq >= start_seq:
+                variable.tensor.name = name
+        elif engine_view.is_gradient_tape(value):
+            tape = self.tape_of.get(value)
+            if tape is not None and tape.name is None:
+                tape.name = name
+        elif nested and isinstance(value, (list, tuple)) and len(value) <= _MAX_NAMED_ITEMS:
+            for index, item in enumerate(value):
+                self._name_value(f"{name}[{index}]", item, start_seq, False)
+        elif nested and isinstance(value, dict) and len(value) <= _MAX_NAMED_ITEMS:
+            for key, item in value.items():
+                if isinstance(key, (str, int)):
+                    self._name_value(f"{name}[{key!r}]", item, start_seq, False)
+
+    # --- tensors ---------------------------------------------------------------------------
+    def _new_tensor(self, eid, array, kind, op, location, stmt):
+        raw = RawTensor(len(self.tensors), eid, array, kind, op, location, self.seq, stmt)
+        self.tensors.append(raw)
+        if eid is not None:
+            self.by_eid[eid] = raw
+        return raw
+
+    def tensor_of(self, t, location, stmt, leaf_kind="constant"):
+        """The RawTensor for an engine tensor, registering it (a leaf) on first sight."""
+        raw = self.by_eid.get(t._id)
+        if raw is not None and raw.array is t._value:
+            return raw
+        variable = self.variables.get(t._id)
+        if variable is not None:
+            return self._version(variable, t._value, location, stmt)
+        raw = self._new_tensor(t._id, t._value, leaf_kind, None, location, stmt)
+        raw.origin = "converted"
+        return raw
+
+    def gradient_of(self, g, location, stmt):
+        """The RawTensor of a gradient value (Tensor, IndexedSlices) or None."""
+        if g is None:
+            return None
+        if isinstance(g, EagerTensor):
+            return self.tensor_of(g, location, stmt, leaf_kind="gradient")
+        if isinstance(g, IndexedSlices):
+            known = self.slices.get(id(g))
+            if known is None:
+                dense = _dense_slices(g)
+                known = self.slices[id(g)] = (g, self._new_tensor(None, dense, "gradient", None,
+                                                                  location, stmt))
+            return known[1]
+        return None
+
+    def _variable(self, variable, location, stmt):
+        known = self.variables.get(variable._id)
+        if known is None:
+            tensor = RawTensor(len(self.tensors), variable._id, variable._value, "variable", None,
+                               location, self.seq, stmt)
+            self.tensors.append(tensor)
+            known = self.variables[variable._id] = RawVariable(
+                tensor, bool(getattr(variable, "trainable", True)), getattr(variable, "name", None))
+        return known
+
+    def _version(self, variable, array, location, stmt):
+        raw = variable.versions.get(id(array))
+        if raw is None:
+            raw = RawTensor(len(self.tensors), variable.tensor.eid, array, "variable", None,
+                            location, self.seq, stmt)
+            raw.variable = variable.tensor.id
+            self.tensors.append(raw)
+            variable.versions[id(array)] = raw
+        return raw
+
+    # --- tapes -----------------------------------------------------------------------------
+    def tape(self, tape, location=None):
+        raw = self.tape_of.get(tape)
+        if raw is None:
+            raw = RawTape(len(self.tapes), weakref.ref(tape), engine_view.is_persistent(tape),
+                          engine_view.watches_accessed_variables(tape), location, self.seq)
+            self.tapes.append(raw)
+            self.tape_of[tape] = raw
+        return raw
+
+    # --- Observer: ops -----------------------------------------------------------------------
+    def op_executed(self, op_type, inputs, outputs, record):
+        if self.call_stack:
+            if record is None:
+                return  # a gradient function's own arithmetic: seen through the steps instead
+            call = self.call_stack[-1]
+        else:
+            call = None
+            if record is None and op_type == "OnesLike" and \
+                    engine_view.called_from(engine_view.SEED_CODES):
+                return  # a gradient call's seed, created just before the call is announced
+        self.seq += 1
+        location, stmt = self._where()
+        tensor_of = self.tensor_of
+        op = RawOp(len(self.ops), op_type, [tensor_of(t, location, stmt) for t in inputs], None,
+                   location, name_scopes.current(), self.seq, call, stmt)
+        kind = "intermediate" if call is None else "gradient"
+        op.outputs = [self._new_tensor(t._id, t._value, kind, op, location, stmt) for t in outputs]
+        self.ops.append(op)
+        if record is not None:
+            op.record = record
+            tapes = [self.tape(t, location) for t in engine_view.tapes_that_recorded(record)]
+            op.tapes = tapes
+            for tape in tapes:
+                tape.records.append(op)
+            self.op_by_record[id(record)] = op
+            self.memory_log.append(("record", op))
+
+    def constant_created(self, tensor):
+        if tensor._id in self.by_eid:
+            return
+        self.seq += 1
+        location, stmt = self._where()
+        raw = self._new_tensor(tensor._id, tensor._value, "constant", None, location, stmt)
+        raw.origin = "constant"
+
+    # --- Observer: tapes, variables, escapes, warnings -------------------------------------
+    def tape_event(self, tape, kind, tensor=None):
+        self.seq += 1
+        location, stmt = self._where()
+        raw = self.tape(tape, location)
+        if kind == "watch":
+            watched = self.tensor_of(tensor, location, stmt)
+            if watched.kind == "constant":
+                watched.kind = "watched"
+            raw.watched.append((watched, self.seq, location, "watch"))
+            return
+        if kind == "watch_variable":
+            variable = self._variable(tensor, location, stmt)
+            explicit = engine_view.called_from(engine_view.WATCH_CODES)
+            raw.watched.append((variable.tensor, self.seq, location,
+                                "watch" if explicit else "variable_read"))
+            return
+        if kind == "enter":
+            if raw.location is None:
+                raw.location = location
+            if raw.records and not getattr(tape, "_records", None):
+                self._drop(raw, "fresh")  # a spent tape entered again starts a new recording
+        elif kind in ("reset", "deleted"):
+            self._drop(raw, kind)
+        raw.events.append((kind, self.seq, location))
+
+    def _drop(self, raw, why):
+        raw.resets.append((self.seq, len(raw.records), why))
+        self.memory_log.append(("drop", raw))
+
+    def variable_event(self, variable, kind, snapshot=None):
+        self.seq += 1
+        location, stmt = self._where()
+        known = self.variables.get(variable._id)
+        if known is None:
+            known = self._variable(variable, location, stmt)
+        if kind == "created":
+            self.events.append(RawEvent(self.seq, "variable_created", location, stmt,
+                                        tensor=known.tensor, variable=known.tensor))
+        elif kind == "read":
+            version = self._version(known, snapshot._value, location, stmt)
+            self.events.append(RawEvent(self.seq, "variable_read", location, stmt,
+                                        tensor=version, variable=known.tensor))
+        elif kind == "assign":
+            version = self._version(known, variable._value, location, stmt)
+            self.events.append(RawEvent(self.seq, "variable_assign", location, stmt,
+                                        tensor=version, variable=known.tensor))
+
+    def escaped(self, tensor, how):
+        self.seq += 1
+        location, stmt = self._where()
+        raw = self.tensor_of(tensor, location, stmt)
+        variable = self.tensors[raw.variable] if raw.variable is not None else (
+            raw if raw.kind == "variable" else None)
+        self.events.append(RawEvent(self.seq, "escape", location, stmt, tensor=raw,
+                                    variable=variable, how=how))
+
+    def warning(self, message):
+        self.seq += 1
+        location, stmt = self._where()
+        self.events.append(RawEvent(self.seq, "warning", location, stmt, message=str(message)))
+
+    def printed(self, text):
+        """Called by capture_program's stdout: what the program printed, and where."""
+        self.seq += 1
+        location, stmt = self._where()
+        self.events.append(RawEvent(self.seq, "print", location, stmt, message=text))
+
+    # --- Observer: gradient calls -------------------------------------------------------------
+    def gradient_started(self, tape, kind, targets, sources, output_gradients, unconnected):
+        self.seq += 1
+        location, stmt = self._where()
+        call = RawCall(len(self.calls), self.tape(tape, location), kind, location, self.seq, stmt)
+        call.targets = [self.tensor_of(t, location, stmt) for t in targets]
+        call.sources = [self.tensor_of(s, location, stmt) for s in sources]
+        if output_gradients is not None:
+            from .. import nest
+            call.output_gradients = [
+                self.tensor_of(g, location, stmt, "gradient") if isinstance(g, EagerTensor)
+                else None for g in nest.flatten(output_gradients)]
+        call.unconnected = getattr(unconnected, "value", str(unconnected))
+        self.calls.append(call)
+        self.call_stack.append(call)
+        call.trace = BackwardTrace(self, call, tape)
+        return call.trace
+
+    def gradient_finished(self, tape, results, error):
+        if not self.call_stack:
+            return
+        call = self.call_stack.pop()
+        if call.trace is not None:
+            call.trace.close()
+            call.trace = None
+        self.seq += 1
+        call.end_seq = self.seq
+        if error is not None:
+            call.error = error
+        else:
+            leaves = flatten_with_paths(results)
+            for index, ((path, gradient), source) in enumerate(zip(leaves, call.sources)):
+                call.results.append((index, path, source,
+                                     self.gradient_of(gradient, call.location, call.stmt)))
+        self.memory_log.append(("end", call))
+
+    # --- the end -----------------------------------------------------------------------------
+    def finish(self):
+        """Names the statements still open (the program's last ones)."""
+        self.statements.finish_all()
+
+
+def _dense_slices(slices):
+    import numpy as np
+    values = np.asarray(slices.values._value)
+    indices = np.asarray(slices.indices._value).reshape(-1)
+    shape = tuple(int(d) for d in np.asarray(slices.dense_shape._value).reshape(-1))
+    dense = np.zeros(shape, dtype=values.dtype)
+    np.add.at(dense, indices, values.reshape((len(indices),) + shape[1:]))
+    return dense

@@ -1,0 +1,176 @@
+"""`capture()` (a block of code) and `capture_program()` (a whole program, for the sandbox and
+the CLI): install the recorder, run, and build the Capture.
+
+capture_program decisions, documented here because the sandbox and the CLI rely on them:
+- `import tensorflow as tf` and `import tensorflow.contrib.eager as tfe` resolve to the engine
+  while the program runs (`tensorflow_alias=True`), and the previous modules are restored after.
+- stdout is captured into `Capture.stdout` (capped at `max_stdout` characters, each print also
+  an event with its line) unless `capture_stdout=False`, in which case the caller owns stdout.
+- an exception ends the program but not the capture: everything recorded up to it is kept and
+  `Capture.error` holds its type, message, the user's line and a traceback of user frames.
+"""
+import builtins
+import linecache
+import sys
+import traceback
+
+from .. import hooks
+from .build import build
+from .recorder import Recorder
+from .schema import Capture
+from .summaries import VALUE_CAP
+
+MAX_STDOUT = 1_000_000
+_ALIASES = ("tensorflow", "tensorflow.contrib", "tensorflow.contrib.eager")
+
+
+class capture:
+    """`with engine.debug.capture() as cap:` records everything inside the block; `cap` is a
+    Capture, filled in when the block exits (`cap.refresh()` fills it with what was recorded
+    so far, while still inside)."""
+
+    def __init__(self, value_cap=VALUE_CAP):
+        self.value_cap = value_cap
+        self.recorder = None
+        self.capture = None
+
+    def __enter__(self):
+        self.recorder = Recorder(stop_frame=sys._getframe(1).f_back)
+        self.capture = Capture()
+        self.capture._session = self
+        hooks.observers.append(self.recorder)
+        return self.capture
+
+    def __exit__(self, exc_type, exc, tb):
+        _remove(self.recorder)
+        error = error_info(exc, None) if exc is not None else None
+        _fill(self.capture, build(self.recorder, self.value_cap, error=error))
+        self.capture._session = None
+        return False
+
+    def refresh(self, target):
+        _fill(target, build(self.recorder, self.value_cap, finish=False))
+
+
+def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, capture_stdout=True,
+                    max_stdout=MAX_STDOUT, tensorflow_alias=True, namespace=None):
+    """Runs `source` as a program named `filename` under capture; returns its Capture."""
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    program = {"filename": filename, "source": source}
+    try:
+        code = compile(source, filename, "exec")
+    except SyntaxError as error:
+        recorder = Recorder()
+        return build(recorder, value_cap, program=program, error=error_info(error, filename))
+    if namespace is None:
+        namespace = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
+    saved_modules = _install_aliases() if tensorflow_alias else None
+    recorder = Recorder(stop_frame=sys._getframe(0))
+    output = _Stdout(recorder, max_stdout) if capture_stdout else None
+    saved_stdout = sys.stdout
+    error = None
+    if output is not None:
+        sys.stdout = output
+    hooks.observers.append(recorder)
+    try:
+        exec(code, namespace)
+    except SystemExit as exit_:
+        if exit_.code not in (None, 0):
+            error = error_info(exit_, filename)
+    except BaseException as exc:  # the program's failure is data, not ours
+        error = error_info(exc, filename)
+    finally:
+        _remove(recorder)
+        if output is not None:
+            sys.stdout = saved_stdout
+        if saved_modules is not None:
+            _restore_aliases(saved_modules)
+    return build(recorder, value_cap, program=program, error=error,
+                 stdout=output.text() if output is not None else "")
+
+
+def error_info(exc, filename):
+    """type, message, and the line in the user's program (the innermost frame in `filename`,
+    or outside the engine and libraries when no filename is given)."""
+    info = {"type": type(exc).__name__, "message": str(exc), "line": None, "location": None}
+    if isinstance(exc, SyntaxError) and filename is not None:
+        info["line"] = exc.lineno
+        info["location"] = {"file": filename, "line": exc.lineno or 0, "function": "<module>"}
+        info["traceback"] = "".join(traceback.format_exception_only(type(exc), exc))
+        return info
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if _is_user(f.filename, filename)]
+    if frames:
+        last = frames[-1]
+        info["line"] = last.lineno
+        info["location"] = {"file": last.filename, "line": last.lineno, "function": last.name}
+    info["traceback"] = "".join(traceback.format_list(frames)) + "".join(
+        traceback.format_exception_only(type(exc), exc))
+    return info
+
+
+def _is_user(path, filename):
+    if filename is not None:
+        return path == filename
+    from .frames import _library_prefixes
+    import os
+    return not os.path.abspath(path).startswith(_library_prefixes())
+
+
+def _fill(target, built):
+    for field in Capture.model_fields:
+        setattr(target, field, getattr(built, field))
+
+
+def _remove(recorder):
+    for index in range(len(hooks.observers) - 1, -1, -1):
+        if hooks.observers[index] is recorder:
+            del hooks.observers[index]
+            return
+
+
+def _install_aliases():
+    import engine
+    saved = {name: sys.modules.get(name) for name in _ALIASES}
+    for name in _ALIASES:
+        sys.modules[name] = engine
+    return saved
+
+
+def _restore_aliases(saved):
+    for name, module in saved.items():
+        if module is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = module
+
+
+class _Stdout:
+    """Collects what the program prints (capped) and tells the recorder where it printed."""
+
+    def __init__(self, recorder, limit):
+        self._recorder = recorder
+        self._parts = []
+        self._size = 0
+        self._limit = limit
+        self.truncated = False
+
+    def write(self, text):
+        text = str(text)
+        if self._size < self._limit:
+            room = self._limit - self._size
+            self._parts.append(text[:room])
+            self._size += min(len(text), room)
+            if len(text) > room:
+                self.truncated = True
+        else:
+            self.truncated = True
+        if text.strip():
+            self._recorder.printed(text)
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def text(self):
+        out = "".join(self._parts)
+        return out + ("\n[output truncated]\n" if self.truncated else "")

@@ -1,0 +1,119 @@
+"""Value summaries: shape, dtype, min/max/mean/std/norm over the finite elements, counts of
+zeros, NaN and Inf, a histogram, and the full value when it is small.
+
+Documented caps (also written into every capture's `limits`):
+- VALUE_CAP: a tensor with at most this many elements carries its full value (nested lists;
+  NaN and Inf written as the strings 'nan', 'inf', '-inf'). Larger ones carry a histogram.
+- HISTOGRAM_BINS: bins of that histogram, over the finite elements.
+
+A capture holds tens of thousands of small tensors, so they are summarized in groups of equal
+shape and dtype with one vectorized NumPy call per statistic, not one call per tensor.
+"""
+import numpy as np
+
+VALUE_CAP = 1024
+HISTOGRAM_BINS = 20
+_GROUP_MAX_SIZE = 4096  # tensors up to this size are summarized in stacked groups
+
+
+def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
+    """One summary dict per array, in order."""
+    out = [None] * len(arrays)
+    groups = {}
+    for index, array in enumerate(arrays):
+        array = np.asarray(array)
+        if array.size <= _GROUP_MAX_SIZE:
+            groups.setdefault((array.shape, array.dtype), []).append(index)
+        else:
+            out[index] = _summarize_one(array, value_cap, bins)
+    for (shape, dtype), indices in groups.items():
+        stacked = np.stack([np.asarray(arrays[i]) for i in indices])
+        for i, summary in zip(indices, _summarize_group(stacked, shape, dtype, value_cap, bins)):
+            out[i] = summary
+    return out
+
+
+def _base(shape, dtype, size, itemsize):
+    return {"shape": list(shape), "dtype": _dtype_name(dtype), "size": size,
+            "bytes": size * itemsize}
+
+
+def _dtype_name(dtype):
+    return "bool" if dtype == np.bool_ else np.dtype(dtype).name
+
+
+def _summarize_group(stacked, shape, dtype, value_cap, bins):
+    n = stacked.shape[0]
+    size = int(np.prod(shape, dtype=np.int64))
+    flat = stacked.reshape(n, size)
+    numeric = flat.astype(np.float64) if flat.dtype.kind in "fiub" else None
+    summaries = [_base(shape, dtype, size, stacked.dtype.itemsize) for _ in range(n)]
+    if numeric is None or size == 0:
+        for s in summaries:
+            s.update(zeros=0, nans=0, infs=0)
+        return summaries
+    finite = np.isfinite(numeric)
+    all_finite = finite.all(axis=1)
+    nans = np.isnan(numeric).sum(axis=1)
+    infs = size - finite.sum(axis=1) - nans
+    zeros = (numeric == 0).sum(axis=1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        safe = np.where(finite, numeric, 0.0)
+        counts = finite.sum(axis=1)
+        sums = safe.sum(axis=1)
+        squares = (safe * safe).sum(axis=1)
+        means = np.divide(sums, counts, out=np.zeros(n), where=counts > 0)
+        centered = np.where(finite, numeric - means[:, None], 0.0)
+        stds = np.sqrt(np.divide((centered * centered).sum(axis=1), counts, out=np.zeros(n),
+                                 where=counts > 0))
+        mins = np.where(finite, numeric, np.inf).min(axis=1)
+        maxs = np.where(finite, numeric, -np.inf).max(axis=1)
+    norms = np.sqrt(squares)
+    keep_values = size <= value_cap
+    values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
+    for i, s in enumerate(summaries):
+        s["zeros"] = int(zeros[i])
+        s["nans"] = int(nans[i])
+        s["infs"] = int(infs[i])
+        if counts[i]:
+            s["min"] = float(mins[i])
+            s["max"] = float(maxs[i])
+            s["mean"] = float(means[i])
+            s["std"] = float(stds[i])
+            s["norm"] = float(norms[i])
+        if keep_values:
+            s["value"] = values[i] if all_finite[i] else _json_safe(values[i])
+        else:
+            s["histogram"] = _histogram(numeric[i][finite[i]], bins)
+    return summaries
+
+
+def _summarize_one(array, value_cap, bins):
+    stacked = array.reshape((1,) + array.shape)
+    return _summarize_group(stacked, array.shape, array.dtype, value_cap, bins)[0]
+
+
+def _histogram(finite_values, bins):
+    if finite_values.size == 0:
+        return None
+    counts, edges = np.histogram(finite_values, bins=bins)
+    return {"edges": [float(e) for e in edges], "counts": [int(c) for c in counts]}
+
+
+def _json_safe(value):
+    if isinstance(value, list):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, float) and not np.isfinite(value):
+        return "nan" if value != value else ("inf" if value > 0 else "-inf")
+    return value
+
+
+def value_from_json(value, dtype, shape):
+    """The NumPy array a summary's `value` stands for (inverse of the encoding above)."""
+    def decode(v):
+        if isinstance(v, list):
+            return [decode(x) for x in v]
+        if isinstance(v, str):
+            return float(v)
+        return v
+    return np.array(decode(value), dtype=np.dtype(dtype)).reshape(shape)
