@@ -180,9 +180,10 @@ def _nd_positions(op_type, indices, shape, rank_name):
     if bad.size:
         j = bad[0]
         listed = ", ".join(str(int(v)) for v in rows[j])
+        where_ = (f"param shape {shape_text(shape)}, node name: {op_type}"
+                  if op_type == "GatherNd" else f"shape {shape_text(shape)}")
         raise invalid_argument(op_type, f"indices{_position(j, indices.shape[:-1])} = "
-                                        f"[{listed}] does not index into param shape "
-                                        f"{shape_text(shape)}, node name: {op_type}")
+                                        f"[{listed}] does not index into {where_}")
     return tuple(indices[..., j] for j in range(k))
 
 
