@@ -20,7 +20,7 @@ from .guard.policy import SandboxError
 from .guard.program import check_program, program_namespace
 from .limits import Limits
 
-MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
+TRUNCATED_MARK = "[output truncated]\n"  # what engine.debug appends to a capped stdout
 
 
 class Child:
@@ -98,6 +98,8 @@ class Child:
                                      self._traceback_line(error), self.stdout)
         if not capture.stdout and self.stdout.getvalue():
             capture.stdout = self.stdout.getvalue()
+        if capture.stdout.endswith(TRUNCATED_MARK):
+            self.stdout.truncated = True
         if len(capture.stdout.encode("utf-8", "replace")) > self.limits.stdout_bytes:
             capped = CappedStdout(self.limits.stdout_bytes)
             capped.write(capture.stdout)
@@ -135,8 +137,22 @@ class Child:
 
     def _report_limit(self, kind: str, line, detail: str = "") -> None:
         self._report(protocol.encode_header(
-            type="limit", kind=kind, line=line, detail=detail, stdout=self.stdout.getvalue(),
+            type="limit", kind=kind, line=line, detail=detail, stdout=self._stdout_so_far(),
             stdout_truncated=self.stdout.truncated))
+
+    def _stdout_so_far(self) -> str:
+        """What the program printed before it was stopped (the capture's own stdout, if it
+        replaced ours, keeps it in `text()`)."""
+        current = sys.stdout
+        if current is not self.stdout and callable(getattr(current, "text", None)):
+            capped = CappedStdout(self.limits.stdout_bytes)
+            try:
+                capped.write(current.text())
+            except Exception:  # noqa: BLE001 - a best effort while stopping
+                pass
+            self.stdout.truncated = self.stdout.truncated or capped.truncated
+            return capped.getvalue()
+        return self.stdout.getvalue()
 
     def _report(self, header: bytes, payload: bytes = b"") -> None:
         if not self.report_lock.acquire(blocking=False):

@@ -41,7 +41,7 @@ def main(config_json: str) -> None:
     from .limits import Limits
 
     limits = Limits.from_json(config["limits"])
-    run_capture = _capture_function(config["capture"])
+    run_capture = _capture_function(config["capture"], limits.stdout_bytes)
     views = ModuleViews()
     for name in ("tensorflow", "numpy", "math", "random", "functools", "itertools", "collections",
                  "dataclasses", "typing"):
@@ -52,13 +52,15 @@ def main(config_json: str) -> None:
     Zygote(socket.socket(fileno=0), lambda channel: Child(channel, limits, run_capture, views)).serve()
 
 
-def _capture_function(target: str):
+def _capture_function(target: str, stdout_cap: int):
     """`module:function`, called as (source, filename, namespace) -> Capture."""
     module_name, _, function_name = target.partition(":")
     function = getattr(importlib.import_module(module_name), function_name)
     parameters = inspect.signature(function).parameters
-    keyword = next(name for name in ("globals", "namespace") if name in parameters)
-    return lambda source, filename, namespace: function(source, filename, **{keyword: namespace})
+    keyword = next(name for name in ("namespace", "globals") if name in parameters)
+    options = {"max_stdout": stdout_cap} if "max_stdout" in parameters else {}
+    return lambda source, filename, namespace: function(
+        source, filename, **{keyword: namespace}, **options)
 
 
 def _warm_up(run_capture, views) -> None:
