@@ -213,3 +213,13 @@ def test_gelu_rejects_integers_with_a_value_error_as_tensorflow():
 def test_float64_stays_float64():
     for name in SMOOTH_OR_PIECEWISE:
         assert ACTIVATIONS[name](tf.constant([0.5, -1.0], tf.float64)).dtype == tf.float64
+
+
+def test_tf_nn_functions_the_engine_lacks_are_named_as_missing():
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf.nn.swish$"):
+        tf.nn.swish
+
+
+def test_sigmoid_and_tanh_are_the_math_ops_as_in_tensorflow():
+    assert tf.nn.sigmoid is tf.math.sigmoid and tf.nn.tanh is tf.math.tanh
+    assert tf.nn.softplus is tf.math.softplus and tf.nn.l2_normalize is tf.math.l2_normalize
