@@ -35,7 +35,7 @@ def clear_session():
 
 
 def current_path():
-    return "/".join(_path_stack)
+    return "/".join(name for name, _ in _path_stack)
 
 
 def variable_path(name):
@@ -44,9 +44,16 @@ def variable_path(name):
 
 
 @contextlib.contextmanager
-def keras_scope(name):
-    """Opens `name` both as a Keras path scope and as a tf.name_scope."""
-    _path_stack.append(name)
+def keras_scope(name, owner=None):
+    """Opens `name` both as a Keras path scope and as a tf.name_scope.
+
+    As in Keras, an object re-entering its own scope (add_weight inside build, which already
+    runs in the layer's scope) does not nest it a second time.
+    """
+    if owner is not None and _path_stack and _path_stack[-1] == (name, owner):
+        yield
+        return
+    _path_stack.append((name, owner))
     try:
         with name_scopes.name_scope(name):
             yield

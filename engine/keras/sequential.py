@@ -84,7 +84,7 @@ class Sequential(Layer):
         if not self._layers:
             raise ValueError(f"Sequential model {self.name} cannot be built because it has no "
                              "layers. Call `model.add(layer)`.")
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             shape = tuple(input_shape)
             for layer in self._layers:
                 shape = layer._build_symbolically(shape)

@@ -85,9 +85,10 @@ class Layer:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
         initializer = initializers_module.get(initializer)
         shape = () if shape is None else tuple(shape)
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             variable = KerasVariable(initializer(shape, dtype=dtype), name=name or "variable",
-                                     trainable=trainable and self._trainable, dtype=dtype)
+                                     trainable=trainable and self._trainable, dtype=dtype,
+                                     watched=trainable)
         self._tracked_variables.append(variable)
         return variable
 
@@ -139,11 +140,13 @@ class Layer:
 
     @trainable.setter
     def trainable(self, value):
-        # Keras 3 sets the flag on every variable too, so tapes stop watching them.
+        # Keras 3 sets the flag on the variables made trainable (not on those made with
+        # trainable=False); tapes keep watching them either way (see variables.py).
         value = bool(value)
         self._trainable = value
         for v in self._tracked_variables:
-            v.trainable = value
+            if v._trainable:
+                v.trainable = value
         for layer in self._layers:
             layer.trainable = value
 
@@ -171,7 +174,7 @@ class Layer:
 
     def _build_symbolically(self, input_shape):
         """Builds for inputs of `input_shape` without data; returns the output shape."""
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             if not self.built:
                 self._build_on_call(input_shape)
         return self.compute_output_shape(input_shape)
@@ -180,7 +183,7 @@ class Layer:
         inputs = self._convert_input(inputs)
         if self.input_spec is not None:
             self.input_spec.check(self.name, inputs)
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             if not self.built:
                 self._build_on_call(tuple(inputs.shape.as_list()))
             return self.call(inputs, *args, **_accepted(self.call, kwargs))

@@ -116,7 +116,7 @@ class Loss:
         return self._dtype.name
 
     def __call__(self, y_true, y_pred, sample_weight=None):
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             check_same_structure(y_true, y_pred)
             y_pred = _as_tensor(y_pred, self._dtype)
             y_true = _as_tensor(y_true, self._dtype)

@@ -58,7 +58,7 @@ class Optimizer:
         self._variables = []
         self._trainable_variables = []
         self._index_by_key = {}
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             self._iterations = KerasVariable(np.int64(0), name="iteration", trainable=False)
         self._variables.append(self._iterations)
         if callable(learning_rate):
@@ -70,7 +70,7 @@ class Optimizer:
                     "LearningRateSchedule, or a callable (that takes in the current iteration "
                     "value and returns the corresponding learning rate value). Received instead: "
                     f"learning_rate={_as_python(learning_rate)}")
-            with naming.keras_scope(self.name):
+            with naming.keras_scope(self.name, self):
                 self._learning_rate = KerasVariable(np.float32(learning_rate),
                                                     name="learning_rate", trainable=False)
             self._variables.append(self._learning_rate)
@@ -111,7 +111,7 @@ class Optimizer:
         """A slot shaped like `reference_variable`, e.g. 'sgd/dense_kernel_momentum'."""
         base = getattr(reference_variable, "path", None) or reference_variable.name
         slot_name = re.sub(r"[/:]", "_", base) + "_" + name
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             slot = KerasVariable(np.zeros(reference_variable.shape.as_list(),
                                           dtype=reference_variable.dtype.as_numpy_dtype),
                                  name=slot_name, trainable=False)
@@ -143,7 +143,7 @@ class Optimizer:
         else:
             trainable_variables = list(trainable_variables)
             if not self.built:
-                with naming.keras_scope(self.name):
+                with naming.keras_scope(self.name, self):
                     self.build(trainable_variables)
             for v in trainable_variables:
                 if v._id not in self._index_by_key:
@@ -151,7 +151,7 @@ class Optimizer:
                         f"Unknown variable: {v}. This optimizer can only be called for the "
                         "variables it was originally built with. When working with a new set "
                         "of variables, you should recreate a new optimizer instance.")
-        with naming.keras_scope(self.name):
+        with naming.keras_scope(self.name, self):
             grads, trainable_variables = _filter_empty_gradients(grads, trainable_variables)
             keep_sparse = self.loss_scale_factor is None and not (
                 self.clipnorm or self.global_clipnorm or self.clipvalue)
