@@ -64,7 +64,9 @@ RELU_GRAD = define("ReluGrad", (lambda rec, g: relu_grad(g, rec.inputs[1]),
 
 def relu(features, name=None):
     x = _real_features("Relu", features)
-    return execute(RELU, (x,), np.maximum(x._value, x._value.dtype.type(0)))
+    v = x._value
+    # Eigen's cwiseMax(0): relu(-0.) is -0. and relu(nan) is nan, as TF prints them.
+    return execute(RELU, (x,), np.where(v < 0, v.dtype.type(0), v))
 
 
 def relu_grad(gradients, features):
@@ -79,8 +81,9 @@ RELU6_GRAD = define("Relu6Grad", (lambda rec, g: relu6_grad(g, rec.inputs[1]),
 
 def relu6(features, name=None):
     x = _real_features("Relu6", features)
-    kind = x._value.dtype.type
-    return execute(RELU6, (x,), np.minimum(np.maximum(x._value, kind(0)), kind(6)))
+    v = x._value
+    kind = v.dtype.type
+    return execute(RELU6, (x,), np.where(v < 0, kind(0), np.where(v > 6, kind(6), v)))
 
 
 def relu6_grad(gradients, features):

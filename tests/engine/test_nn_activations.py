@@ -171,6 +171,12 @@ def test_relu_gradient_at_exactly_zero_is_zero_and_leaky_relu_uses_alpha_there()
     np.testing.assert_allclose(tape.gradient(leaky, x).numpy(), [0.3], rtol=1e-7)
 
 
+def test_relu_keeps_negative_zero_and_nan_as_tensorflow():
+    # TF 2.21 prints relu([nan, -0., -1., 2.]) as [nan -0. 0. 2.].
+    y = tf.nn.relu(tf.constant([np.nan, -0.0, -1.0, 2.0], tf.float32)).numpy()
+    assert np.isnan(y[0]) and np.signbit(y[1]) and y[1] == 0 and y[2:].tolist() == [0.0, 2.0]
+
+
 def test_relu_gradient_propagates_nan_upstream_even_where_the_unit_is_off():
     # TF's ReluGrad multiplies: nan * 0 stays nan (printed by TF 2.21: [nan nan 1.]).
     x = tf.constant([0.0, -1.0, 2.0])
