@@ -28,6 +28,16 @@ log1p = unary(LOG1P, quietly(np.log1p))
 
 
 # --- powers ---------------------------------------------------------------------------------
+def _zero_for_zero_dy(kernel):
+    """TF's SqrtGrad/RsqrtGrad/ReciprocalGrad kernels give 0 where dy is 0, even where y is 0,
+    inf or nan: tf.where(x > 0, tf.sqrt(x), 0.) has gradient 0 (not NaN) at x <= 0."""
+    def run(y, dy):
+        with np.errstate(all="ignore"):
+            out = kernel(y, dy)
+        return as_value(np.where(dy == 0, np.zeros((), out.dtype), out))
+    return run
+
+
 def _sqrt_grad_grad_a(rec, grad):
     ga = grad / rec.inputs[0]
     return -ga * rec.outputs[0]
@@ -35,7 +45,7 @@ def _sqrt_grad_grad_a(rec, grad):
 
 SQRT_GRAD = define("SqrtGrad", (_sqrt_grad_grad_a, lambda rec, grad: 0.5 * (grad / rec.inputs[0])),
                    saves_inputs=(0,), saves_outputs=ALL)
-sqrt_grad = binary(SQRT_GRAD, quietly(lambda y, dy: y.dtype.type(0.5) * dy / y))
+sqrt_grad = binary(SQRT_GRAD, _zero_for_zero_dy(lambda y, dy: y.dtype.type(0.5) * dy / y))
 
 SQRT = define("Sqrt", (lambda rec, dy: sqrt_grad(rec.outputs[0], dy),), saves_outputs=ALL)
 sqrt = unary(SQRT, quietly(np.sqrt))
@@ -43,7 +53,8 @@ sqrt = unary(SQRT, quietly(np.sqrt))
 RSQRT_GRAD = define("RsqrtGrad", (
     lambda rec, grad: -1.5 * grad * rec.inputs[1] * square(rec.inputs[0]),
     lambda rec, grad: rsqrt_grad(rec.inputs[0], grad)), saves_inputs=ALL)
-rsqrt_grad = binary(RSQRT_GRAD, quietly(lambda y, dy: y.dtype.type(-0.5) * (dy * y) * (y * y)))
+rsqrt_grad = binary(RSQRT_GRAD, _zero_for_zero_dy(
+    lambda y, dy: y.dtype.type(-0.5) * (dy * y) * (y * y)))
 
 RSQRT = define("Rsqrt", (lambda rec, dy: rsqrt_grad(rec.outputs[0], dy),), saves_outputs=ALL)
 rsqrt = unary(RSQRT, quietly(lambda v: 1 / np.sqrt(v)))
@@ -55,7 +66,7 @@ square = unary(SQUARE, np.square)
 RECIPROCAL_GRAD = define("ReciprocalGrad", (
     lambda rec, grad: grad * -2.0 * rec.inputs[1] * rec.inputs[0],
     lambda rec, grad: reciprocal_grad(rec.inputs[0], grad)), saves_inputs=ALL)
-reciprocal_grad = binary(RECIPROCAL_GRAD, quietly(lambda y, dy: -dy * y * y))
+reciprocal_grad = binary(RECIPROCAL_GRAD, _zero_for_zero_dy(lambda y, dy: -dy * y * y))
 
 RECIPROCAL = define("Reciprocal", (lambda rec, dy: reciprocal_grad(rec.outputs[0], dy),),
                     saves_outputs=ALL)
