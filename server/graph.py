@@ -110,7 +110,7 @@ def _tensor_nodes(capture, ops, call, on_path) -> list[GraphNode]:
             id=f"t{tid}", kind="tensor", label=tensor.name or f"{tensor.kind} {tid}", tensor=tid,
             tensor_kind=tensor.kind, dtype=tensor.dtype, shape=tensor.shape, scope=scope_of[tid],
             line=tensor.location.line if tensor.location else None,
-            on_path=on_path is None or tid in on_path or tid in sources or tid in targets,
+            on_path=on_path is None or tid in on_path,
             source=tid in sources, target=tid in targets, none_cause=causes.get(source_id),
             saved=tid in saved, pruned=tid in pruned and tid not in saved,
             saved_bytes=saved_bytes.get(tid, 0)))
