@@ -1,13 +1,15 @@
 """tf.nn activations: forward, gradient and what each keeps for backward, side by side.
 
 As in TF's nn_grad.py, most gradients are ops of their own (ReluGrad, EluGrad, ...) whose own
-gradients give the second order. softplus, sigmoid and tanh are tf.math's ops (engine/ops/math). gelu is a composite of primitive ops, as TF builds it, so the
-tape shows the same op types (Mul, Neg, Erfc, ... or Pow, Tanh, ...).
+gradients give the second order. gelu is a composite of primitive ops, as TF builds it, so the
+tape shows the same op types (Mul, Neg, Erfc, ... or Pow, Tanh, ...). softplus, sigmoid and tanh
+are tf.math's ops.
 """
 import numpy as np
 
 from ..tensor import EagerTensor, convert_to_tensor
 from . import array as _array, math as _math
+from .elementwise import as_value  # rank-0 results as NumPy scalars, as every op returns them
 from .operands import FLOATS, NUMBERS, require, same_dtype
 from .registry import ALL, define, execute, registered_types
 
@@ -52,7 +54,7 @@ def select(condition, x, y):
     """where(condition, x, y) for a condition of x's shape, as TF's array_ops.where (v1)."""
     x, y = same_dtype("Select", x, y)
     c = convert_to_tensor(condition)
-    return execute(_SELECT, (c, x, y), np.where(c._value, x._value, y._value))
+    return execute(_SELECT, (c, x, y), as_value(np.where(c._value, x._value, y._value)))
 
 
 # --- Relu ---------------------------------------------------------------------------------
@@ -66,7 +68,7 @@ def relu(features, name=None):
     x = _real_features("Relu", features)
     v = x._value
     # Eigen's cwiseMax(0): relu(-0.) is -0. and relu(nan) is nan, as TF prints them.
-    return execute(RELU, (x,), np.where(v < 0, v.dtype.type(0), v))
+    return execute(RELU, (x,), as_value(np.where(v < 0, v.dtype.type(0), v)))
 
 
 def relu_grad(gradients, features):
@@ -83,7 +85,8 @@ def relu6(features, name=None):
     x = _real_features("Relu6", features)
     v = x._value
     kind = v.dtype.type
-    return execute(RELU6, (x,), np.where(v < 0, kind(0), np.where(v > 6, kind(6), v)))
+    return execute(RELU6, (x,), as_value(
+        np.where(v < 0, kind(0), np.where(v > 6, kind(6), v))))
 
 
 def relu6_grad(gradients, features):
@@ -110,14 +113,15 @@ def leaky_relu(features, alpha=0.2, name=None):
         raise TypeError(f"Expected float for argument 'alpha' not {alpha!r}.")
     alpha = float(alpha)
     v = x._value
-    return execute(LEAKY_RELU, (x,), np.where(v > 0, v, v * v.dtype.type(alpha)), alpha)
+    return execute(LEAKY_RELU, (x,), as_value(np.where(v > 0, v, v * v.dtype.type(alpha))),
+                   alpha)
 
 
 def leaky_relu_grad(gradients, features, alpha):
     dy, x = same_dtype("LeakyReluGrad", gradients, features)
     g = dy._value
-    return execute(LEAKY_RELU_GRAD, (dy, x), np.where(x._value > 0, g, g * g.dtype.type(alpha)),
-                   alpha)
+    value = np.where(x._value > 0, g, g * g.dtype.type(alpha))
+    return execute(LEAKY_RELU_GRAD, (dy, x), as_value(value), alpha)
 
 
 # --- Elu and Selu: gradients read the output -----------------------------------------------
@@ -135,13 +139,13 @@ def _where_negative(y, value):
 def elu(features, name=None):
     x = float_features("Elu", features)
     v = x._value
-    return execute(ELU, (x,), np.where(v < 0, np.expm1(v), v))
+    return execute(ELU, (x,), as_value(np.where(v < 0, np.expm1(v), v)))
 
 
 def elu_grad(gradients, outputs):
     dy, y = same_dtype("EluGrad", gradients, outputs)
     g, a = dy._value, y._value
-    return execute(ELU_GRAD, (dy, y), np.where(a < 0, (a + 1) * g, g))
+    return execute(ELU_GRAD, (dy, y), as_value(np.where(a < 0, (a + 1) * g, g)))
 
 
 SELU = define("Selu", (lambda rec, dy: selu_grad(dy, rec.outputs[0]),), saves_outputs=ALL)
@@ -155,7 +159,7 @@ def selu(features, name=None):
     v = x._value
     kind = v.dtype.type
     value = np.where(v < 0, kind(SELU_SCALE * SELU_ALPHA) * np.expm1(v), kind(SELU_SCALE) * v)
-    return execute(SELU, (x,), value)
+    return execute(SELU, (x,), as_value(value))
 
 
 def selu_grad(gradients, outputs):
@@ -163,7 +167,7 @@ def selu_grad(gradients, outputs):
     g, a = dy._value, y._value
     kind = a.dtype.type
     value = np.where(a < 0, g * (a + kind(SELU_SCALE * SELU_ALPHA)), g * kind(SELU_SCALE))
-    return execute(SELU_GRAD, (dy, y), value)
+    return execute(SELU_GRAD, (dy, y), as_value(value))
 
 
 # --- ops tf.nn shares with tf.math (tf.nn.softplus is tf.math.softplus, as in TF) -----------

@@ -14,6 +14,11 @@ from .registry import ALL, define, execute
 from .. import dtypes
 
 
+def dims_text(shape):
+    """A shape as TF's kernels print it in messages: [5,5,2]."""
+    return "[" + ",".join(map(str, shape)) + "]"
+
+
 class Geometry:
     """Where a 2-D window op reads its input: output size and padding per spatial axis."""
 
@@ -137,14 +142,16 @@ def _conv2d(x, w, attrs):
     xv, wv = x._value, w._value
     if xv.ndim != 4:
         raise invalid_argument(op_type, "convolution input must be 4-dimensional: "
-                               f"[{','.join(map(str, xv.shape))}]")
+                               f"{dims_text(xv.shape)}")
     if wv.ndim != 4:
         raise invalid_argument(op_type, "convolution filter must be 4-dimensional: "
-                               f"[{','.join(map(str, wv.shape))}]")
+                               f"{dims_text(wv.shape)}")
     if xv.shape[3] != wv.shape[2]:
         if wv.shape[2] and xv.shape[3] % wv.shape[2] == 0:
-            raise UnimplementedError(None, op_type, "The Conv2D op currently does not support "
-                                     f"grouped convolutions on the CPU. [Op:{op_type}]")
+            # TF (oneDNN) runs grouped convolutions; the engine does not implement them.
+            raise UnimplementedError(None, op_type, "The engine does not implement grouped "
+                                     f"convolutions (input depth {xv.shape[3]}, filter depth "
+                                     f"{wv.shape[2]}). [Op:{op_type}]")
         raise invalid_argument(op_type, "input depth must be evenly divisible by filter depth: "
                                f"{xv.shape[3]} vs {wv.shape[2]}")
     g = _conv_geometry(op_type, xv.shape, wv.shape, attrs)
@@ -209,9 +216,8 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     """tf.nn.conv2d (NHWC): input [n, h, w, c], filters [kh, kw, c, out]."""
     op_type = "Conv2D"
     if data_format not in (None, "NHWC"):
-        raise UnimplementedError(None, op_type, "The Conv2D op currently only supports the NHWC "
-                                 f"tensor format on the CPU. The op was given the format: "
-                                 f"{data_format} [Op:{op_type}]")
+        raise UnimplementedError(None, op_type, "The engine implements Conv2D for the NHWC "
+                                 f"format only, not {data_format}. [Op:{op_type}]")
     padding, explicit = convert_padding(op_type, padding)
     strides = spatial_sequence(strides, "strides")
     dilations = spatial_sequence(dilations, "dilations")
@@ -252,10 +258,10 @@ def bias_add(value, bias, data_format=None, name=None):
     x, b = same_dtype(op_type, value, bias)
     xs, bs = x._value.shape, b._value.shape
     if len(xs) < 2:
-        raise invalid_argument(op_type, f"Input tensor must be at least 2D: [{','.join(map(str, xs))}]")
+        raise invalid_argument(op_type, f"Input tensor must be at least 2D: {dims_text(xs)}")
     if len(bs) != 1:
-        raise invalid_argument(op_type, f"Biases must be 1D: [{','.join(map(str, bs))}]")
+        raise invalid_argument(op_type, f"Biases must be 1D: {dims_text(bs)}")
     if bs[0] != xs[-1]:
         raise invalid_argument(op_type, "Must provide as many biases as the last dimension of "
-                               f"the input tensor: [{bs[0]}] vs. [{','.join(map(str, xs))}]")
+                               f"the input tensor: [{bs[0]}] vs. {dims_text(xs)}")
     return execute(BIAS_ADD, (x, b), x._value + b._value)

@@ -175,7 +175,9 @@ def _uniform_int(dims, minval, maxval, dtype, seeds):
         raise invalid_argument("RandomUniformInt", f"Need minval < maxval, got {lo} >= {hi}")
     stream = _generator("RandomUniformInt", dtype, seeds)
     values = stream.integers(int(lo), int(hi), size=dims, dtype=dtype.as_numpy_dtype)
-    return execute(RANDOM_UNIFORM_INT, (_shape_tensor(dims), minval, maxval), values)
+    values = np.asarray(values)
+    return execute(RANDOM_UNIFORM_INT, (_shape_tensor(dims), minval, maxval),
+                   values if values.ndim else values[()])
 
 
 def shuffle(value, seed=None, name=None):
