@@ -229,3 +229,17 @@ def test_tf_nn_functions_the_engine_lacks_are_named_as_missing():
 def test_sigmoid_and_tanh_are_the_math_ops_as_in_tensorflow():
     assert tf.nn.sigmoid is tf.math.sigmoid and tf.nn.tanh is tf.math.tanh
     assert tf.nn.softplus is tf.math.softplus and tf.nn.l2_normalize is tf.math.l2_normalize
+
+
+@pytest.mark.parametrize("name, grad_type", [("relu", "ReluGrad"), ("relu6", "Relu6Grad"),
+                                             ("leaky_relu", "LeakyReluGrad")])
+def test_gradient_ops_keep_the_features_but_not_the_upstream_gradient(name, grad_type):
+    x = tf.constant([0.5, -1.0])
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = ACTIVATIONS[name](x)
+        inner.gradient(y, x)
+    (record,) = [r for r in outer._records if r.op.type == grad_type]
+    assert record.inputs[0] is None and record.inputs[1] is not None  # TF's exclusion list
