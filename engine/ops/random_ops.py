@@ -9,6 +9,7 @@ TF's rules (random_seed.get_seed, eager context), reproduced here:
 - No seed at all: nondeterministic.
 The numbers are NumPy's (PCG64), not TF's Philox: the semantics match, the values need not.
 """
+import os
 import random as _pyrandom
 
 import numpy as np
@@ -37,6 +38,15 @@ class _SeedState:
 
 
 _state = _SeedState()
+
+
+def _fresh_entropy_after_fork():
+    # A forked worker (the sandbox forks one per program from a template process) must not
+    # replay its parent's unseeded numbers: unseeded draws differ between runs, as in TF.
+    _state.unseeded = np.random.default_rng()
+
+
+os.register_at_fork(after_in_child=_fresh_entropy_after_fork)
 
 
 def set_seed(seed):

@@ -8,6 +8,13 @@ import engine as tf
 X = tf.constant(np.arange(1., 13.).reshape(3, 4).astype(np.float32))
 
 
+@pytest.fixture(autouse=True)
+def _no_global_seed_afterwards():
+    """Tests here set global seeds; later tests (in any file) start from an unseeded state."""
+    yield
+    tf.random.set_seed(None)
+
+
 def test_kept_elements_are_scaled_by_one_over_keep_probability_and_the_rest_are_zero():
     y = tf.nn.dropout(X, 0.25, seed=1).numpy()
     kept = y != 0

@@ -8,6 +8,13 @@ import engine as tf
 from engine.errors import InvalidArgumentError
 
 
+@pytest.fixture(autouse=True)
+def _no_global_seed_afterwards():
+    """Tests here set global seeds; later tests (in any file) start from an unseeded state."""
+    yield
+    tf.random.set_seed(None)
+
+
 def _u(**kwargs):
     return float(tf.random.uniform([], **kwargs))
 
@@ -128,3 +135,20 @@ def test_errors_are_tensorflows():
 def test_other_random_functions_are_named_as_missing():
     with pytest.raises(AttributeError, match=r"engine does not implement tf.random.gamma"):
         tf.random.gamma
+
+
+def test_a_forked_process_draws_fresh_unseeded_numbers():
+    """The sandbox forks each program from one template process: unseeded draws must differ."""
+    import os
+    tf.random.set_seed(None)
+    tf.random.normal([1])  # the parent has used its unseeded generator
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child: report one unseeded draw and leave at once
+        os.write(write_end, tf.random.normal([4]).numpy().tobytes())
+        os._exit(0)
+    os.waitpid(pid, 0)
+    child = np.frombuffer(os.read(read_end, 16), np.float32)
+    os.close(read_end)
+    os.close(write_end)
+    assert not np.array_equal(child, tf.random.normal([4]).numpy())
