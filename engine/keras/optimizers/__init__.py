@@ -6,6 +6,9 @@ from .rmsprop import RMSprop
 from .sgd import SGD
 
 _BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop}
+# Keras 3 optimizers the engine does not have: naming one names the gap, not a typo.
+_KERAS_ONLY = {"adadelta", "adafactor", "adagrad", "adamw", "adamax", "ftrl", "lamb", "lion",
+               "muon", "nadam"}
 
 
 def get(identifier):
@@ -14,9 +17,10 @@ def get(identifier):
         return identifier
     if isinstance(identifier, str):
         cls = _BY_NAME.get(identifier.lower())
-        if cls is None:
+        if cls is not None:
+            return cls()
+        if identifier.lower() in _KERAS_ONLY:
             raise missing_attribute("tf.keras.optimizers", identifier)
-        return cls()
     raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
 
 

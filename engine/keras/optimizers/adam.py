@@ -10,7 +10,7 @@ epsilon added to sqrt(v) outside the correction):
 """
 import numpy as np
 
-from .optimizer import Optimizer
+from .optimizer import Optimizer, cast_constant
 from .slices import dense, square
 
 
@@ -27,16 +27,16 @@ class Adam(Optimizer):
         if self.built:
             return
         super().build(variables)
-        self._momentums = self.add_optimizer_variables(variables, "momentum")
-        self._velocities = self.add_optimizer_variables(variables, "velocity")
+        self._momentums, self._velocities = self.add_optimizer_variables(
+            variables, ["momentum", "velocity"])
         if self.amsgrad:
             self._velocity_hats = self.add_optimizer_variables(variables, "velocity_hat")
 
     def update_step(self, gradient, variable, learning_rate):
         dtype = gradient.dtype.type
         local_step = dtype(self.iterations._value + 1)
-        beta_1_power = np.power(dtype(self.beta_1), local_step)
-        beta_2_power = np.power(dtype(self.beta_2), local_step)
+        beta_1_power = np.power(cast_constant(self.beta_1, dtype), local_step)
+        beta_2_power = np.power(cast_constant(self.beta_2, dtype), local_step)
         m = self._slot(self._momentums, variable)
         v = self._slot(self._velocities, variable)
         alpha = learning_rate * np.sqrt(dtype(1) - beta_2_power) / (dtype(1) - beta_1_power)

@@ -119,7 +119,14 @@ class Optimizer:
         return slot
 
     def add_optimizer_variables(self, variables, name):
-        return [self.add_variable_from_reference(v, name) for v in variables]
+        """One slot per variable for `name`, or for each of several names (then one list per
+        name, created interleaved variable by variable, as Keras orders them)."""
+        names = [name] if isinstance(name, str) else list(name)
+        slots = tuple([] for _ in names)
+        for variable in variables:
+            for index, slot_name in enumerate(names):
+                slots[index].append(self.add_variable_from_reference(variable, slot_name))
+        return slots[0] if isinstance(name, str) else slots
 
     def _slot(self, slots, variable):
         return slots[self._index_by_key[variable._id]]
@@ -207,7 +214,8 @@ class Optimizer:
             if self._use_weight_decay(variable):
                 value = variable._value
                 dtype = value.dtype.type
-                variable.assign_sub(value * dtype(self.weight_decay) * dtype(rate))
+                variable.assign_sub(value * cast_constant(self.weight_decay, dtype)
+                                    * dtype(rate))
 
     # --- tf.keras 2's minimize ------------------------------------------------------------
     def compute_gradients(self, loss, var_list, tape=None):
@@ -234,6 +242,12 @@ class Optimizer:
         if name.startswith("_"):
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
         raise missing_attribute(f"tf.keras.optimizers.{type(self).__name__}", name)
+
+
+def cast_constant(value, dtype):
+    """Keras's ops.cast(python_float, dtype): the float becomes a float32 tensor first, so a
+    float64 variable sees beta_1 = float64(float32(0.9)), as in TF."""
+    return dtype(np.float32(value))
 
 
 def _as_python(value):

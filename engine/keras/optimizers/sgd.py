@@ -4,7 +4,7 @@
     momentum > 0:   m = m * momentum - g * lr;  w += m
     nesterov:       m = m * momentum - g * lr;  w += m * momentum - g * lr
 """
-from .optimizer import Optimizer
+from .optimizer import Optimizer, cast_constant
 from .slices import dense, scale, subtract_from
 
 
@@ -30,7 +30,7 @@ class SGD(Optimizer):
             subtract_from(variable, step)
             return
         m = self._slot(self.momentums, variable)
-        momentum = gradient.dtype.type(self.momentum)
+        momentum = cast_constant(self.momentum, gradient.dtype.type)
         m.assign(m._value * momentum - dense(step))
         if self.nesterov:
             variable.assign_add(m._value * momentum - dense(step))
