@@ -202,12 +202,19 @@ def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None
             "SparseSoftmaxCrossEntropyWithLogits",
             f"Value for attr 'Tlabels' of {_tf_name(labels.dtype)} is not in the list of allowed "
             "values: int32, int64")
+    precise = _to_float32_if_half(logits)
     if len(gs) == 2:
-        return _sparse_softmax_xent_op(logits, labels)[0]
-    flat_logits = _array.reshape(logits, [-1, gs[-1]])
-    flat_labels = _array.reshape(labels, [-1])
-    cost = _sparse_softmax_xent_op(flat_logits, flat_labels)[0]
-    return _array.reshape(cost, ls)
+        cost = _sparse_softmax_xent_op(precise, labels)[0]
+    else:
+        flat_logits = _array.reshape(precise, [-1, gs[-1]])
+        flat_labels = _array.reshape(labels, [-1])
+        cost = _array.reshape(_sparse_softmax_xent_op(flat_logits, flat_labels)[0], ls)
+    return _math.cast(cost, logits.dtype) if precise is not logits else cost
+
+
+def _to_float32_if_half(logits):
+    """TF computes the fused losses of float16 logits in float32 (and casts the cost back)."""
+    return _math.cast(logits, "float32") if logits.dtype.name == "float16" else logits
 
 
 def _tf_name(dtype):
@@ -219,6 +226,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     logits = convert_to_tensor(logits)
     labels = convert_to_tensor(labels)
     require("SoftmaxCrossEntropyWithLogits", logits, FLOATS, NN_FLOAT_NAMES)
+    original_dtype = logits.dtype
+    logits = _to_float32_if_half(logits)
     if labels.dtype != logits.dtype:
         labels = _math.cast(labels, logits.dtype)
     ndim = logits._value.ndim
@@ -230,8 +239,8 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     shape = logits._value.shape
     flat_logits = _array.reshape(logits, [-1, shape[-1]])
     flat_labels = _array.reshape(labels, [-1, labels._value.shape[-1]])
-    cost = _softmax_xent_op(flat_logits, flat_labels)[0]
-    return _array.reshape(cost, shape[:-1])
+    cost = _array.reshape(_softmax_xent_op(flat_logits, flat_labels)[0], shape[:-1])
+    return _math.cast(cost, original_dtype) if cost.dtype != original_dtype else cost
 
 
 # --- sigmoid cross-entropy: a composite, as TF builds it -----------------------------------

@@ -406,3 +406,19 @@ def test_softmax_errors_are_tensorflows():
 def test_l2_normalize_of_integers_raises_tensorflows_type_error():
     with pytest.raises(TypeError, match=r"^Cannot convert 1e-12 to EagerTensor of dtype int32"):
         tf.nn.l2_normalize(tf.constant([3, 4]))
+
+
+def test_float16_logits_are_computed_in_float32_and_cast_back_as_tensorflow():
+    logits = tf.constant(np.array(LOGITS, np.float16))
+    labels = tf.constant(np.full([3, 4], 0.25, np.float16))
+    with tf.GradientTape() as tape:
+        tape.watch(logits)
+        sparse = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=LABELS, logits=logits)
+        dense = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    # TF 2.21 prints these float16 values.
+    assert sparse.dtype == tf.float16 and dense.dtype == tf.float16
+    assert sparse.numpy().tolist() == [3.439453125, 6.05859375, 1.38671875]
+    assert dense.numpy().tolist() == [1.9404296875, 3.556640625, 1.38671875]
+    assert _types(tape._records) == ["Cast", "SparseSoftmaxCrossEntropyWithLogits", "Cast",
+                                     "Cast", "Reshape", "SoftmaxCrossEntropyWithLogits",
+                                     "Reshape", "Cast"]
