@@ -23,7 +23,7 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
     if observer is not None:
         observer.seeded(seeds)
     grads = dict(seeds)
-    pop = grads.pop
+    pop, get = grads.pop, grads.get
     results = {}
     for index in range(len(records) - 1, -1, -1):
         rec = records[index]
@@ -52,23 +52,27 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                     observer.released(rec)
                 continue
         gradient = rec.op.gradient
-        if type(gradient) is tuple:
-            # One function per input, called only for inputs the tape tracks (TF's
-            # skip_input_indices): a constant operand costs nothing.
-            produced = [None if fn is None or i not in tracked else fn(rec, *upstream)
-                        for fn, i in zip(gradient, rec.input_ids)]
-        else:
-            produced = gradient_of(rec.op)(rec, *upstream)  # raises LookupError if unregistered
-        for i, g in zip(rec.input_ids, produced):
-            if g is None or i not in tracked:
-                continue
-            previous = grads.get(i)
-            if previous is None:
-                grads[i] = g
+        # One function per input, called only for inputs the tape tracks (TF's
+        # skip_input_indices: a constant operand costs nothing), or one for all (`whole`).
+        whole = None if type(gradient) is tuple else gradient_of(rec.op)(rec, *upstream)
+        produced = []
+        for k, i in enumerate(rec.input_ids):
+            if i not in tracked:
+                g = None
+            elif whole is None:
+                fn = gradient[k]
+                g = None if fn is None else fn(rec, *upstream)
             else:
-                grads[i] = total = accumulate(previous, g)
-                if observer is not None:
-                    observer.accumulated(i, g, total)
+                g = whole[k]
+            produced.append(g)
+            if g is not None:
+                previous = get(i)
+                if previous is None:
+                    grads[i] = g
+                else:
+                    grads[i] = total = accumulate(previous, g)
+                    if observer is not None:
+                        observer.accumulated(i, g, total)
         if observer is not None:
             observer.step(rec, upstream, produced)
             if release:

@@ -52,8 +52,19 @@ def record(opdef, inputs, outputs, attrs):
                 break
         else:
             continue
-        if rec is None:
-            rec = _new_record(opdef, inputs, outputs, attrs)
+        if rec is None:  # built once, shared by every tape; one or two inputs skip a loop
+            saves_inputs, saves_outputs = opdef.saves_inputs, opdef.saves_outputs
+            n = len(inputs)
+            rec = Record(
+                opdef,
+                (inputs[0]._id,) if n == 1 else (inputs[0]._id, inputs[1]._id) if n == 2
+                else tuple([t._id for t in inputs]),
+                (outputs[0]._id,) if len(outputs) == 1 else tuple([t._id for t in outputs]),
+                # `is ALL` first: the op's own tuple is kept as is, with no copy
+                inputs if saves_inputs is ALL else select_saved(saves_inputs, inputs),
+                outputs if saves_outputs is ALL else select_saved(saves_outputs, outputs),
+                attrs,
+            )
         for out in outputs:
             if out._value.dtype.kind == "f":
                 tracked.add(out._id)
@@ -61,23 +72,6 @@ def record(opdef, inputs, outputs, attrs):
     if forward_pending:
         _run_forward_accumulators(rec, inputs, outputs)
     return rec
-
-
-def _new_record(opdef, inputs, outputs, attrs):
-    saves_inputs, saves_outputs = opdef.saves_inputs, opdef.saves_outputs
-    if len(outputs) == 1:  # most ops: skip a comprehension
-        output_ids = (outputs[0]._id,)
-    else:
-        output_ids = tuple([t._id for t in outputs])
-    return Record(
-        opdef,
-        tuple([t._id for t in inputs]),
-        output_ids,
-        # `is ALL` first: the op's own tuple is kept as is, with no copy
-        inputs if saves_inputs is ALL else select_saved(saves_inputs, inputs),
-        outputs if saves_outputs is ALL else select_saved(saves_outputs, outputs),
-        attrs,
-    )
 
 
 def _run_forward_accumulators(rec, inputs, outputs):
