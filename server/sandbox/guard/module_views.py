@@ -89,6 +89,8 @@ class ModuleViews:
         return self.view(module)
 
     def _submodule_allowed(self, real_name: str) -> bool:
+        if any(real_name.startswith(hidden + ".") for hidden in _NO_SUBMODULES):
+            return False
         return "." not in real_name or _is_engine(real_name) or real_name in _SHOWN_MODULES
 
     def _build(self, real: types.ModuleType) -> types.ModuleType:
@@ -110,8 +112,9 @@ class ModuleViews:
         views = self
 
         def __getattr__(name):
-            if name.startswith("_"):
-                raise AttributeError(f"module {real.__name__} has no public attribute {name}")
+            if name.startswith("_") or views.hidden_name(real.__name__, name):
+                # Not an AttributeError: `from m import _x` would then fall back to sys.modules.
+                raise views.hidden_error(real, name)
             value = getattr(real, name)  # the module's own AttributeError (e.g. the engine's)
             shown = views._expose(real, name, value)
             if shown is _HIDDEN_VALUE:
@@ -129,14 +132,17 @@ class ModuleViews:
             "it reaches outside the program"
         return refuse(f"{shown_name}.{name} is not available in TapeScope's sandbox: {why}")
 
+    @staticmethod
+    def hidden_name(module_name: str, key: str) -> bool:
+        return key in _HIDDEN.get(module_name, ()) or (
+            _is_numpy(module_name) and key in NUMPY_FILE_FUNCTIONS)
+
     def _expose(self, real, key, value):
         module_name = real.__name__
         replaced = _REPLACED.get(module_name, {})
         if key in replaced:
             return replaced[key]
-        if key in _HIDDEN.get(module_name, ()):
-            return _HIDDEN_VALUE
-        if _is_numpy(module_name) and key in NUMPY_FILE_FUNCTIONS:
+        if self.hidden_name(module_name, key):
             return _HIDDEN_VALUE
         if isinstance(value, types.ModuleType):
             if module_name not in _NO_SUBMODULES and (
