@@ -9,6 +9,8 @@ free, and since the tangent is computed with engine ops, an outer GradientTape r
 (backward-over-forward) and an accumulator around a GradientTape sees the gradient ops
 (forward-over-backward: Hessian-vector products).
 """
+import weakref
+
 import numpy as np
 
 from . import nest, tape as tape_module
@@ -25,6 +27,7 @@ class ForwardAccumulator:
     def __init__(self, primals, tangents):
         self._tracked = set()  # ids that may carry a tangent
         self._tangents = {}  # id -> tangent Tensor
+        self._lifetimes = {}  # id -> weak reference to the op output whose tangent it is
         self._recording = False
         _assert_same_structure(primals, tangents)
         for primal, tangent in zip(nest.flatten(primals), nest.flatten(tangents)):
@@ -99,6 +102,19 @@ class ForwardAccumulator:
         for output, tangent in zip(float_outputs, out_tangents):
             if tangent is not None:
                 tangents[output._id] = tangent
+                # Like TF, a tangent lives as long as its primal (op outputs have ids of
+                # their own, unlike variable reads, so their death frees the tangent).
+                self._lifetimes[output._id] = weakref.ref(output, self._forget(output._id))
+
+    def _forget(self, tensor_id):
+        tangents, tracked, lifetimes = self._tangents, self._tracked, self._lifetimes
+
+        def forget(_):
+            tangents.pop(tensor_id, None)
+            tracked.discard(tensor_id)
+            lifetimes.pop(tensor_id, None)
+
+        return forget
 
     def jvp(self, primals, unconnected_gradients=UnconnectedGradients.NONE):
         """The tangents of `primals` (a nested structure), or None (zeros) where unconnected."""

@@ -75,6 +75,21 @@ def test_ops_after_the_context_have_no_tangent():
     np.testing.assert_array_equal(acc.jvp(y), [2.0, 2.0])
 
 
+def test_tangents_of_dropped_intermediates_are_freed():
+    import gc
+    import weakref
+
+    x = tf.constant([1.0, 2.0])
+    with tf.autodiff.ForwardAccumulator(x, tf.constant([1.0, 1.0])) as acc:
+        y = tf.sin(x)
+        tangent = weakref.ref(acc.jvp(y))
+        z = y * 2.0
+    del y
+    gc.collect()
+    assert tangent() is None
+    np.testing.assert_allclose(acc.jvp(z), 2 * np.cos([1.0, 2.0]), rtol=1e-6)
+
+
 def test_jvp_through_variables():
     var = tf.Variable([1.0, 2.0])
     with tf.autodiff.ForwardAccumulator(var, tf.constant([1.0, 0.0])) as acc:
