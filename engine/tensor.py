@@ -114,6 +114,10 @@ class EagerTensor:
             text = "\n" + text
         return f"tf.Tensor({text}, shape={self.shape}, dtype={self.dtype.name})"
 
+    def __format__(self, format_spec):
+        # f"{t}" prints the NumPy value, as TF's does; str(t) keeps the tf.Tensor(...) form.
+        return format(self._value, format_spec)
+
     def __repr__(self):
         return f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, numpy={value_text(self._value)}>"
 
