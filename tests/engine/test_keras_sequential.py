@@ -136,3 +136,12 @@ def test_model_training_methods_outside_the_subset_name_the_gap():
             getattr(model, method)
     with pytest.raises(AttributeError, match="^engine does not implement tf.keras.Model$"):
         K.Model
+
+
+def test_the_model_casts_float64_inputs_to_its_float32_dtype_as_tf_does():
+    x = tf.constant([[1.0000001, 2.0, 3.0]], tf.float64)
+    model = K.Sequential([K.layers.Dense(2, dtype="float64", kernel_initializer="ones")])
+    y = model(x)
+    # TF 2.21 prints float64 [[6.0000001192092896, ...]]: x went through float32 first.
+    assert y.dtype == tf.float64 and y.numpy().tolist() == [[6.0000001192092896] * 2]
+    assert K.Sequential([K.layers.Dense(2)])(x).dtype == tf.float32
