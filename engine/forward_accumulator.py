@@ -102,8 +102,9 @@ class ForwardAccumulator:
         for output, tangent in zip(float_outputs, out_tangents):
             if tangent is not None:
                 tangents[output._id] = tangent
-                # Like TF, a tangent lives as long as its primal (op outputs have ids of
-                # their own, unlike variable reads, so their death frees the tangent).
+                # A tangent lives only as long as its primal: nobody can ask for it later,
+                # and a long loop under an accumulator would otherwise keep every tangent.
+                # (Only op outputs: variable reads share the variable's id.)
                 self._lifetimes[output._id] = weakref.ref(output, self._forget(output._id))
 
     def _forget(self, tensor_id):

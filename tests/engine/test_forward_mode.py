@@ -76,6 +76,7 @@ def test_ops_after_the_context_have_no_tangent():
 
 
 def test_tangents_of_dropped_intermediates_are_freed():
+    # The engine's memory rule (TF 2.21 keeps this tangent while the accumulator lives).
     import gc
     import weakref
 
