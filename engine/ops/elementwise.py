@@ -10,7 +10,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError, NotFoundError, invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from .operands import _tf_type_name, broadcast_attrs, broadcast_error, unbroadcast
+from .operands import _tf_type_name, broadcast_error, unbroadcast
 from .registry import execute
 
 # TF computes inf and nan silently (0 * inf, overflow); NumPy would warn from inside the ops.
@@ -161,31 +161,61 @@ def matching_operands(op_type, computable, x, y, hint_from_x=False):
     return x, y
 
 
+# NumPy scalars for the Python numbers ops meet, by (dtype, number): making one costs more
+# than the op itself. NumPy scalars are immutable, so sharing them is safe; 0 is left out so
+# that -0.0 never turns into 0.0, and the size is bounded for programs with many constants.
+_SCALARS = {}
+
+
+def _numpy_scalar(dtype, number):
+    key = (dtype, number)
+    scalar = _SCALARS.get(key)
+    if scalar is None:
+        scalar = dtype.type(number)
+        if number and len(_SCALARS) < 1024:
+            _SCALARS[key] = scalar
+    return scalar
+
+
 def binary(opdef, fn, hint_from_x=False):
     """A broadcasting binary op with TF's dtype rules; `fn` computes it on NumPy values."""
     op_type = opdef.type
     computable = allowed_numpy_dtypes(op_type)
 
     def op(x, y, name=None):
-        # The common cases stay cheap: two float tensors of one dtype, or a float tensor and a
-        # Python number (which takes the tensor's dtype).
-        if type(x) is EagerTensor and x._value.dtype.kind == "f":
-            ty = type(y)
-            if ty is EagerTensor and y._value.dtype == x._value.dtype:
-                pass
-            elif ty is float or ty is int:
-                y = EagerTensor(x._value.dtype.type(y))
+        # The common cases stay cheap: a float tensor and a Python number (which takes the
+        # tensor's dtype), or two float tensors of one dtype.
+        if type(x) is EagerTensor:
+            xv = x._value
+            dtype = xv.dtype
+            if dtype.kind == "f":
+                ty = type(y)
+                if ty is float or ty is int:
+                    y = EagerTensor(_numpy_scalar(dtype, y))
+                    return execute(opdef, (x, y), fn(xv, y._value), SCALAR_Y if xv.ndim else None)
+                if ty is not EagerTensor or y._value.dtype != dtype:
+                    x, y = matching_operands(op_type, computable, x, y, hint_from_x)
             else:
                 x, y = matching_operands(op_type, computable, x, y, hint_from_x)
         else:
             x, y = matching_operands(op_type, computable, x, y, hint_from_x)
+        xv, yv = x._value, y._value
         try:
-            value = fn(x._value, y._value)
+            value = fn(xv, yv)
         except InvalidArgumentError:  # the op's own error (integer division by zero, ...)
             raise
         except ValueError:  # NumPy could not broadcast the operands
             raise broadcast_error(op_type, x, y) from None
-        return execute(opdef, (x, y), value, broadcast_attrs(x, y))
+        sx, sy = xv.shape, yv.shape
+        if sx == sy:
+            shapes = None
+        elif not sy and sx == value.shape:  # tensor op scalar: shared markers, no tuple
+            shapes = SCALAR_Y
+        elif not sx and sy == value.shape:
+            shapes = SCALAR_X
+        else:
+            shapes = (sx, sy)
+        return execute(opdef, (x, y), value, shapes)
 
     op.__name__ = op.__qualname__ = op_type
     return op
@@ -207,14 +237,27 @@ def unary(opdef, fn):
     return op
 
 
+# What a broadcasting binary op records as attrs for its gradient: None when both operands
+# have the output's shape, one of these markers when one operand is a scalar and the other
+# has the output's shape (most `tensor * 2.0`), else the tuple (x shape, y shape).
+SCALAR_X = ("x is a scalar",)
+SCALAR_Y = ("y is a scalar",)
+
+
 def to_x(rec, grad):
     """`grad` summed back to the first operand's shape (undoing broadcasting)."""
-    return grad if rec.attrs is None else unbroadcast(grad, rec.attrs[0])
+    shapes = rec.attrs
+    if shapes is None or shapes is SCALAR_Y:
+        return grad
+    return unbroadcast(grad, () if shapes is SCALAR_X else shapes[0])
 
 
 def to_y(rec, grad):
     """`grad` summed back to the second operand's shape."""
-    return grad if rec.attrs is None else unbroadcast(grad, rec.attrs[1])
+    shapes = rec.attrs
+    if shapes is None or shapes is SCALAR_X:
+        return grad
+    return unbroadcast(grad, () if shapes is SCALAR_Y else shapes[1])
 
 
 def scalar_like(tensor, number):
