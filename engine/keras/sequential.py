@@ -5,15 +5,9 @@ it), or at construction when its first entry is `keras.Input(shape)` or a layer 
 `input_shape=`, as Keras 3 does. Layers built while the model builds or runs live under its
 path: 'sequential/dense/kernel'.
 """
-from ..missing import missing_attribute
 from . import naming
 from .layers.layer import Layer, _accepted
-
-# Keras Model methods outside the engine's subset (compile/fit training, saving, printing).
-_MODEL_ONLY = {"compile", "fit", "evaluate", "predict", "predict_on_batch", "train_on_batch",
-               "test_on_batch", "summary", "save", "save_weights", "load_weights", "to_json",
-               "get_config", "from_config", "optimizer", "loss", "metrics", "compiled_loss",
-               "input", "output", "inputs", "outputs", "input_shape", "output_shape"}
+from .model import Model
 
 
 class KerasTensor:
@@ -37,7 +31,7 @@ def Input(shape=None, batch_size=None, dtype=None, batch_shape=None, name=None, 
     return KerasTensor(batch_shape, dtype or "float32", name or naming.auto_name("input_layer"))
 
 
-class Sequential(Layer):
+class Sequential(Model):
     def __init__(self, layers=None, trainable=True, name=None):
         super().__init__(trainable=trainable, name=name)
         self._input = None
@@ -128,8 +122,4 @@ class Sequential(Layer):
         raise ValueError(f"No such layer: {name}. Existing layers are: "
                          f"{[layer.name for layer in self._layers]}.")
 
-    def __getattr__(self, name):
-        if name in _MODEL_ONLY:
-            raise missing_attribute("tf.keras.Sequential", name)
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 

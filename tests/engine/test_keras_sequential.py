@@ -134,8 +134,13 @@ def test_model_training_methods_outside_the_subset_name_the_gap():
         with pytest.raises(AttributeError,
                            match=f"^engine does not implement tf.keras.Sequential.{method}$"):
             getattr(model, method)
-    with pytest.raises(AttributeError, match="^engine does not implement tf.keras.Model$"):
-        K.Model
+    inputs = K.Input(shape=(2,))
+    with pytest.raises(AttributeError, match="^engine does not implement tf.keras functional "
+                                             "models"):
+        K.layers.Dense(1)(inputs)
+    with pytest.raises(AttributeError, match="^engine does not implement tf.keras functional "
+                                             "models"):
+        K.Model(inputs, inputs)
 
 
 def test_the_model_casts_float64_inputs_to_its_float32_dtype_as_tf_does():

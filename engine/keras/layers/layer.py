@@ -45,13 +45,18 @@ def _is_tensor_like(value):
 
 
 class Layer:
+    def __new__(cls, *args, **kwargs):
+        # The bookkeeping exists before __init__, so a subclass may set attributes first.
+        layer = super().__new__(cls)
+        object.__setattr__(layer, "_tracked_variables", [])
+        object.__setattr__(layer, "_layers", [])
+        return layer
+
     def __init__(self, trainable=True, name=None, dtype=None, **kwargs):
         unknown = {k: v for k, v in kwargs.items() if k not in _LAYER_KWARGS}
         if unknown:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: "
                              f"{unknown}")
-        object.__setattr__(self, "_tracked_variables", [])
-        object.__setattr__(self, "_layers", [])
         self.name = name or naming.auto_name(type(self).__name__)
         self._trainable = bool(trainable)
         self._dtype = tf.as_dtype(dtype or "float32")
