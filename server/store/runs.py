@@ -3,6 +3,7 @@ import gzip
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Optional
 
 from sqlalchemy import delete, func, select
@@ -79,7 +80,8 @@ class RunStore:
                 select(RunRow.id, RunRow.created, RunRow.origin, RunRow.status, RunRow.filename,
                        RunRow.title, RunRow.error_type)
                 .order_by(RunRow.created.desc(), RunRow.id).offset(offset).limit(limit)).all()
-        items = [RunListItem(id=row.id, url=run_url(row.id), created=row.created, origin=row.origin,
+        items = [RunListItem(id=row.id, url=run_url(row.id), created=_utc(row.created),
+                             origin=row.origin,
                              status=row.status, filename=row.filename, title=row.title,
                              error_type=row.error_type) for row in rows]
         return items, count
@@ -90,6 +92,11 @@ class RunStore:
         with self._lock:
             self._cache.pop(run_id, None)
         return deleted > 0
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stored time is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def run_url(run_id: str) -> str:
