@@ -77,12 +77,12 @@ class ForwardAccumulator:
             return
         if record.op.gradient is NOT_DIFFERENTIABLE:
             return
-        gradient = gradient_of(record.op)  # LookupError for an op with no gradient, as TF
         dys = [Tensor(np.zeros_like(o._value)) if o._value.dtype.kind == "f" else None
                for o in outputs]
         float_dys = [dy for dy in dys if dy is not None]
-        if not float_dys:
+        if not float_dys:  # IsFinite, Equal, ...: nothing to carry a tangent
             return
+        gradient = gradient_of(record.op)  # LookupError for an op with no gradient, as TF
         with _hidden_accumulators(self):
             with GradientTape(watch_accessed_variables=False) as vjp_tape:
                 vjp_tape.watch(float_dys)

@@ -173,6 +173,15 @@ def test_forward_over_forward():
     assert float(outer.jvp(d1)) == 9.0
 
 
+def test_ops_with_only_boolean_results_need_no_gradient():
+    x = tf.constant([1.0, 2.0])
+    with tf.autodiff.ForwardAccumulator(x, tf.constant([1.0, 1.0])) as acc:
+        finite = tf.math.is_finite(x)
+        y = tf.reduce_logsumexp(x)
+    assert acc.jvp(finite) is None
+    np.testing.assert_allclose(float(acc.jvp(y)), 1.0, rtol=1e-6)
+
+
 def test_an_op_without_gradient_raises_under_an_accumulator():
     x0 = tf.constant([[[0.5, 0.0, 0.0]]])
     with pytest.raises(LookupError, match="gradient registry has no entry for: AdjustContrastv2"):
@@ -221,3 +230,37 @@ def test_unknown_unconnected_gradients_in_jvp():
     acc = tf.autodiff.ForwardAccumulator(tf.constant(1.0), tf.constant(1.0))
     with pytest.raises(ValueError, match="^'bad' is not a valid UnconnectedGradients$"):
         acc.jvp(tf.constant(2.0), unconnected_gradients="bad")
+
+
+# Every op with a registered gradient gets forward mode through it: JVPs against central
+# finite differences in float64, for a spread of op families.
+FORWARD_CASES = {
+    "exp_log_sqrt": lambda x: tf.sqrt(tf.exp(x) + tf.math.log(x * x + 1.0)),
+    "tanh_sigmoid_softplus": lambda x: tf.tanh(x) * tf.sigmoid(x) + tf.nn.softplus(x),
+    "pow_divide_square": lambda x: tf.pow(x * x + 1.0, 1.5) / (tf.square(x) + 2.0),
+    "maximum_minimum_abs": lambda x: tf.maximum(x, 0.1) + tf.minimum(x, -0.2) * tf.abs(x),
+    "matmul_transpose": lambda x: tf.matmul(x, tf.transpose(x)),
+    "reductions": lambda x: tf.reduce_mean(x, axis=0) * tf.reduce_max(x, axis=1)[0]
+    + tf.reduce_logsumexp(x),
+    "softmax_log_softmax": lambda x: tf.nn.softmax(x) + tf.nn.log_softmax(x, axis=0),
+    "reshape_concat_slice": lambda x: tf.concat([tf.reshape(x, [-1]), x[1:, ::-1][0]], 0) * 2.0,
+    "gather_where": lambda x: tf.where(x > 0.0, tf.gather(x, [1, 0]), x * 3.0),
+    "cumsum_l2_normalize": lambda x: tf.math.cumsum(x, axis=1) + tf.math.l2_normalize(x),
+    "broadcasting": lambda x: x * tf.constant([[1.0], [2.0]], tf.float64)
+    + tf.reduce_sum(x, axis=0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORWARD_CASES))
+def test_jvp_of_op_families_matches_finite_differences(name):
+    f = FORWARD_CASES[name]
+    rng = np.random.default_rng(7)
+    x0 = rng.normal(size=(2, 2)) + np.array([[0.3, -0.4], [0.5, 0.7]])
+    v0 = rng.normal(size=(2, 2))
+    x = tf.constant(x0)
+    with tf.autodiff.ForwardAccumulator(x, tf.constant(v0)) as acc:
+        y = f(x)
+    eps = 1e-6
+    expected = (f(tf.constant(x0 + eps * v0)).numpy() - f(tf.constant(x0 - eps * v0)).numpy()) / (
+        2 * eps)
+    np.testing.assert_allclose(acc.jvp(y).numpy(), expected, rtol=1e-5, atol=1e-7)
