@@ -13,7 +13,9 @@ from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from .registry import define, execute
 
-__all__ = ["strided_slice"]
+__all__ = ["strided_slice", "newaxis"]
+
+newaxis = None  # tf.newaxis: a None in a slicing key adds an axis
 
 _INDEX_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
                 "tf.int32/tf.int64 tensors are valid indices")

@@ -5,10 +5,10 @@ import pytest
 
 import engine as tf
 from engine.errors import InvalidArgumentError
-from engine.ops.indexing import unsorted_segment_sum
 from tests.engine.finite_differences import check_gradients
 
 RNG = np.random.default_rng(5)
+unsorted_segment_sum = tf.math.unsorted_segment_sum
 X = tf.reshape(tf.range(12.), (3, 4))
 
 
@@ -207,3 +207,8 @@ def test_boolean_mask_shape_errors_are_value_errors_as_in_tf():
         tf.boolean_mask(X, [True, False])
     with pytest.raises(ValueError, match="^mask cannot be scalar.$"):
         tf.boolean_mask(X, True)
+
+
+def test_unsorted_segment_sum_lives_in_tf_math_only_as_in_tf():
+    with pytest.raises(AttributeError, match="^engine does not implement tf.unsorted_segment_sum$"):
+        tf.unsorted_segment_sum

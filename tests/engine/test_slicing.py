@@ -38,6 +38,11 @@ def test_scalar_tensor_indices_and_slice_bounds():
     np.testing.assert_array_equal(T[[0, 1]].numpy(), A[0, 1])
 
 
+def test_tf_newaxis_is_none():
+    assert tf.newaxis is None
+    assert T[:, tf.newaxis].shape == (2, 1, 3, 4)
+
+
 def test_scalars_take_ellipsis_and_new_axis():
     s = tf.constant(3.)
     assert s[...].numpy() == 3.0 and s[...].shape == ()
