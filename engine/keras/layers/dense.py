@@ -48,7 +48,7 @@ class Dense(Layer):
 
     def call(self, inputs, training=None):
         kernel = self._kernel
-        if inputs.dtype != kernel.dtype:  # integer inputs: Keras's matmul computes in floats
+        if inputs._value.dtype != kernel._value.dtype:  # ints: Keras's matmul computes in floats
             inputs = tf.cast(inputs, kernel.dtype)
         outputs = tf.matmul(inputs, kernel)
         if self.bias is not None:

@@ -5,6 +5,7 @@ to the layer's dtype (autocast), check the input against the layer's input spec,
 the layer's scope (its Keras path and its tf.name_scope) build it from the input's shape if
 it is not built yet, and run `call`.
 """
+import functools
 import inspect
 import warnings
 
@@ -12,6 +13,7 @@ import numpy as np
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
+from ...tensor import EagerTensor
 from .. import initializers as initializers_module, naming
 from ..variables import KerasVariable
 
@@ -28,7 +30,7 @@ class InputSpec:
         self.axes = axes or {}
 
     def check(self, layer_name, x):
-        shape = tuple(x.shape.as_list())
+        shape = x._value.shape  # a NumPy shape tuple: no TensorShape on every call
         prefix = f"Input 0 with name 'None' of layer '{layer_name}' is incompatible with the layer:"
         if self.min_ndim is not None and len(shape) < self.min_ndim:
             raise ValueError(f"{prefix} expected min_ndim={self.min_ndim}, found ndim={len(shape)}."
@@ -190,10 +192,16 @@ class Layer:
             self.input_spec.check(self.name, inputs)
         with naming.keras_scope(self.name, self):
             if not self.built:
-                self._build_on_call(tuple(inputs.shape.as_list()))
-            return self.call(inputs, *args, **_accepted(self.call, kwargs))
+                self._build_on_call(tuple(inputs._value.shape))
+            if kwargs:
+                kwargs = _accepted(self.call, kwargs)
+            return self.call(inputs, *args, **kwargs)
 
     def _convert_input(self, x):
+        if type(x) is EagerTensor:  # the common case, checked first: it runs on every call
+            if x._value.dtype.kind == "f" and x._value.dtype != self._np_dtype:  # autocast
+                x = tf.cast(x, self._dtype)
+            return x
         if type(x).__name__ == "KerasTensor":
             raise AttributeError("engine does not implement tf.keras functional models (calling "
                                  "a layer on keras.Input); use keras.Sequential or call layers "
@@ -211,18 +219,27 @@ class Layer:
             x = tf.cast(x, self._dtype)
         return x
 
+    @property
+    def _np_dtype(self):
+        return self._dtype._np
+
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
 
 def _accepted(method, kwargs):
     """The keyword arguments `method` accepts (Keras passes `training` only where wanted)."""
-    if not kwargs:
+    takes_any, names = _keyword_parameters(getattr(method, "__func__", method))
+    if takes_any:
         return kwargs
-    parameters = inspect.signature(method).parameters
-    if any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
-        return kwargs
-    return {k: v for k, v in kwargs.items() if k in parameters}
+    return {k: v for k, v in kwargs.items() if k in names}
+
+
+@functools.lru_cache(maxsize=None)
+def _keyword_parameters(function):
+    """(accepts **kwargs, parameter names), cached: inspect.signature is slow per call."""
+    parameters = inspect.signature(function).parameters
+    return (any(p.kind is p.VAR_KEYWORD for p in parameters.values()), frozenset(parameters))
 
 
 def _leaves(value):
