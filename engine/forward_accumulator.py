@@ -14,7 +14,8 @@ import weakref
 import numpy as np
 
 from . import nest, tape as tape_module
-from .gradient_tape import GradientTape, UnconnectedGradients, is_variable, warn
+from .backprop import run_backward
+from .gradient_tape import UnconnectedGradients, accumulate, is_variable, warn
 from .ops.registry import NOT_DIFFERENTIABLE, gradient_of
 from .tensor import Tensor, convert_to_tensor
 
@@ -37,7 +38,8 @@ class ForwardAccumulator:
         primal_id = primal._id
         dtype = primal.dtype
         if not dtype.is_floating:
-            warn(f"The dtype of the watched primal must be floating (e.g. tf.float32), got {dtype!r}")
+            warn("The dtype of the watched primal must be floating (e.g. tf.float32), "
+                 f"got {dtype!r}")
         tangent = convert_to_tensor(tangent, dtype=dtype)
         if primal_id in self._tangents:
             # TF's message, whose "{}" is never filled in.
@@ -84,20 +86,26 @@ class ForwardAccumulator:
             return
         gradient = gradient_of(record.op)  # LookupError for an op with no gradient, as TF
         with _hidden_accumulators(self):
-            with GradientTape(watch_accessed_variables=False) as vjp_tape:
-                vjp_tape.watch(float_dys)
+            recorder = _VjpRecorder(float_dys)
+            with recorder:
                 if type(gradient) is tuple:
                     vjps = [None if gradient[k] is None else gradient[k](record, *dys)
                             for k, _ in wanted]
                 else:
                     all_vjps = gradient(record, *dys)
                     vjps = [all_vjps[k] for k, _ in wanted]
-                pairs = [(convert_to_tensor(v), t) for v, (_, t) in zip(vjps, wanted)
-                         if v is not None]
-            if not pairs:
+                vjps = [None if v is None else convert_to_tensor(v) for v in vjps]
+            seeds = {}
+            for vjp, (_, tangent) in zip(vjps, wanted):
+                if vjp is not None:  # d<vjp, tangent>/d(dy), summed over the inputs
+                    previous = seeds.get(vjp._id)
+                    seeds[vjp._id] = tangent if previous is None else accumulate(previous,
+                                                                                 tangent)
+            if not seeds:
                 return
-            out_tangents = vjp_tape.gradient([v for v, _ in pairs], float_dys,
-                                             output_gradients=[t for _, t in pairs])
+            found = run_backward(recorder._records, seeds, {dy._id for dy in float_dys},
+                                 recorder._tracked, accumulate, release=True)
+        out_tangents = [found.get(dy._id) for dy in float_dys]
         float_outputs = [o for o in outputs if o._value.dtype.kind == "f"]
         for output, tangent in zip(float_outputs, out_tangents):
             if tangent is not None:
@@ -129,6 +137,24 @@ class ForwardAccumulator:
             return tangent
 
         return nest.map_structure(tangent_of, primals)
+
+
+class _VjpRecorder:
+    """The small tape of one tangent computation: records the op's gradient function applied
+    to watched zeros. Not a GradientTape, so debuggers do not see it as the user's tape."""
+
+    _watch_accessed_variables = False
+
+    def __init__(self, watched):
+        self._tracked = {t._id for t in watched}
+        self._records = []
+        self._append = self._records.append
+
+    def __enter__(self):
+        tape_module.push(self)
+
+    def __exit__(self, *exc_info):
+        tape_module.pop(self)
 
 
 class _hidden_accumulators:

@@ -89,7 +89,8 @@ def test_output_gradients_follow_the_targets_structure(recorded):
     assert float(tape.gradient(y, x, output_gradients=tf.constant(5.0))) == 10.0
     assert float(tape.gradient([y], x, output_gradients=[tf.constant(5.0)])) == 10.0
     assert float(tape.gradient(y, x, output_gradients=5.0)) == 10.0
-    assert float(tape.gradient({"a": y, "b": y2}, x, output_gradients={"a": 1.0, "b": 10.0})) == 32.0
+    weighted = tape.gradient({"a": y, "b": y2}, x, output_gradients={"a": 1.0, "b": 10.0})
+    assert float(weighted) == 32.0
 
 
 def test_targets_without_an_output_gradient_start_from_ones(recorded):
