@@ -18,6 +18,23 @@ def int_tensor(value):
     return convert_to_tensor(value, dtype_hint="int32")
 
 
+def int_arg(value):
+    """(the int32 tensor TF would pass, its values as a tuple of Python ints).
+
+    Python ints (a shape tuple, a TensorShape, an axis) skip dtype inference: reshape and
+    broadcast_to run inside every broadcasting gradient, so this path is kept cheap.
+    """
+    kind = type(value)
+    if kind is int:
+        if -2**31 <= value < 2**31:
+            return EagerTensor(np.int32(value)), (value,)
+    elif isinstance(value, (tuple, list)) and all(type(v) is int for v in value):
+        if all(-2**31 <= v < 2**31 for v in value):
+            return EagerTensor(np.array(value, np.int32)), tuple(value)
+    t = int_tensor(value)
+    return t, ints(t)
+
+
 def ints(tensor):
     """A tensor of integers as a tuple of Python ints (a scalar gives a 1-tuple)."""
     return tuple(int(v) for v in np.asarray(tensor._value).reshape(-1))

@@ -3,11 +3,13 @@
 Their gradients only rearrange the upstream gradient back, so they keep no tensor values for
 backward: the input shape (or permutation) they need is captured as the record's attrs.
 """
+import math
+
 import numpy as np
 
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from .array_args import contiguous, int_tensor, ints, scalar_or_array, shape_text
+from .array_args import contiguous, int_arg, scalar_or_array, shape_text
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
 __all__ = ["reshape", "transpose", "expand_dims", "squeeze", "identity", "stop_gradient",
@@ -20,8 +22,7 @@ RESHAPE = define("Reshape", (lambda rec, dy: reshape(dy, rec.attrs), None))
 
 def reshape(tensor, shape, name=None):
     x = convert_to_tensor(tensor)
-    shape_t = int_tensor(shape)
-    dims = ints(shape_t)
+    shape_t, dims = int_arg(shape)
     value = x._value
     if dims != value.shape:
         value = scalar_or_array(np.reshape(value, _resolved_shape(value.shape, dims)))
@@ -30,7 +31,7 @@ def reshape(tensor, shape, name=None):
 
 def _resolved_shape(shape, dims):
     """`dims` with its one -1 filled in, as TF's kernel infers it; TF's errors otherwise."""
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     unknown = [i for i, d in enumerate(dims) if d == -1]
     if len(unknown) > 1:
         raise invalid_argument("Reshape", f"Only one input size may be -1, not both "
@@ -55,7 +56,7 @@ def _resolved_shape(shape, dims):
                 "Reshape", f"Input to reshape is a tensor with {known} values, but the requested "
                 f"shape requires a multiple of {product}")
         dims = tuple(missing if d == -1 else d for d in dims)
-    requested = int(np.prod(dims, dtype=np.int64))
+    requested = math.prod(dims)
     if requested != size:
         raise invalid_argument("Reshape", f"Input to reshape is a tensor with {size} values, but "
                                           f"the requested shape has {requested}")
@@ -69,8 +70,8 @@ TRANSPOSE = define("Transpose", (lambda rec, dy: transpose(dy, rec.attrs), None)
 def transpose(a, perm=None, conjugate=False, name="transpose"):
     x = convert_to_tensor(a)
     ndim = x._value.ndim
-    perm_t = int_tensor(tuple(range(ndim - 1, -1, -1)) if perm is None else perm)
-    p = _checked_permutation(ints(perm_t), ndim)
+    perm_t, p = int_arg(tuple(range(ndim - 1, -1, -1)) if perm is None else perm)
+    p = _checked_permutation(p, ndim)
     value = contiguous(np.transpose(x._value, p))
     return execute(TRANSPOSE, (x, perm_t), value, tuple(np.argsort(p).tolist()))
 
@@ -97,10 +98,10 @@ EXPAND_DIMS = define("ExpandDims", (lambda rec, dy: reshape(dy, rec.attrs), None
 
 def expand_dims(input, axis, name=None):
     x = convert_to_tensor(input)
-    axis_t = int_tensor(axis)
-    if axis_t._value.size != 1:
+    axis_t, axes = int_arg(axis)
+    if len(axes) != 1:
         raise invalid_argument("ExpandDims", "'dim' must be a tensor with a single value")
-    a = ints(axis_t)[0]
+    a = axes[0]
     ndim = x._value.ndim
     if not -ndim - 1 <= a <= ndim:
         raise invalid_argument("ExpandDims", f"Tried to expand dim index {a} for tensor with "
@@ -120,7 +121,7 @@ def squeeze(input, axis=None, name=None):
         axes = tuple(i for i, d in enumerate(shape_) if d == 1)
     else:
         axes = set()
-        for a in ints(int_tensor(axis)):
+        for a in int_arg(axis)[1]:
             if not -ndim <= a < ndim:
                 raise invalid_argument("Squeeze", f"Tried to squeeze dim index {a} for tensor "
                                                   f"with {ndim} dimensions.")
@@ -162,8 +163,7 @@ BROADCAST_TO = define("BroadcastTo", (_broadcast_to_grad, None))
 
 def broadcast_to(input, shape, name=None):
     x = convert_to_tensor(input)
-    shape_t = int_tensor(shape)
-    target = ints(shape_t)
+    shape_t, target = int_arg(shape)
     source = x._value.shape
     if len(source) > len(target):
         raise invalid_argument("BroadcastTo", f"Rank of input ({len(source)}) must be no greater "
@@ -192,8 +192,7 @@ TILE = define("Tile", (_tile_grad, None))
 
 def tile(input, multiples, name=None):
     x = convert_to_tensor(input)
-    multiples_t = int_tensor(multiples)
-    m = ints(multiples_t)
+    multiples_t, m = int_arg(multiples)
     ndim = x._value.ndim
     if multiples_t._value.ndim != 1 or len(m) != ndim:
         raise invalid_argument("Tile", f"Expected multiples argument to be a vector of length "
@@ -210,10 +209,10 @@ REVERSE = define("ReverseV2", (lambda rec, dy: reverse(dy, rec.attrs), None))
 
 def reverse(tensor, axis, name=None):
     x = convert_to_tensor(tensor)
-    axis_t = int_tensor(axis)
+    axis_t, given = int_arg(axis)
     ndim = x._value.ndim
     axes = []
-    for i, a in enumerate(ints(axis_t)):
+    for i, a in enumerate(given):
         if not -ndim <= a < ndim:
             raise invalid_argument("ReverseV2", f"'axis'[{i}] = {a} is out of valid range "
                                                 f"[0, {ndim - 1}")
