@@ -1,4 +1,4 @@
-"""keras.activations: each one written with the engine's TF ops, as Keras's TF backend writes them."""
+"""keras.activations, each written with the engine's TF ops as Keras's TF backend writes it."""
 import engine as tf  # circular on purpose: ops are looked up when an activation runs
 
 from ..missing import missing_attribute

@@ -20,15 +20,12 @@ import warnings
 
 import numpy as np
 
-import engine as tf  # circular on purpose: tapes and conversion looked up at call time
+import engine as tf  # circular on purpose: the tape is looked up at call time
 
-from ...errors import invalid_argument
-from ...indexed_slices import IndexedSlices
 from ...missing import missing_attribute
 from .. import naming
 from ..variables import KerasVariable
-from . import slices
-from .slices import Slices
+from . import clipping, gradients
 
 
 class Optimizer:
@@ -159,10 +156,12 @@ class Optimizer:
                         "variables it was originally built with. When working with a new set "
                         "of variables, you should recreate a new optimizer instance.")
         with naming.keras_scope(self.name, self):
-            grads, trainable_variables = _filter_empty_gradients(grads, trainable_variables)
+            grads, trainable_variables = gradients.filter_empty_gradients(grads,
+                                                                          trainable_variables)
             keep_sparse = self.loss_scale_factor is None and not (
                 self.clipnorm or self.global_clipnorm or self.clipvalue)
-            grads = [_as_array(g, v, keep_sparse) for g, v in zip(grads, trainable_variables)]
+            grads = [gradients.as_array(g, v, keep_sparse)
+                     for g, v in zip(grads, trainable_variables)]
             if self.loss_scale_factor is not None:
                 grads = [g / g.dtype.type(self.loss_scale_factor) for g in grads]
             grads = self._clip_gradients(grads)
@@ -185,9 +184,9 @@ class Optimizer:
 
     def _clip_gradients(self, grads):
         if self.clipnorm and self.clipnorm > 0:
-            return [_clip_by_norm(g, self.clipnorm) for g in grads]
+            return [clipping.clip_by_norm(g, self.clipnorm) for g in grads]
         if self.global_clipnorm and self.global_clipnorm > 0:
-            return _clip_by_global_norm(grads, self.global_clipnorm)
+            return clipping.clip_by_global_norm(grads, self.global_clipnorm)
         if self.clipvalue and self.clipvalue > 0:
             return [np.clip(g, g.dtype.type(-self.clipvalue), g.dtype.type(self.clipvalue))
                     for g in grads]
@@ -253,58 +252,3 @@ def cast_constant(value, dtype):
 def _as_python(value):
     return value.numpy().item() if hasattr(value, "numpy") else value
 
-
-def _filter_empty_gradients(grads, variables):
-    kept_grads, kept_vars, missing = [], [], []
-    for grad, variable in zip(grads, variables):
-        if grad is None:
-            missing.append(getattr(variable, "path", None) or variable.name)
-        else:
-            kept_grads.append(grad)
-            kept_vars.append(variable)
-    if not kept_grads:
-        raise ValueError("No gradients provided for any variable.")
-    if missing:
-        warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the loss. "
-                      "If using `model.compile()`, did you forget to provide a `loss` argument?",
-                      UserWarning, stacklevel=4)
-    return kept_grads, kept_vars
-
-
-def _as_array(grad, variable, keep_sparse):
-    """The gradient in NumPy, in the variable's dtype: an array, or Slices for IndexedSlices
-    when `keep_sparse`. A shape that does not match the variable raises TF's error."""
-    dtype = variable.dtype.as_numpy_dtype
-    if isinstance(grad, IndexedSlices):
-        grad = Slices(np.asarray(grad.values._value, dtype), np.asarray(grad.indices._value),
-                      tuple(np.asarray(grad.dense_shape._value).tolist()))
-        shape = grad.dense_shape
-        if not keep_sparse:
-            grad = slices.dense(grad)
-    else:
-        grad = np.asarray(tf.convert_to_tensor(grad)._value, dtype=dtype)
-        shape = grad.shape
-    if shape != variable._value.shape:
-        dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
-        raise invalid_argument(
-            "AssignSubVariableOp", f"Cannot update variable with shape "
-            f"{dims(variable._value.shape)} using a Tensor with shape {dims(shape)}, shapes "
-            "must be equal.")
-    return grad
-
-
-def _clip_by_norm(grad, clip_norm):
-    """tf.clip_by_norm: grad * clip_norm / max(l2norm, clip_norm)."""
-    clip_norm = grad.dtype.type(clip_norm)
-    l2norm = np.sqrt(np.sum(grad * grad))
-    return (grad * clip_norm) / np.maximum(l2norm, clip_norm)
-
-
-def _clip_by_global_norm(grads, clip_norm):
-    """Keras's clip_by_global_norm: every gradient scaled by clip_norm / max(norm, clip_norm)."""
-    dtype = grads[0].dtype.type
-    use_norm = np.sqrt(np.sum(np.stack([np.sum(np.square(g)) for g in grads])))
-    one = dtype(1.0)
-    scale = dtype(clip_norm) * np.minimum(one / use_norm, dtype(1.0 / clip_norm))
-    scale = scale + (use_norm - use_norm)  # NaN/Inf norms make every gradient NaN, as Keras
-    return [g * scale for g in grads]

@@ -1,4 +1,4 @@
-"""Sparse gradients (tf.gather's IndexedSlices) in the optimizers, as Keras 3's TF backend treats them.
+"""tf.gather's sparse gradients (IndexedSlices) in the optimizers, as Keras 3 treats them.
 
 Keras keeps an IndexedSlices gradient sparse through element-wise ops: squaring squares each
 slice *before* slices of a repeated index are summed, so Adam's and RMSprop's second moments
