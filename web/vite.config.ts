@@ -7,7 +7,6 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 5000,
-    rollupOptions: { input: { main: "index.html", findings: "findings.html" } },
   },
   worker: { format: "es" },
   server: { proxy: { "/api": "http://127.0.0.1:8765" } },

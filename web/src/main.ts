@@ -1,6 +1,7 @@
 // Boot: mount every view on the one store, wire the top bar, load a run (from Run, the gallery
 // or a permalink) and keep the URL in step with what is on screen.
 import "./styles.css";
+performance.mark("script-start");
 import { api, ApiError, type Example } from "./api/client";
 import { indexCapture } from "./model/capture-index";
 import { groupOps } from "./model/groups";
@@ -8,7 +9,9 @@ import { session } from "./model/session";
 import { decodePermalink, encodePermalink, type Permalink } from "./permalink";
 import { installKeyboard } from "./keyboard";
 import { store, touched, type RunInfo, type State } from "./store";
-import { dataWorker } from "./worker/client";
+import { CancelledError, dataWorker } from "./worker/client";
+
+dataWorker.warm();
 import { mountDiagnosis } from "./views/diagnosis";
 import { mountEditor } from "./views/editor";
 import { mountGallery, showSummary } from "./views/gallery";
@@ -123,13 +126,16 @@ function reportError(error: unknown): void {
 
 async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<void> {
   const started = performance.now();
+  (window as unknown as { __openStartedAt: number }).__openStartedAt = started;
   let hide: (() => void) | null = null;
   const timer = window.setTimeout(() => {
     hide = showLoading("Downloading the capture", () => dataWorker.cancel());
   }, 250);
   try {
+    const loading = dataWorker.loadCapture(api.captureUrl(id), (phase, done, total) => updateLoading(phase, done, total));
     const run = known ?? (await api.summary(id));
-    const { capture } = await dataWorker.loadCapture(api.captureUrl(id), (phase, done, total) => updateLoading(phase, done, total));
+    const { capture } = await loading;
+    performance.mark("capture-loaded");
     const index = indexCapture(capture);
     const calls = [...index.calls.values()];
     const firstCall = calls.find((c) => (c.steps?.length ?? 0) > 0) ?? calls[0];
@@ -158,7 +164,7 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     store.set(state);
     (window as unknown as { __openMs: number }).__openMs = performance.now() - started;
   } catch (error) {
-    if (!(error instanceof Error && error.message === "cancelled")) reportError(error);
+    if (!(error instanceof CancelledError)) reportError(error);
   } finally {
     window.clearTimeout(timer);
     (hide as (() => void) | null)?.();
@@ -244,5 +250,8 @@ async function boot(): Promise<void> {
   }
   document.body.dataset.booted = "1";
 }
+
+// for the browser tests and the curious: the store and the stepper, read-only by convention
+(window as unknown as { __tapescope: unknown }).__tapescope = { store, stepping, session };
 
 void boot();

@@ -1,5 +1,6 @@
 // The one state store: which run, tape, gradient call and backward step is shown, and what is
 // selected. Views read `store.state` and subscribe; they change state only through `store.set`.
+import type { RunSummary } from "./api/client";
 import type { Capture } from "./api/types";
 import type { CaptureIndex } from "./model/capture-index";
 
@@ -11,12 +12,7 @@ export type Selection =
 
 export type Panel = "inspector" | "diagnosis" | "memory" | "norms";
 
-export interface RunInfo {
-  id: string;
-  status: string;
-  stdout: string;
-  error: { type: string; message: string; line?: number | null } | null;
-}
+export type RunInfo = RunSummary;
 
 export interface Loading {
   phase: string;

@@ -1,14 +1,22 @@
-// The REST API, typed. Errors come back in the server's one JSON shape {error, message}.
-import type { TensorInfo } from "./types";
-import type { RunInfo } from "../store";
+// The REST API, typed by the types generated from the server's OpenAPI schema (schema.d.ts): a
+// renamed field or route breaks `tsc`, not the page. Errors arrive as the server's one JSON shape
+// {error, message}.
+import type { paths } from "./schema";
 
-export interface Example {
-  id: string;
-  title: string;
-  summary: string;
-  tags: string[];
-  code: string;
+type Json<P extends keyof paths, M extends "get" | "post"> = paths[P][M] extends {
+  responses: infer R;
 }
+  ? R extends { 200: { content: { "application/json": infer T } } }
+    ? T
+    : R extends { 201: { content: { "application/json": infer T } } }
+      ? T
+      : never
+  : never;
+
+export type Example = Json<"/api/examples", "get">[number];
+export type RunSummary = Json<"/api/runs/{run_id}", "get">;
+export type TensorPublic = Json<"/api/runs/{run_id}/tensors/{tensor_id}", "get">;
+type RunCreate = paths["/api/runs"]["post"]["requestBody"]["content"]["application/json"];
 
 export class ApiError extends Error {
   constructor(public status: number, public code: string, message: string) {
@@ -37,13 +45,12 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return (await response.json()) as T;
 }
 
+const run = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
+
 export const api = {
-  examples: () => call<Example[] | { examples: Example[] }>("GET", "/api/examples").then(
-    (reply) => (Array.isArray(reply) ? reply : reply.examples),
-  ),
-  run: (code: string) => call<RunInfo>("POST", "/api/runs", { code }),
-  summary: (id: string) => call<RunInfo>("GET", `/api/runs/${encodeURIComponent(id)}`),
-  captureUrl: (id: string) => `/api/runs/${encodeURIComponent(id)}/capture`,
-  tensor: (id: string, tensor: number) =>
-    call<TensorInfo>("GET", `/api/runs/${encodeURIComponent(id)}/tensors/${tensor}?value=true`),
+  examples: () => call<Example[]>("GET", "/api/examples"),
+  run: (code: string) => call<RunSummary>("POST", "/api/runs", { code } satisfies RunCreate),
+  summary: (id: string) => call<RunSummary>("GET", run(id)),
+  captureUrl: (id: string) => `${run(id)}/capture`,
+  tensor: (id: string, tensor: number) => call<TensorPublic>("GET", `${run(id)}/tensors/${tensor}?value=true`),
 };

@@ -3,7 +3,236 @@
  * Do not make direct changes to the file.
  */
 
-export type paths = Record<string, never>;
+export interface paths {
+    "/api/captures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload Capture
+         * @description Store an uploaded capture as a run (its program is not run here).
+         */
+        post: operations["upload_capture_api_captures_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/examples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Examples
+         * @description Every gallery program with its title, summary, tags, expected findings and code.
+         */
+        get: operations["examples_api_examples_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health
+         * @description Is the server up, and how busy are its workers.
+         */
+        get: operations["health_api_health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Runs
+         * @description Stored runs, newest first.
+         */
+        get: operations["list_runs_api_runs_get"];
+        put?: never;
+        /**
+         * Create Run
+         * @description Run a program in the sandbox and store its capture; its own errors are part of the run.
+         */
+        post: operations["create_run_api_runs_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Run
+         * @description One run's summary: status, stdout, error with its line, tapes and gradient calls.
+         */
+        get: operations["get_run_api_runs__run_id__get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Run
+         * @description Delete a run and its capture.
+         */
+        delete: operations["delete_run_api_runs__run_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/calls/{call_id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Steps
+         * @description The backward steps of one gradient call, in the order the engine ran them.
+         */
+        get: operations["get_steps_api_runs__run_id__calls__call_id__steps_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Capture
+         * @description The whole capture (sent gzip-compressed to clients that accept it).
+         */
+        get: operations["get_capture_api_runs__run_id__capture_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/diagnosis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Diagnosis
+         * @description The findings: what went wrong with which gradient, where, and the fix.
+         */
+        get: operations["get_diagnosis_api_runs__run_id__diagnosis_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Graph
+         * @description Nodes and edges of one tape; with `call`, what lies on that call's path is marked.
+         */
+        get: operations["get_graph_api_runs__run_id__graph_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Memory
+         * @description Bytes held by each tape and by gradients in flight, over the whole run.
+         */
+        get: operations["get_memory_api_runs__run_id__memory_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/tensors/{tensor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Tensor
+         * @description One tensor; `value=true` includes its full value when the capture kept it.
+         */
+        get: operations["get_tensor_api_runs__run_id__tensors__tensor_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
@@ -36,6 +265,12 @@ export interface components {
             /** Op */
             op: number;
             /**
+             * Pass Index
+             * @description which backward pass (a jacobian runs one per row)
+             * @default 0
+             */
+            pass_index: number;
+            /**
              * Produced
              * @description one per op input
              */
@@ -53,6 +288,30 @@ export interface components {
              */
             upstream: components["schemas"]["StepGradient"][];
         };
+        /** CallBrief */
+        CallBrief: {
+            error?: components["schemas"]["ErrorInfo"] | null;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Line */
+            line?: number | null;
+            /**
+             * None Gradients
+             * @description sources whose gradient is None
+             */
+            none_gradients: number;
+            /** Sources */
+            sources: number;
+            /**
+             * Steps
+             * @description backward steps the engine ran
+             */
+            steps: number;
+            /** Tape */
+            tape: number;
+        };
         /** Capture */
         Capture: {
             /** Calls */
@@ -60,11 +319,9 @@ export interface components {
             /**
              * Created
              * @description ISO time; the only nondeterministic field
-             * @default null
              */
-            created: string | null;
-            /** @default null */
-            error: components["schemas"]["ErrorInfo"] | null;
+            created?: string | null;
+            error?: components["schemas"]["ErrorInfo"] | null;
             /** Events */
             events?: components["schemas"]["Event"][];
             /** Findings */
@@ -79,11 +336,10 @@ export interface components {
             memory?: components["schemas"]["MemoryTimeline"];
             /** Ops */
             ops?: components["schemas"]["OpInfo"][];
-            /** @default null */
-            program: components["schemas"]["ProgramInfo"] | null;
+            program?: components["schemas"]["ProgramInfo"] | null;
             /**
              * Schema
-             * @default 1.0
+             * @default 1.1
              */
             schema: string;
             /**
@@ -95,23 +351,44 @@ export interface components {
             tapes?: components["schemas"]["TapeInfo"][];
             /** Tensors */
             tensors?: components["schemas"]["TensorInfo"][];
+            /**
+             * Thresholds
+             * @description the diagnosis thresholds used (docs/findings.md)
+             */
+            thresholds?: {
+                [key: string]: number;
+            };
+        };
+        /** Diagnosis */
+        Diagnosis: {
+            /** Findings */
+            findings: components["schemas"]["Finding"][];
+        };
+        /**
+         * ErrorBody
+         * @description Every 4xx/5xx answer.
+         */
+        ErrorBody: {
+            /**
+             * Error
+             * @description stable code, e.g. not_found, code_too_large, busy
+             */
+            error: string;
+            /**
+             * Message
+             * @description what went wrong, for a person
+             */
+            message: string;
         };
         /** ErrorInfo */
         ErrorInfo: {
-            /**
-             * Line
-             * @default null
-             */
-            line: number | null;
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
+            /** Line */
+            line?: number | null;
+            location?: components["schemas"]["SourceLocation"] | null;
             /** Message */
             message: string;
-            /**
-             * Traceback
-             * @default null
-             */
-            traceback: string | null;
+            /** Traceback */
+            traceback?: string | null;
             /** Type */
             type: string;
         };
@@ -123,51 +400,65 @@ export interface components {
             /**
              * How
              * @description for escapes: numpy, __array__, float, int, bool
-             * @default null
              */
-            how: string | null;
+            how?: string | null;
             /**
              * Kind
              * @enum {string}
              */
             kind: "variable_created" | "variable_read" | "variable_assign" | "escape" | "warning" | "print";
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
-            /**
-             * Message
-             * @default null
-             */
-            message: string | null;
+            location?: components["schemas"]["SourceLocation"] | null;
+            /** Message */
+            message?: string | null;
             /** Seq */
             seq: number;
+            /** Tensor */
+            tensor?: number | null;
+            /** Variable */
+            variable?: number | null;
+        };
+        /** ExamplePublic */
+        ExamplePublic: {
+            /** Code */
+            code: string;
             /**
-             * Tensor
-             * @default null
+             * Expect
+             * @description findings (code, line) a correct diagnosis of this program reports
              */
-            tensor: number | null;
-            /**
-             * Variable
-             * @default null
-             */
-            variable: number | null;
+            expect: components["schemas"]["ExpectedFindingPublic"][];
+            /** Id */
+            id: string;
+            /** Summary */
+            summary: string;
+            /** Tags */
+            tags: string[];
+            /** Title */
+            title: string;
+        };
+        /** ExpectedFindingPublic */
+        ExpectedFindingPublic: {
+            /** Code */
+            code: string;
+            /** Line */
+            line: number;
         };
         /** Finding */
         Finding: {
-            /**
-             * Call
-             * @default null
-             */
-            call: number | null;
+            /** Call */
+            call?: number | null;
             /**
              * Code
              * @description from the documented vocabulary, see docs/findings.md
              */
             code: string;
             /**
-             * Line
-             * @default null
+             * Count
+             * @description how many times it happened (e.g. once per loop iteration); the fields describe the first
+             * @default 1
              */
-            line: number | null;
+            count: number;
+            /** Line */
+            line?: number | null;
             /** Message */
             message: string;
             /** Ops */
@@ -177,23 +468,34 @@ export interface components {
              * @enum {string}
              */
             severity: "error" | "warning" | "info";
-            /**
-             * Source Index
-             * @default null
-             */
-            source_index: number | null;
-            /**
-             * Suggestion
-             * @default null
-             */
-            suggestion: string | null;
+            /** Source Index */
+            source_index?: number | null;
+            /** Suggestion */
+            suggestion?: string | null;
             /** Tensors */
             tensors?: number[];
         };
+        /** FindingCounts */
+        FindingCounts: {
+            /**
+             * Error
+             * @default 0
+             */
+            error: number;
+            /**
+             * Info
+             * @default 0
+             */
+            info: number;
+            /**
+             * Warning
+             * @default 0
+             */
+            warning: number;
+        };
         /** GradientCall */
         GradientCall: {
-            /** @default null */
-            error: components["schemas"]["ErrorInfo"] | null;
+            error?: components["schemas"]["ErrorInfo"] | null;
             /** Id */
             id: number;
             /**
@@ -201,12 +503,32 @@ export interface components {
              * @enum {string}
              */
             kind: "gradient" | "jacobian" | "batch_jacobian";
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
+            /** Layers */
+            layers?: components["schemas"]["LayerNorm"][];
+            location?: components["schemas"]["SourceLocation"] | null;
+            /** Norms */
+            norms?: components["schemas"]["OpNorm"][];
             /** Output Gradients */
             output_gradients?: (number | null)[];
+            /**
+             * Passes
+             * @default 1
+             */
+            passes: number;
+            /**
+             * Released After
+             * @description op ids whose records the tape dropped after the last step (a non-persistent tape letting go)
+             */
+            released_after?: number[];
+            /**
+             * Released After Bytes
+             * @default 0
+             */
+            released_after_bytes: number;
             /** Results */
             results?: components["schemas"]["GradientResult"][];
+            /** Seeds */
+            seeds?: components["schemas"]["Seed"][];
             /** Seq */
             seq: number;
             /** Sources */
@@ -226,17 +548,13 @@ export interface components {
         };
         /** GradientResult */
         GradientResult: {
-            /**
-             * Gradient
-             * @default null
-             */
-            gradient: number | null;
+            /** Gradient */
+            gradient?: number | null;
             /**
              * None Cause
              * @description finding code when gradient is None
-             * @default null
              */
-            none_cause: string | null;
+            none_cause?: string | null;
             /**
              * Path
              * @description where in the sources structure, e.g. "['w']" or '[1]'
@@ -246,6 +564,190 @@ export interface components {
             source_index: number;
             /** Tensor */
             tensor: number;
+        };
+        /** GraphEdge */
+        GraphEdge: {
+            /** Dtype */
+            dtype: string;
+            /** Id */
+            id: string;
+            /**
+             * Index
+             * @description position among the op's inputs or outputs
+             */
+            index: number;
+            /**
+             * On Path
+             * @default true
+             */
+            on_path: boolean;
+            /**
+             * Pruned
+             * @description an unpruned tape would keep it; this one did not
+             * @default false
+             */
+            pruned: boolean;
+            /**
+             * Role
+             * @description input: tensor -> op; output: op -> tensor
+             * @enum {string}
+             */
+            role: "input" | "output";
+            /**
+             * Saved
+             * @description the op kept this tensor for its gradient
+             * @default false
+             */
+            saved: boolean;
+            /** Shape */
+            shape: number[];
+            /** Source */
+            source: string;
+            /** Target */
+            target: string;
+        };
+        /** GraphGroup */
+        GraphGroup: {
+            /**
+             * Id
+             * @description the full scope, e.g. 'model/dense_1'
+             */
+            id: string;
+            /** Label */
+            label: string;
+            /**
+             * Ops
+             * @description ops directly or indirectly inside
+             */
+            ops: number;
+            /** Parent */
+            parent?: string | null;
+        };
+        /** GraphNode */
+        GraphNode: {
+            /** Dtype */
+            dtype?: string | null;
+            /**
+             * Gradient
+             * @description ops: is a gradient registered
+             */
+            gradient?: ("registered" | "non_differentiable" | "not_registered") | null;
+            /**
+             * Id
+             * @description 't<tensor id>' or 'o<op id>'
+             */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "tensor" | "op";
+            /** Label */
+            label: string;
+            /** Line */
+            line?: number | null;
+            /**
+             * None Cause
+             * @description sources whose gradient is None: the finding code
+             */
+            none_cause?: string | null;
+            /**
+             * On Path
+             * @description on a path from a source to a target of the selected call (everything is on the path when no call is selected)
+             * @default true
+             */
+            on_path: boolean;
+            /** Op */
+            op?: number | null;
+            /** Op Type */
+            op_type?: string | null;
+            /**
+             * Pruned
+             * @description tensors: an unpruned tape would keep it, this one did not
+             * @default false
+             */
+            pruned: boolean;
+            /**
+             * Released
+             * @description ops: the record was released by a non-persistent tape
+             * @default false
+             */
+            released: boolean;
+            /**
+             * Saved
+             * @description tensors: kept by the tape for the backward pass
+             * @default false
+             */
+            saved: boolean;
+            /**
+             * Saved Bytes
+             * @default 0
+             */
+            saved_bytes: number;
+            /**
+             * Scope
+             * @description name scope; group id for collapsing
+             * @default
+             */
+            scope: string;
+            /** Shape */
+            shape?: number[] | null;
+            /**
+             * Source
+             * @default false
+             */
+            source: boolean;
+            /**
+             * Target
+             * @default false
+             */
+            target: boolean;
+            /** Tensor */
+            tensor?: number | null;
+            /** Tensor Kind */
+            tensor_kind?: ("variable" | "constant" | "watched" | "intermediate" | "gradient") | null;
+        };
+        /** GraphPublic */
+        GraphPublic: {
+            /** Call */
+            call?: number | null;
+            /** Edges */
+            edges: components["schemas"]["GraphEdge"][];
+            /** Groups */
+            groups: components["schemas"]["GraphGroup"][];
+            /** Nodes */
+            nodes: components["schemas"]["GraphNode"][];
+            /**
+             * Tape
+             * @description the tape shown; None when the program has no tape
+             */
+            tape: number | null;
+        };
+        /** Health */
+        Health: {
+            /** Queued */
+            queued: number;
+            /** Running */
+            running: number;
+            /**
+             * Sandbox
+             * @description bubblewrap: OS isolation; none: rlimits and the Python allowlist only
+             * @enum {string}
+             */
+            sandbox: "bubblewrap" | "none";
+            /**
+             * Status
+             * @default ok
+             * @constant
+             */
+            status: "ok";
+            /** Version */
+            version: string;
+            /**
+             * Workers
+             * @description programs that may run at once
+             */
+            workers: number;
         };
         /** Histogram */
         Histogram: {
@@ -257,13 +759,25 @@ export interface components {
              */
             edges: number[];
         };
+        /**
+         * LayerNorm
+         * @description The gradient norm at a layer's output (a name scope, or a MatMul/Conv2D when the
+         *     program has no scopes), in backward order; what vanishing/exploding findings compare.
+         */
+        LayerNorm: {
+            /** Name */
+            name: string;
+            /** Norm */
+            norm: number;
+            /** Op */
+            op: number;
+            /** Step */
+            step: number;
+        };
         /** MemoryPoint */
         MemoryPoint: {
-            /**
-             * Call
-             * @default null
-             */
-            call: number | null;
+            /** Call */
+            call?: number | null;
             /**
              * Gradients
              * @description bytes of gradients in flight
@@ -272,21 +786,15 @@ export interface components {
             gradients: number;
             /** Index */
             index: number;
-            /**
-             * Op
-             * @default null
-             */
-            op: number | null;
+            /** Op */
+            op?: number | null;
             /**
              * Phase
              * @enum {string}
              */
             phase: "forward" | "backward";
-            /**
-             * Step
-             * @default null
-             */
-            step: number | null;
+            /** Step */
+            step?: number | null;
             /**
              * Tapes
              * @description tape id -> bytes of saved tensors it holds
@@ -309,11 +817,8 @@ export interface components {
              * @default 0
              */
             peak: number;
-            /**
-             * Peak Index
-             * @default null
-             */
-            peak_index: number | null;
+            /** Peak Index */
+            peak_index?: number | null;
             /** Points */
             points?: components["schemas"]["MemoryPoint"][];
             /**
@@ -325,6 +830,11 @@ export interface components {
         /** OpInfo */
         OpInfo: {
             /**
+             * Call
+             * @description set when a gradient call ran this op and an outer tape recorded it (higher-order gradients)
+             */
+            call?: number | null;
+            /**
              * Gradient
              * @enum {string}
              */
@@ -333,8 +843,7 @@ export interface components {
             id: number;
             /** Inputs */
             inputs: number[];
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
+            location?: components["schemas"]["SourceLocation"] | null;
             /** Outputs */
             outputs: number[];
             /**
@@ -379,12 +888,143 @@ export interface components {
              */
             unpruned_bytes: number;
         };
+        /**
+         * OpNorm
+         * @description The L2 norm of the gradient arriving at an op's outputs during one backward step.
+         */
+        OpNorm: {
+            /** Norm */
+            norm: number;
+            /** Op */
+            op: number;
+            /**
+             * Scope
+             * @default
+             */
+            scope: string;
+            /** Step */
+            step: number;
+        };
         /** ProgramInfo */
         ProgramInfo: {
             /** Filename */
             filename: string;
             /** Source */
             source: string;
+        };
+        /** RunCreate */
+        RunCreate: {
+            /**
+             * Code
+             * @description a Python program; `import tensorflow as tf` runs on the engine
+             */
+            code: string;
+        };
+        /** RunListItem */
+        RunListItem: {
+            /**
+             * Created
+             * Format: date-time
+             */
+            created: string;
+            /** Error Type */
+            error_type?: string | null;
+            /** Filename */
+            filename: string;
+            /** Id */
+            id: string;
+            /**
+             * Origin
+             * @enum {string}
+             */
+            origin: "sandbox" | "upload";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ok" | "error" | "limit" | "crashed";
+            /**
+             * Title
+             * @description the program's first line or docstring title
+             */
+            title: string;
+            /** Url */
+            url: string;
+        };
+        /**
+         * RunSummary
+         * @description What happened when the program ran: the answer to POST /api/runs and GET /api/runs/{id}.
+         */
+        RunSummary: {
+            /** Calls */
+            calls: components["schemas"]["CallBrief"][];
+            /**
+             * Created
+             * Format: date-time
+             */
+            created: string;
+            /** Duration Ms */
+            duration_ms?: number | null;
+            /** @description type, message and line of what stopped it */
+            error?: components["schemas"]["ErrorInfo"] | null;
+            /** Filename */
+            filename: string;
+            findings: components["schemas"]["FindingCounts"];
+            /**
+             * Id
+             * @description unguessable run id
+             */
+            id: string;
+            /**
+             * Memory Peak
+             * @description bytes the tapes and gradients held at most
+             * @default 0
+             */
+            memory_peak: number;
+            /** Ops */
+            ops: number;
+            /**
+             * Origin
+             * @description sandbox: POST /api/runs; upload: POST /api/captures
+             * @enum {string}
+             */
+            origin: "sandbox" | "upload";
+            /**
+             * Status
+             * @description ok: ran to the end; error: the program raised (see error); limit: stopped at a sandbox limit; crashed: the worker died
+             * @enum {string}
+             */
+            status: "ok" | "error" | "limit" | "crashed";
+            /** Stdout */
+            stdout: string;
+            /**
+             * Stdout Truncated
+             * @default false
+             */
+            stdout_truncated: boolean;
+            /** Tapes */
+            tapes: components["schemas"]["TapeBrief"][];
+            /** Tensors */
+            tensors: number;
+            /**
+             * Url
+             * @description the run in the web app, relative to the server
+             */
+            url: string;
+        };
+        /** RunsPublic */
+        RunsPublic: {
+            /**
+             * Count
+             * @description runs stored in all
+             */
+            count: number;
+            /** Data */
+            data: components["schemas"]["RunListItem"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
         };
         /** SavedTensor */
         SavedTensor: {
@@ -400,6 +1040,22 @@ export interface components {
              * @enum {string}
              */
             role: "input" | "output";
+            /** Tensor */
+            tensor: number;
+        };
+        /**
+         * Seed
+         * @description The gradient a backward pass starts from at one target (ones, output_gradients, or a
+         *     jacobian row's one-hot).
+         */
+        Seed: {
+            /** Gradient */
+            gradient: number;
+            /**
+             * Pass Index
+             * @default 0
+             */
+            pass_index: number;
             /** Tensor */
             tensor: number;
         };
@@ -423,14 +1079,45 @@ export interface components {
             /**
              * Gradient
              * @description gradient tensor id; None if none flowed
-             * @default null
              */
-            gradient: number | null;
+            gradient?: number | null;
             /**
              * Tensor
              * @description the forward tensor this gradient is for
              */
             tensor: number;
+        };
+        /** StepsPublic */
+        StepsPublic: {
+            /** Call */
+            call: number;
+            /**
+             * Count
+             * @description steps in this call
+             */
+            count: number;
+            /** Data */
+            data: components["schemas"]["BackwardStep"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+        };
+        /** TapeBrief */
+        TapeBrief: {
+            /** Id */
+            id: number;
+            /** Line */
+            line?: number | null;
+            /** Persistent */
+            persistent: boolean;
+            /**
+             * Records
+             * @description ops the tape recorded
+             */
+            records: number;
+            /** Watch Accessed Variables */
+            watch_accessed_variables: boolean;
         };
         /** TapeEvent */
         TapeEvent: {
@@ -438,9 +1125,8 @@ export interface components {
              * Kind
              * @enum {string}
              */
-            kind: "enter" | "exit" | "stop_recording" | "resume" | "reset" | "deleted" | "consumed";
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
+            kind: "enter" | "exit" | "stop_recording" | "resume" | "reset" | "deleted" | "consumed" | "reused";
+            location?: components["schemas"]["SourceLocation"] | null;
             /** Seq */
             seq: number;
         };
@@ -450,8 +1136,12 @@ export interface components {
             events?: components["schemas"]["TapeEvent"][];
             /** Id */
             id: number;
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
+            location?: components["schemas"]["SourceLocation"] | null;
+            /**
+             * Name
+             * @description the user's name for it (`as tape`)
+             */
+            name?: string | null;
             /** Persistent */
             persistent: boolean;
             /**
@@ -475,29 +1165,71 @@ export interface components {
              * @enum {string}
              */
             kind: "variable" | "constant" | "watched" | "intermediate" | "gradient";
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
+            location?: components["schemas"]["SourceLocation"] | null;
             /**
              * Name
              * @description the user's variable name or Variable name
-             * @default null
              */
-            name: string | null;
+            name?: string | null;
             /**
              * Op
              * @description id of the op that produced it
-             * @default null
              */
-            op: number | null;
+            op?: number | null;
+            /**
+             * Origin
+             * @description for tensors no op produced: made by tf.constant, or converted from another value (a NumPy array, a Python number)
+             */
+            origin?: ("constant" | "converted") | null;
             /** Shape */
             shape: number[];
             summary: components["schemas"]["ValueSummary"];
             /**
              * Variable
              * @description for reads of a Variable: its tensor id
-             * @default null
              */
-            variable: number | null;
+            variable?: number | null;
+        };
+        /** TensorPublic */
+        TensorPublic: {
+            /** Dtype */
+            dtype: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "variable" | "constant" | "watched" | "intermediate" | "gradient";
+            location?: components["schemas"]["SourceLocation"] | null;
+            /**
+             * Name
+             * @description the user's variable name or Variable name
+             */
+            name?: string | null;
+            /**
+             * Op
+             * @description id of the op that produced it
+             */
+            op?: number | null;
+            /**
+             * Origin
+             * @description for tensors no op produced: made by tf.constant, or converted from another value (a NumPy array, a Python number)
+             */
+            origin?: ("constant" | "converted") | null;
+            /** Shape */
+            shape: number[];
+            summary: components["schemas"]["ValueSummary"];
+            /**
+             * Value Available
+             * @description the capture kept the full value (small tensors); ?value=true returns it in summary.value
+             */
+            value_available: boolean;
+            /**
+             * Variable
+             * @description for reads of a Variable: its tensor id
+             */
+            variable?: number | null;
         };
         /**
          * ValueSummary
@@ -508,28 +1240,18 @@ export interface components {
             bytes: number;
             /** Dtype */
             dtype: string;
-            /** @default null */
-            histogram: components["schemas"]["Histogram"] | null;
+            histogram?: components["schemas"]["Histogram"] | null;
             /**
              * Infs
              * @default 0
              */
             infs: number;
-            /**
-             * Max
-             * @default null
-             */
-            max: number | null;
-            /**
-             * Mean
-             * @default null
-             */
-            mean: number | null;
-            /**
-             * Min
-             * @default null
-             */
-            min: number | null;
+            /** Max */
+            max?: number | null;
+            /** Mean */
+            mean?: number | null;
+            /** Min */
+            min?: number | null;
             /**
              * Nans
              * @default 0
@@ -538,24 +1260,19 @@ export interface components {
             /**
              * Norm
              * @description L2 norm of the finite elements
-             * @default null
              */
-            norm: number | null;
+            norm?: number | null;
             /** Shape */
             shape: number[];
             /** Size */
             size: number;
-            /**
-             * Std
-             * @default null
-             */
-            std: number | null;
+            /** Std */
+            std?: number | null;
             /**
              * Value
              * @description nested lists, present when size <= the capture's value cap; NaN/Inf written as the strings 'nan', 'inf', '-inf'
-             * @default null
              */
-            value: unknown | null;
+            value?: unknown | null;
             /**
              * Zeros
              * @default 0
@@ -570,8 +1287,7 @@ export interface components {
              * @enum {string}
              */
             how: "watch" | "variable_read";
-            /** @default null */
-            location: components["schemas"]["SourceLocation"] | null;
+            location?: components["schemas"]["SourceLocation"] | null;
             /** Seq */
             seq: number;
             /** Tensor */
@@ -585,4 +1301,524 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    upload_capture_api_captures_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Capture"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummary"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    examples_api_examples_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamplePublic"][];
+                };
+            };
+        };
+    };
+    health_api_health_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    list_runs_api_runs_get: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunsPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_run_api_runs_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummary"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_run_api_runs__run_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummary"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_run_api_runs__run_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_steps_api_runs__run_id__calls__call_id__steps_get: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+                call_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepsPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_capture_api_runs__run_id__capture_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capture"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_diagnosis_api_runs__run_id__diagnosis_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diagnosis"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_graph_api_runs__run_id__graph_get: {
+        parameters: {
+            query?: {
+                tape?: number | null;
+                call?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_memory_api_runs__run_id__memory_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryTimeline"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_tensor_api_runs__run_id__tensors__tensor_id__get: {
+        parameters: {
+            query?: {
+                value?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+                tensor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TensorPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}

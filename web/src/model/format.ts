@@ -26,7 +26,7 @@ export function valueText(summary: ValueSummary | undefined): string {
   const v = summary.value;
   if (v != null && summary.size === 1) return num(flat(v)[0] as number);
   if (v != null && summary.size <= 3) return `[${flat(v).map((x) => num(x as number, 3)).join(", ")}]`;
-  return `‖·‖ ${num(summary.norm, 3)}`;
+  return `norm ${num(summary.norm, 3)}`;
 }
 
 export function flat(value: unknown): unknown[] {

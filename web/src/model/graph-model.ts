@@ -123,7 +123,7 @@ export function buildGraph(
     const detail = tensor ? shapeText(tensor.shape) : "";
     nodes.push({
       id: `t:${t}`, kind, label, detail, parent, tensor: t,
-      width: Math.max(label.length, detail.length) * CHAR_WIDTH + 30, height: 44,
+      width: Math.max(label.length, detail.length, 12) * CHAR_WIDTH + 30, height: 58,
     });
     nodeOfTensor.set(t, `t:${t}`);
   }
@@ -134,7 +134,7 @@ export function buildGraph(
     const detail = tensor ? shapeText(tensor.shape) : "";
     nodes.push({
       id: `t:${t}`, kind: "intermediate", label, detail, parent: null, tensor: t,
-      width: Math.max(label.length, detail.length) * CHAR_WIDTH + 30, height: 44,
+      width: Math.max(label.length, detail.length, 12) * CHAR_WIDTH + 36, height: 58,
     });
     nodeOfTensor.set(t, `t:${t}`);
   }

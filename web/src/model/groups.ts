@@ -6,6 +6,9 @@ import type { CaptureIndex } from "./capture-index";
 
 export const LARGE_TAPE_OPS = 150;
 const RUN_CHUNK = 100;
+// A tape with hundreds of layers opens as a few dozen blocks of consecutive layers.
+const MAX_TOP_UNITS = 60;
+const TARGET_BLOCKS = 30;
 
 export interface Group {
   id: string; // "g:" + path
@@ -50,7 +53,42 @@ export function groupOps(index: CaptureIndex, records: number[]): Grouping {
     }
     pathOf.set(id, path);
   }
+  if (large) blockTopLevel(index, records, groups, pathOf);
   return { groups, pathOf };
+}
+
+/** Puts consecutive top-level groups (and loose ops) into blocks when there are too many. */
+function blockTopLevel(index: CaptureIndex, records: number[], groups: Map<string, Group>, pathOf: Map<number, string[]>) {
+  const units: string[] = [];
+  const seen = new Set<string>();
+  for (const id of records) {
+    const unit = pathOf.get(id)![0] ?? `op:${id}`;
+    if (!seen.has(unit)) {
+      seen.add(unit);
+      units.push(unit);
+    }
+  }
+  if (units.length <= MAX_TOP_UNITS) return;
+  const size = Math.ceil(units.length / TARGET_BLOCKS);
+  const blockOf = new Map<string, string>();
+  const labelOf = (unit: string) =>
+    unit.startsWith("op:") ? index.ops.get(Number(unit.slice(3)))!.type : groups.get(unit)!.label;
+  for (let start = 0; start < units.length; start += size) {
+    const members = units.slice(start, start + size);
+    const label = members.length > 1 ? `${labelOf(members[0])} … ${labelOf(members[members.length - 1])}` : labelOf(members[0]);
+    const id = `g:|block|${start}|${label}`;
+    groups.set(id, { id, label, parent: null, ops: [] });
+    for (const unit of members) {
+      blockOf.set(unit, id);
+      if (!unit.startsWith("op:")) groups.get(unit)!.parent = id;
+    }
+  }
+  for (const id of records) {
+    const path = pathOf.get(id)!;
+    const block = blockOf.get(path[0] ?? `op:${id}`)!;
+    groups.get(block)!.ops.push(id);
+    pathOf.set(id, [block, ...path]);
+  }
 }
 
 function scopeParts(op: OpInfo): string[] {

@@ -29,6 +29,7 @@ export function stepState(call: GradientCall, step: number): StepState {
   let upstream = new Set<number>();
   let produced = new Set<number>();
   let bytesAlive: number | null = null;
+  if (applied > 0) for (const seed of call.seeds ?? []) gradientOf.set(seed.tensor, seed.gradient);
   for (let i = 0; i < applied; i++) {
     const s = steps[i];
     for (const g of s.upstream) if (!gradientOf.has(g.tensor)) gradientOf.set(g.tensor, g.gradient ?? null);
@@ -58,6 +59,7 @@ export function stepState(call: GradientCall, step: number): StepState {
       produced = new Set(s.produced.map((g) => g.tensor));
     }
   }
+  if (applied === steps.length && applied > 0) for (const op of call.released_after ?? []) released.add(op);
   return {
     step: applied, total: steps.length, current: applied > 0 ? steps[applied - 1].op : null,
     gradientOf, upstream, produced, accumulated, released, bytesAlive, stepOfOp, sentBack,

@@ -1,7 +1,15 @@
 // Small Plotly charts: a value's heatmap (2-D) or histogram, drawn the same way everywhere.
-import Plotly from "plotly.js-dist-min";
 import type { ValueSummary } from "../api/types";
 import { toNumber } from "../model/format";
+
+type PlotlyApi = typeof import("plotly.js-dist-min").default;
+let loading: Promise<PlotlyApi> | null = null;
+
+/** Plotly is large (4 MB): it loads after the graph, on the first chart drawn. */
+export function plotly(): Promise<PlotlyApi> {
+  loading ??= import("plotly.js-dist-min").then((module) => module.default);
+  return loading;
+}
 
 export const plotConfig = { displayModeBar: false, responsive: true, staticPlot: false };
 
@@ -19,11 +27,12 @@ export function baseLayout(presenter: boolean) {
 }
 
 /** A heatmap for 2-D values that are present, else the summary's histogram. */
-export function drawDistribution(el: HTMLElement, summary: ValueSummary, color: string, presenter: boolean): void {
+export async function drawDistribution(el: HTMLElement, summary: ValueSummary, color: string, presenter: boolean): Promise<void> {
+  const Plotly = await plotly();
   const value = summary.value;
   if (value != null && summary.shape.length === 2 && summary.size > 1) {
     const z = (value as unknown[][]).map((row) => row.map(toNumber));
-    void Plotly.react(
+    await Plotly.react(
       el,
       [{ type: "heatmap", z, colorscale: divergingScale(color), zmid: 0, showscale: true, colorbar: { thickness: 10, outlinewidth: 0 } }],
       { ...baseLayout(presenter), yaxis: { autorange: "reversed", title: { text: "row" } }, xaxis: { title: { text: "column" } } },
@@ -36,7 +45,7 @@ export function drawDistribution(el: HTMLElement, summary: ValueSummary, color: 
   if (histogram && histogram.counts.length > 0) {
     const centers = histogram.counts.map((_, i) => (histogram.edges[i] + histogram.edges[i + 1]) / 2);
     const widths = histogram.counts.map((_, i) => histogram.edges[i + 1] - histogram.edges[i]);
-    void Plotly.react(
+    await Plotly.react(
       el,
       [{ type: "bar", x: centers, y: histogram.counts, width: widths, marker: { color, line: { width: 0 } }, hovertemplate: "%{x:.3g}: %{y}<extra></extra>" }],
       { ...baseLayout(presenter), bargap: 0.04, yaxis: { title: { text: "count" }, gridcolor: "#eef1f4" } },

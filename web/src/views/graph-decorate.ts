@@ -57,11 +57,6 @@ export function decorateNode(node: GraphNode, input: DecorationInput): Look {
     if (steps.current != null && ops.includes(steps.current)) classes.push("current");
     else if (ops.some((op) => (steps.stepOfOp.get(op) ?? Infinity) <= steps.step)) classes.push("done");
     if (ops.every((op) => steps.released.has(op))) classes.push("released");
-    if (steps.current != null && ops.includes(steps.current) && node.kind === "op") {
-      const op = index.ops.get(steps.current)!;
-      const upstream = op.outputs.map((t) => steps.gradientOf.get(t)).filter((g) => g != null) as number[];
-      if (upstream.length > 0) lines.push(`∇out ${valueText(index.tensors.get(upstream[0])?.summary)}`);
-    }
   }
   if (node.tensor != null) {
     const tensor = index.tensors.get(node.tensor);

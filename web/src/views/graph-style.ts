@@ -106,6 +106,7 @@ export function graphStyle(presenter: boolean): StylesheetJson {
         "underlay-color": ACCENT,
         "underlay-opacity": 0.18,
         "underlay-padding": 8,
+        color: INK,
       },
     },
     {

@@ -15,6 +15,8 @@ import {
 import { mountGraphToolbar } from "./graph-toolbar";
 import { showLoading } from "./loading";
 
+const MIN_READABLE_ZOOM = 0.9;
+
 export interface GraphView {
   cy: Core;
   fit(): void;
@@ -27,7 +29,6 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     style: graphStyle(false),
     minZoom: 0.05,
     maxZoom: 3,
-    wheelSensitivity: 0.3,
     boxSelectionEnabled: false,
     autoungrabify: true,
   });
@@ -91,6 +92,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const targets = [...index.calls.values()].filter((c) => c.tape === tape.id).flatMap((c) => c.targets);
     const watched = new Set((tape.watched ?? []).filter((w) => w.how === "watch").map((w) => w.tensor));
     const graph = buildGraph(index, records, session.grouping, state.expanded, targets, watched);
+    performance.mark("graph-built");
     const scale = state.presenter ? 1.3 : 1;
     const started = performance.now();
     const big = graph.nodes.length > 600;
@@ -117,6 +119,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       throw error;
     }
     cancelLoading?.();
+    performance.mark("layout-done");
     if (token !== rebuildToken) return;
     empty.innerHTML = records.length === 0 ? `<div><div class="big">This tape recorded no ops</div></div>` : "";
     const elements: ElementDefinition[] = [];
@@ -133,12 +136,57 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     session.layoutMs = layout.ms;
     renderedExpanded = state.expanded;
     renderedKey = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
+    performance.mark("elements-added");
     decorate();
-    cy.fit(undefined, 30);
-    if (cy.zoom() < 0.35 && state.selection == null) cy.zoom({ level: 0.35, position: cy.nodes()[0]?.position() ?? { x: 0, y: 0 } });
+    performance.mark("decorated");
+    initialViewport(state, layout.positions, scale);
     session.openedMs = performance.now() - started;
     container.dataset.ready = String(token);
+    (window as unknown as { __graphReadyAt: number }).__graphReadyAt = performance.now();
     container.dispatchEvent(new CustomEvent("graph-rendered"));
+  }
+
+  /** Fit the graph; when that makes it unreadable, start readable at the call's target instead. */
+  function initialViewport(state: State, positions: Record<string, { x: number; y: number }>, scale: number): void {
+    // fit from the layout's own boxes: cheaper than cy.fit, which measures every label
+    let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const node of session.graph?.nodes ?? []) {
+      const p = positions[node.id];
+      if (!p) continue;
+      x1 = Math.min(x1, p.x - (node.width * scale) / 2);
+      x2 = Math.max(x2, p.x + (node.width * scale) / 2);
+      y1 = Math.min(y1, p.y - (node.height * scale) / 2 - 20);
+      y2 = Math.max(y2, p.y + (node.height * scale) / 2 + 20);
+    }
+    if (!Number.isFinite(x1)) return;
+    const pad = 30;
+    const zoom = Math.min(1.4, (cy.width() - 2 * pad) / (x2 - x1), (cy.height() - 2 * pad) / (y2 - y1));
+    cy.viewport({
+      zoom,
+      pan: { x: (cy.width() - zoom * (x1 + x2)) / 2, y: (cy.height() - zoom * (y1 + y2)) / 2 },
+    });
+    if (zoom >= MIN_READABLE_ZOOM) return;
+    const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
+    const focus = elementOf(state) ?? (call ? session.graph?.nodeOfTensor.get(call.targets[0]) : undefined);
+    const element = focus ? cy.getElementById(focus) : cy.nodes().last();
+    cy.zoom(MIN_READABLE_ZOOM);
+    if (element.nonempty()) cy.center(element);
+  }
+
+  /** Keep the op the backward pass is at on screen while stepping. */
+  function follow(state: State): void {
+    const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
+    const op = call && state.step > 0 ? call.steps?.[state.step - 1]?.op : undefined;
+    const id = op != null ? session.graph?.nodeOfOp.get(op) : undefined;
+    if (!id) return;
+    const node = cy.getElementById(id);
+    if (node.empty()) return;
+    const box = node.boundingBox({});
+    const view = cy.extent();
+    if (box.x1 < view.x1 || box.x2 > view.x2 || box.y1 < view.y1 || box.y2 > view.y2) {
+      cy.stop(true, true);
+      cy.animate({ center: { eles: node } }, { duration: Math.min(300, state.speedMs / 2) });
+    }
   }
 
   function decorate(): void {
@@ -230,6 +278,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       return;
     }
     if (touched(changed, "call", "step", "revealed", "predict", "selection", "cursorLine", "finding")) decorate();
+    if (touched(changed, "step")) follow(state);
     if (touched(changed, "selection") && state.selection) {
       const id = elementOf(state);
       if (id && !cy.getElementById(id).visible()) focusNode(id);

@@ -82,7 +82,8 @@ export function mountInspector(root: HTMLElement, actions: InspectorActions): vo
     const el = root.querySelector<HTMLElement>(`#${elementId}`);
     if (!el) return;
     let full = summary;
-    if (summary.value == null && summary.shape.length === 2 && state.run) {
+    const missing = summary.histogram == null || (summary.value == null && summary.shape.length === 2);
+    if (missing && summary.size > 0 && state.run) {
       const key = `${state.run.id}:${id}`;
       try {
         full = fullValues.get(key) ?? (await api.tensor(state.run.id, id)).summary;
@@ -130,7 +131,7 @@ export function mountInspector(root: HTMLElement, actions: InspectorActions): vo
           .join(" + ")} = <code>${valueShort(index.tensors.get(sum.total)?.summary)}</code></p>`
       : "";
     return {
-      html: `<h3>${label}</h3>${partials}${summaryFacts(g.summary, true)}`,
+      html: `<section id="inspector-gradient"><h3>${label}</h3>${partials}${summaryFacts(g.summary, true)}</section>`,
       summary: g.summary,
       id: shown,
     };
@@ -228,7 +229,7 @@ function valueShort(summary: ValueSummary | undefined): string {
 
 function summaryFacts(summary: ValueSummary, gradient = false): string {
   const value = summary.value != null && summary.size <= 16
-    ? `<dt>${gradient ? "∇ value" : "Value"}</dt><dd><code>${escape(formatNested(summary.value))}</code></dd>`
+    ? `<dt>${gradient ? "∇ value" : "Value"}</dt><dd><code class="shown-value">${escape(formatNested(summary.value))}</code></dd>`
     : "";
   const bad = summary.nans || summary.infs
     ? `<dt>Non-finite</dt><dd><span class="chip error">${summary.nans} NaN, ${summary.infs} Inf</span></dd>`
@@ -236,7 +237,7 @@ function summaryFacts(summary: ValueSummary, gradient = false): string {
   return `<dl class="facts">${value}
     <dt>min / max</dt><dd>${num(summary.min)} / ${num(summary.max)}</dd>
     <dt>mean ± std</dt><dd>${num(summary.mean)} ± ${num(summary.std)}</dd>
-    <dt>L2 norm</dt><dd>${num(summary.norm)}</dd>
+    <dt>L2 norm</dt><dd class="shown-norm">${num(summary.norm)}</dd>
     <dt>zeros</dt><dd>${summary.zeros} of ${summary.size}</dd>${bad}
     <dt>bytes</dt><dd>${bytes(summary.bytes)}</dd></dl>`;
 }

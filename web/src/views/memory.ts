@@ -1,11 +1,10 @@
 // The memory timeline: bytes each tape holds for backward, gradients in flight and the total, at
 // every forward record and backward step; the peak marked, the unpruned tape for comparison, and a
 // cursor that follows the stepper.
-import Plotly from "plotly.js-dist-min";
 import type { MemoryPoint } from "../api/types";
 import { bytes } from "../model/format";
 import { store, touched, type State } from "../store";
-import { baseLayout, plotConfig } from "./charts";
+import { baseLayout, plotConfig, plotly } from "./charts";
 
 const TAPE_COLORS = ["#1f7a6d", "#4f8fbf", "#8a6bb8", "#c27c3a", "#5f8f4a"];
 
@@ -24,14 +23,17 @@ export function mountMemory(root: HTMLElement): void {
     }
     if (!touched(changed, "index", "call", "step", "presenter", "panel")) return;
     if (state.panel !== "memory" && !state.presenter) return;
-    if (drawnFor !== state.capture) {
-      draw(state);
-      drawnFor = state.capture;
-    }
-    moveCursor(state);
+    void (async () => {
+      if (drawnFor !== state.capture) {
+        drawnFor = state.capture;
+        await draw(state);
+      }
+      await moveCursor(state);
+    })();
   });
 
-  function draw(state: State): void {
+  async function draw(state: State): Promise<void> {
+    const Plotly = await plotly();
     const memory = state.capture?.memory;
     const points = memory?.points ?? [];
     const caption = root.querySelector<HTMLElement>("#memory-caption")!;
@@ -80,7 +82,7 @@ export function mountMemory(root: HTMLElement): void {
       xaxis: { title: { text: "record / step" }, gridcolor: "#eef1f4" },
       shapes: backwardStart != null ? [divider(backwardStart)] : [],
     };
-    void Plotly.react(plot, traces, layout, plotConfig);
+    await Plotly.react(plot, traces, layout, plotConfig);
     plot.dataset.chart = "memory";
     root.querySelector("#memory-facts")!.innerHTML = `
       <dt>Peak</dt><dd>${bytes(memory!.peak)}</dd>
@@ -88,7 +90,8 @@ export function mountMemory(root: HTMLElement): void {
       <dt>Pruning saves</dt><dd>${memory!.unpruned_peak > 0 ? Math.round((1 - memory!.peak / memory!.unpruned_peak) * 100) : 0}%</dd>`;
   }
 
-  function moveCursor(state: State): void {
+  async function moveCursor(state: State): Promise<void> {
+    const Plotly = await plotly();
     const points = state.capture?.memory?.points ?? [];
     if (points.length === 0 || plot.dataset.chart !== "memory") return;
     const at = cursorPoint(points, state);
@@ -97,7 +100,7 @@ export function mountMemory(root: HTMLElement): void {
     if (at != null) {
       shapes.push({ type: "line", xref: "x", yref: "paper", x0: at, x1: at, y0: 0, y1: 1, line: { color: "#3450a1", width: 2 } });
     }
-    void Plotly.relayout(plot, { shapes });
+    await Plotly.relayout(plot, { shapes });
     plot.dataset.cursor = String(at ?? "");
   }
 }

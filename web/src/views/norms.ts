@@ -1,11 +1,10 @@
 // Gradient norm per op (in backward order) or per layer, on a log scale, with the vanishing and
 // exploding thresholds marked; bars appear as the stepper reaches them.
-import Plotly from "plotly.js-dist-min";
 import type { GradientCall } from "../api/types";
 import type { CaptureIndex } from "../model/capture-index";
-import { EXPLODING_FACTOR, VANISHING_FACTOR } from "../model/thresholds";
+import { thresholds } from "../model/thresholds";
 import { store, touched, type State } from "../store";
-import { baseLayout, plotConfig } from "./charts";
+import { baseLayout, plotConfig, plotly } from "./charts";
 
 interface Bar {
   label: string;
@@ -31,17 +30,18 @@ export function mountNorms(root: HTMLElement): void {
     perLayer = layer;
     byOp.setAttribute("aria-pressed", String(!layer));
     byLayer.setAttribute("aria-pressed", String(layer));
-    draw(store.state);
+    void draw(store.state);
   };
   byOp.addEventListener("click", () => setMode(false));
   byLayer.addEventListener("click", () => setMode(true));
 
   store.subscribe((state, changed) => {
     if (!touched(changed, "index", "call", "step", "revealed", "predict", "presenter", "panel")) return;
-    if (state.panel === "norms") draw(state);
+    if (state.panel === "norms") void draw(state);
   });
 
-  function draw(state: State): void {
+  async function draw(state: State): Promise<void> {
+    const Plotly = await plotly();
     const index = state.index;
     const call = index && state.call != null ? index.calls.get(state.call) : undefined;
     const caption = root.querySelector<HTMLElement>("#norms-caption")!;
@@ -52,9 +52,10 @@ export function mountNorms(root: HTMLElement): void {
       return;
     }
     const bars = perLayer ? layerBars(index, call) : opBars(index, call);
+    const factors = thresholds(state.capture);
     const seed = bars.find((b) => Number.isFinite(b.norm) && b.norm > 0)?.norm ?? 1;
-    const vanish = seed * VANISHING_FACTOR;
-    const explode = seed * EXPLODING_FACTOR;
+    const vanish = seed * factors.vanishing;
+    const explode = seed * factors.exploding;
     const positive = bars.map((b) => b.norm).filter((n) => Number.isFinite(n) && n > 0);
     const floor = Math.min(vanish, ...positive) / 10;
     const visible = (b: Bar) => b.step <= state.step || (!state.predict && state.step === 0);
@@ -67,7 +68,7 @@ export function mountNorms(root: HTMLElement): void {
     });
     const text = bars.map((b) => (!Number.isFinite(b.norm) ? "NaN" : b.norm === 0 ? "0" : ""));
     const size = state.presenter ? 13 : 10;
-    void Plotly.react(
+    await Plotly.react(
       plot,
       [{
         type: "bar", x: bars.map((_, i) => i), y, marker: { color: colors }, text, textposition: "outside",
@@ -88,12 +89,18 @@ export function mountNorms(root: HTMLElement): void {
     );
     plot.dataset.chart = "norms";
     plot.dataset.bars = String(bars.length);
-    caption.textContent = `The norm of the gradient reaching each ${perLayer ? "layer" : "op"}, from the target back to the sources. Below ${VANISHING_FACTOR.toExponential(0)}× the target's gradient it vanishes, above ${EXPLODING_FACTOR.toExponential(0)}× it explodes.`;
+    caption.textContent = `The norm of the gradient reaching each ${perLayer ? "layer" : "op"}, from the target back to the sources. Below ${factors.vanishing.toExponential(0)}× the norm nearest the target it vanishes, above ${factors.exploding.toExponential(0)}× it explodes.`;
   }
 }
 
 /** Per backward step: the norm of the gradient arriving at the op (its upstream). */
 function opBars(index: CaptureIndex, call: GradientCall): Bar[] {
+  if ((call.norms ?? []).length > 0) {
+    return call.norms!.map((n) => {
+      const op = index.ops.get(n.op);
+      return { label: `${op?.type ?? "op"}${op?.location ? ` ·${op.location.line}` : ""}`, norm: n.norm ?? NaN, step: n.step + 1, ops: [n.op] };
+    });
+  }
   return (call.steps ?? []).map((step, i) => {
     const op = index.ops.get(step.op)!;
     const grads = step.upstream.map((g) => (g.gradient != null ? index.tensors.get(g.gradient)?.summary : undefined));
@@ -102,6 +109,9 @@ function opBars(index: CaptureIndex, call: GradientCall): Bar[] {
 }
 
 function layerBars(index: CaptureIndex, call: GradientCall): Bar[] {
+  if ((call.layers ?? []).length > 0) {
+    return call.layers!.map((l) => ({ label: l.name, norm: l.norm ?? NaN, step: l.step + 1, ops: [l.op] }));
+  }
   const layers = new Map<string, Bar>();
   for (const bar of opBars(index, call)) {
     const scope = index.ops.get(bar.ops[0])!.scope || "(no scope)";

@@ -6,19 +6,24 @@ import { stepState } from "../model/step-state";
 import * as stepping from "../stepping";
 import { store, touched, type State } from "../store";
 import { escape } from "./html";
+import { icons } from "./icons";
 
 export function mountStepper(root: HTMLElement): void {
   root.innerHTML = `
-    <button class="icon-button" id="step-home" title="First step (Home)" aria-label="First step">⏮</button>
-    <button class="icon-button" id="step-back" title="Step back (←)" aria-label="Step back">◀</button>
-    <button class="icon-button" id="step-play" title="Play / pause (Space)" aria-label="Play">▶</button>
-    <button class="icon-button" id="step-forward" title="Step forward (→)" aria-label="Step forward">▶❘</button>
-    <button class="icon-button" id="step-end" title="Last step (End)" aria-label="Last step">⏭</button>
-    <span class="position" id="step-position" aria-live="polite">—</span>
-    <input type="range" id="step-slider" min="0" max="0" value="0" aria-label="Backward step" />
-    <label class="speed" title="Play speed ([ slower, ] faster)">Speed <input type="range" id="step-speed" min="100" max="2000" step="100" aria-label="Seconds per step" /></label>
-    <button id="run-to" title="Step until the selected op has run (R)">Run to selected</button>
-    <div class="now" id="step-now"></div>`;
+    <div class="controls">
+      <button class="icon-button" id="step-home" title="First step (Home)" aria-label="First step">${icons.first}</button>
+      <button class="icon-button" id="step-back" title="Step back (←)" aria-label="Step back">${icons.back}</button>
+      <button class="icon-button play" id="step-play" title="Play / pause (Space)" aria-label="Play">${icons.play}</button>
+      <button class="icon-button" id="step-forward" title="Step forward (→)" aria-label="Step forward">${icons.forward}</button>
+      <button class="icon-button" id="step-end" title="Last step (End)" aria-label="Last step">${icons.last}</button>
+      <span class="position" id="step-position" aria-live="polite">—</span>
+      <input type="range" id="step-slider" min="0" max="0" value="0" aria-label="Backward step" />
+    </div>
+    <div class="details">
+      <div class="now" id="step-now"></div>
+      <label class="speed" title="Play speed ([ slower, ] faster)">Speed <input type="range" id="step-speed" min="100" max="2000" step="100" aria-label="Play speed" /></label>
+      <button id="run-to" title="Step until the selected op has run (R)">Run to selected</button>
+    </div>`;
   const $ = <T extends HTMLElement>(id: string) => root.querySelector<T>(`#${id}`)!;
   $("step-home").addEventListener("click", stepping.home);
   $("step-back").addEventListener("click", stepping.prev);
@@ -44,7 +49,7 @@ export function mountStepper(root: HTMLElement): void {
     slider.value = String(state.step);
     speed.value = String(2100 - state.speedMs);
     const play = $("step-play");
-    play.textContent = state.playing ? "⏸" : "▶";
+    play.innerHTML = state.playing ? icons.pause : icons.play;
     play.setAttribute("aria-label", state.playing ? "Pause" : "Play");
     for (const id of ["step-home", "step-back", "step-play", "step-forward", "step-end"]) {
       ($(id) as HTMLButtonElement).disabled = !call || total === 0;

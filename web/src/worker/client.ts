@@ -27,6 +27,12 @@ class DataWorker {
   private worker: Worker | null = null;
   private pending = new Map<number, Pending>();
   private nextToken = 1;
+  private generation = 0; // bumped by cancel(), so that a capture being read stops
+
+  /** Start the worker before it is needed (its module takes a moment to load). */
+  warm(): void {
+    this.ensure();
+  }
 
   private ensure(): Worker {
     if (!this.worker) {
@@ -60,7 +66,22 @@ class DataWorker {
   async loadCapture(url: string, progress: Progress): Promise<{ capture: Capture; slimmed: boolean }> {
     const reply = await this.request((token) => ({ type: "load", url, token }), progress);
     if (reply.type !== "capture") throw new Error("unexpected reply");
-    return { capture: reply.capture, slimmed: reply.slimmed };
+    const generation = this.generation;
+    const capture = JSON.parse(reply.head) as Capture;
+    let yielded = performance.now();
+    for (let i = 0; i < reply.parts.length; i++) {
+      const part = reply.parts[i];
+      let target: unknown = capture;
+      for (const key of part.path) target = (target as Record<string | number, unknown>)[key];
+      for (const item of JSON.parse(part.json) as unknown[]) (target as unknown[]).push(item);
+      if (performance.now() - yielded > 25) {
+        progress("Reading the capture", i + 1, reply.parts.length);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (generation !== this.generation) throw new CancelledError();
+        yielded = performance.now();
+      }
+    }
+    return { capture, slimmed: reply.slimmed };
   }
 
   async layout(nodes: LayoutNode[], edges: LayoutEdge[], direction: "LR" | "TB", progress: Progress) {
@@ -71,6 +92,7 @@ class DataWorker {
 
   /** Stop whatever the worker is doing; every pending request rejects with CancelledError. */
   cancel(): void {
+    this.generation++;
     this.worker?.terminate();
     this.worker = null;
     for (const pending of this.pending.values()) pending.reject(new CancelledError());

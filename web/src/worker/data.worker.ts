@@ -2,11 +2,18 @@
 // computing the layered layout, so that the page keeps answering and can show progress or cancel.
 import dagre from "@dagrejs/dagre";
 import type { Capture } from "../api/types";
-import type { FromWorker, LayoutEdge, LayoutNode, ToWorker } from "./messages";
+import type { CapturePart, FromWorker, LayoutEdge, LayoutNode, ToWorker } from "./messages";
+
+// The page receives the capture as JSON text in slices: parsing text is many times faster than
+// copying a parsed object between threads, and slices let the page parse a 50 MB capture in
+// steps of a few tens of milliseconds, staying responsive (progress, Cancel) throughout.
+const SLICE_ITEMS = 2000;
 
 // Above this many tensors, full values and histograms stay on the server: the inspector fetches
 // one tensor at a time, and the page receives a capture small enough to copy quickly.
-const SLIM_ABOVE_TENSORS = 20000;
+const SLIM_ABOVE_TENSORS = 4000;
+// Network simplex gives the tidiest ranks but grows quickly; above this, longest-path ranking.
+const SIMPLEX_UP_TO_NODES = 300;
 
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 
@@ -49,11 +56,31 @@ async function load(url: string, token: number): Promise<void> {
   if (slimmed) {
     for (const tensor of capture.tensors ?? []) {
       const summary = tensor.summary;
-      summary.histogram = null;
-      if (summary.size > 3) summary.value = null;
+      if (summary.size > 16) {
+        summary.histogram = null;
+        summary.value = null;
+      }
     }
   }
-  post({ type: "capture", token, capture, slimmed });
+  const parts: CapturePart[] = [];
+  const slice = (path: (string | number)[], items: unknown[] | undefined) => {
+    for (let i = 0; i < (items?.length ?? 0); i += SLICE_ITEMS) {
+      parts.push({ path, json: JSON.stringify(items!.slice(i, i + SLICE_ITEMS)) });
+    }
+  };
+  slice(["tensors"], capture.tensors);
+  capture.tensors = [];
+  slice(["ops"], capture.ops);
+  capture.ops = [];
+  if (capture.memory) {
+    slice(["memory", "points"], capture.memory.points);
+    capture.memory.points = [];
+  }
+  (capture.calls ?? []).forEach((call, i) => {
+    slice(["calls", i, "steps"], call.steps);
+    call.steps = [];
+  });
+  post({ type: "capture", token, head: JSON.stringify(capture), parts, slimmed });
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {
@@ -71,7 +98,10 @@ function layout(token: number, nodes: LayoutNode[], edges: LayoutEdge[], directi
   post({ type: "progress", token, phase: `Laying out ${nodes.length} nodes`, done: 0, total: nodes.length });
   const compound = nodes.some((n) => n.parent);
   const g = new dagre.graphlib.Graph({ compound, multigraph: false });
-  g.setGraph({ rankdir: direction, nodesep: 22, ranksep: 46, edgesep: 12, marginx: 20, marginy: 20 });
+  g.setGraph({
+    rankdir: direction, nodesep: 22, ranksep: 46, edgesep: 12, marginx: 20, marginy: 20,
+    ranker: nodes.length > SIMPLEX_UP_TO_NODES ? "longest-path" : "network-simplex",
+  });
   g.setDefaultEdgeLabel(() => ({}));
   for (const node of nodes) g.setNode(node.id, { width: node.width, height: node.height });
   if (compound) for (const node of nodes) if (node.parent) g.setParent(node.id, node.parent);

@@ -1,5 +1,9 @@
 // Messages between the page and the data worker (capture download + parse, graph layout).
-import type { Capture } from "../api/types";
+/** A slice of one of the capture's long arrays, as JSON text (see data.worker.ts). */
+export interface CapturePart {
+  path: (string | number)[];
+  json: string;
+}
 
 export interface LayoutNode {
   id: string;
@@ -20,6 +24,6 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: "progress"; token: number; phase: string; done: number; total: number }
-  | { type: "capture"; token: number; capture: Capture; slimmed: boolean }
+  | { type: "capture"; token: number; head: string; parts: CapturePart[]; slimmed: boolean }
   | { type: "layout"; token: number; positions: Record<string, { x: number; y: number }>; ms: number }
   | { type: "error"; token: number; message: string; status?: number };

@@ -1,0 +1,45 @@
+"""What the browser tests do to the page, in the page's own terms."""
+import json
+import urllib.request
+
+
+def api(base, path, body=None, method=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method or ("POST" if data else "GET"),
+                                     headers={"content-type": "application/json"} if data else {})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def wait_graph(page, min_nodes=1):
+    """Wait until the graph has rendered a layout with at least `min_nodes` nodes."""
+    page.wait_for_function(
+        "n => window.__cy && document.getElementById('graph').dataset.ready && __cy.nodes().length >= n",
+        arg=min_nodes)
+
+
+def choose_example(page, example_id):
+    page.select_option("#gallery", example_id)
+    page.wait_for_function("() => document.body.dataset.booted === '1'")
+
+
+def state(page):
+    """The store's state that matters to tests, as plain data."""
+    return page.evaluate("""() => {
+        const s = window.__tapescope.store.state;
+        return {run: s.run && s.run.id, tape: s.tape, call: s.call, step: s.step, selection: s.selection,
+                presenter: s.presenter, predict: s.predict, revealed: s.revealed, panel: s.panel};
+    }""")
+
+
+def set_state(page, patch):
+    page.evaluate("patch => window.__tapescope.store.set(patch)", patch)
+
+
+def tap(page, element_id):
+    page.evaluate("id => window.__cy.getElementById(id).emit('tap')", element_id)
+
+
+def numbers(text):
+    import re
+    return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?", text)]

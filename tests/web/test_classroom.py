@@ -1,0 +1,100 @@
+"""Presenter mode, permalinks that restore exactly the view, predict mode, keyboard-only use."""
+from tests.web.conftest import screenshot
+from tests.web.helpers import api, state, wait_graph
+
+
+def _run(server):
+    for example in api(server, "/api/examples"):
+        if not example["expect"]:
+            run = api(server, "/api/runs", {"code": example["code"]})
+            capture = api(server, f"/api/runs/{run['id']}/capture")
+            call = next((c for c in capture["calls"] if len(c.get("steps", [])) >= 2), None)
+            if call:
+                return run, capture, call
+    raise AssertionError("no example with a two-step gradient call")
+
+
+def test_presenter_mode_and_permalink_restore_the_view(server, browser, page):
+    run, capture, call = _run(server)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server}/#run={run['id']}")
+    wait_graph(page, 1)
+    page.focus("#graph")
+    page.keyboard.press("p")  # presenter
+    assert page.evaluate("() => document.body.classList.contains('presenter')")
+    assert not page.is_visible("#editor")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(".")  # select a node with the keyboard
+    page.keyboard.press("3")  # memory panel
+    before = state(page)
+    assert before["step"] == 2 and before["selection"] is not None and before["panel"] == "memory"
+    page.wait_for_timeout(300)
+    screenshot(page, "07-presenter-1280x720")
+    page.click("#permalink")
+    link = page.evaluate("() => location.href")
+    viewport = page.evaluate("() => ({zoom: __cy.zoom(), pan: __cy.pan()})")
+
+    other = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    errors = []
+    other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    other.goto(link)
+    wait_graph(other, 1)
+    other.wait_for_function("() => window.__tapescope.store.state.run")
+    after = state(other)
+    for key in ("run", "tape", "call", "step", "selection", "presenter", "panel"):
+        assert after[key] == before[key], key
+    assert other.evaluate("() => document.body.classList.contains('presenter')")
+    restored = other.evaluate("() => ({zoom: __cy.zoom(), pan: __cy.pan()})")
+    assert abs(restored["zoom"] - viewport["zoom"]) < 1e-2
+    assert abs(restored["pan"]["x"] - viewport["pan"]["x"]) < 1 and abs(restored["pan"]["y"] - viewport["pan"]["y"]) < 1
+    assert other.inner_text("#step-position") == page.inner_text("#step-position")
+    assert other.locator(".selected").count() + other.evaluate("() => __cy.$('.selected').length") > 0
+    screenshot(other, "08-permalink-restored")
+    other.context.close()
+    assert errors == []
+
+
+def test_predict_mode_hides_each_gradient_until_revealed(server, page):
+    run, capture, call = _run(server)
+    page.goto(f"{server}/#run={run['id']}&call={call['id']}")
+    wait_graph(page, 1)
+    page.focus("#graph")
+    page.keyboard.press("q")
+    assert state(page)["predict"]
+    page.keyboard.press("ArrowRight")
+    s = state(page)
+    assert s["step"] == 1 and s["revealed"] is False
+    hidden = page.evaluate("() => __cy.edges('.grad-hidden').length + __cy.nodes().filter(n => (n.data('text')||'').includes('∇ ?')).length")
+    assert hidden > 0
+    assert "predict the gradients" in page.inner_text("#step-now")
+    screenshot(page, "09-predict-hidden")
+    page.keyboard.press("ArrowRight")  # reveal
+    s = state(page)
+    assert s["step"] == 1 and s["revealed"] is True
+    assert page.evaluate("() => __cy.edges('.grad-hidden').length") == 0
+    page.keyboard.press("ArrowRight")  # next step, hidden again
+    assert state(page)["step"] == 2 and state(page)["revealed"] is False
+
+
+def test_keyboard_only_play_home_end_and_run_to(server, page):
+    run, capture, call = _run(server)
+    total = len(call["steps"])
+    page.goto(f"{server}/#run={run['id']}&call={call['id']}")
+    wait_graph(page, 1)
+    page.focus("#graph")
+    page.keyboard.press("End")
+    assert state(page)["step"] == total
+    page.keyboard.press("Home")
+    assert state(page)["step"] == 0
+    page.keyboard.press("]")  # faster
+    page.keyboard.press("]")
+    page.keyboard.press(" ")  # play
+    page.wait_for_function("() => window.__tapescope.store.state.step >= 2")
+    page.keyboard.press(" ")  # pause
+    assert not page.evaluate("() => window.__tapescope.store.state.playing")
+    # run to an op chosen by the keyboard: select ops with "." until one the call runs
+    last_op = call["steps"][-1]["op"]
+    page.evaluate("op => window.__tapescope.store.set({selection: {kind: 'op', id: op}})", last_op)
+    page.keyboard.press("r")
+    assert state(page)["step"] == total
