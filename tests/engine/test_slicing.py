@@ -5,7 +5,7 @@ import pytest
 
 import engine as tf
 from engine.errors import InvalidArgumentError
-from tests.engine.finite_differences import check_gradients
+from tests.engine.finite_differences import SHAPES, check_gradients
 
 A = np.arange(24.).reshape(2, 3, 4).astype(np.float32)
 T = tf.constant(A)
@@ -99,6 +99,14 @@ GRAD_KEYS = [(slice(1, None), slice(None, None, -2)), (-1, None, Ellipsis, slice
 def test_slicing_gradients_match_finite_differences(key):
     x = np.random.default_rng(2).normal(size=(3, 4))
     weights = np.arange(1., 1 + x[key].size).reshape(x[key].shape)
+    check_gradients(lambda t: t[key] ** 2 * weights, x, order=2)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_ellipsis_slicing_gradients_over_the_shape_matrix(shape):
+    x = np.random.default_rng(4).normal(size=shape)
+    key = (None, Ellipsis, slice(None, None, -1)) if shape else (None, Ellipsis)
+    weights = np.arange(1., 1 + x.size).reshape(x[key].shape)
     check_gradients(lambda t: t[key] ** 2 * weights, x, order=2)
 
 
