@@ -10,7 +10,7 @@ from .losses import Loss
 from .model import Model
 from .optimizers import Optimizer
 from .sequential import Input, KerasTensor, Sequential
-from .variables import KerasVariable as Variable
+from .variables import Variable
 
 
 def __getattr__(name):

@@ -51,3 +51,18 @@ class KerasVariable(ResourceVariable):
                 if tape._watch_accessed_variables:
                     tape._watch_variable(self)
         return super()._as_tensor()
+
+
+def Variable(initializer, shape=None, dtype=None, trainable=True, name=None, **unused_keras_kwargs):
+    """keras.Variable: from a value, or from an initializer (a callable) and a shape."""
+    from . import initializers
+    if isinstance(initializer, str) or isinstance(initializer, initializers.Initializer):
+        initializer = initializers.get(initializer)
+    if callable(initializer):
+        if shape is None:
+            raise ValueError("When creating a Variable from an initializer, the `shape` "
+                             "argument should be specified. Received: "
+                             f"initializer={initializer} and shape={shape}")
+        initializer = initializer(shape, dtype=dtype)
+    return KerasVariable(initializer, name=name or naming.auto_name("Variable"),
+                         trainable=trainable, dtype=dtype)
