@@ -146,6 +146,12 @@ def test_from_logits_on_an_activation_output_warns_and_uses_the_logits():
      r"target.shape=\(1, 2\), output.shape=\(2, 3\)"),
     (lambda: L.SparseCategoricalCrossentropy()([1, 2], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]]),
      ValueError, "Structures don't have the same nested structure."),
+    (lambda: L.MeanSquaredError()([1.0, 2.0], tf.constant([1.5, 2.5])), ValueError,
+     r"^Expected an instance of list, got <tf.Tensor: shape=\(2,\), dtype=float32"),
+    (lambda: L.MeanSquaredError()((1.0, 2.0), [1.5, 2.5]), ValueError,
+     r"^Expected an instance of tuple, got \[<tf.Tensor: shape=\(\), dtype=float32, numpy=1.5>"),
+    (lambda: L.MeanSquaredError()(tf.constant([1.0, 2.0]), [1.5, 2.5]), ValueError,
+     "^Structures don't have the same nested structure.$"),
     (lambda: L.sparse_categorical_crossentropy([1, 2], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]]),
      AttributeError, "'list' object has no attribute 'shape'"),
 ])

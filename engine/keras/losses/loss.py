@@ -99,7 +99,12 @@ def _structure(value):
 
 
 def check_same_structure(y_true, y_pred):
-    """Keras maps over nested lists: a list and a differently nested value do not match."""
+    """Keras maps over nested lists as structures, so in TF 2.21 a Python list of labels with
+    a tensor of predictions fails (and so do differently nested lists)."""
+    if isinstance(y_true, (list, tuple)) and type(y_pred) is not type(y_true):
+        shown = _as_tensor(y_pred, None) if not isinstance(y_pred, (list, tuple)) else [
+            _as_tensor(item, None) for item in y_pred]
+        raise ValueError(f"Expected an instance of {type(y_true).__name__}, got {shown!r}.")
     if isinstance(y_true, (list, tuple)) or isinstance(y_pred, (list, tuple)):
         if _structure(y_true) != _structure(y_pred):
             raise ValueError("Structures don't have the same nested structure.")
