@@ -182,6 +182,18 @@ def test_jacobian_without_pfor_needs_a_persistent_tape():
         "execution enabled and with  experimental_use_pfor set to False.")
 
 
+def test_batch_jacobian_without_pfor_needs_a_persistent_tape():
+    m = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        tape.watch(m)
+        z = m * 2
+    with pytest.raises(RuntimeError) as caught:
+        tape.batch_jacobian(z, m, experimental_use_pfor=False)
+    assert str(caught.value) == (
+        "GradientTape must be created with persistent=True to compute the batch_jacobian with "
+        "eager execution enabled and  with experimental_use_pfor set to False.")
+
+
 def test_jacobian_of_a_list_target():
     tape, x, y = watched_square()
     with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
