@@ -216,19 +216,45 @@ class ScopeRecorder(hooks.Observer):
         self.ops.append((op_type, name_scopes.current()))
 
 
-def test_a_dense_layer_records_its_ops_under_its_name():
-    layer = K.layers.Dense(2, activation="relu", kernel_initializer="ones")
-    x = tf.ones([1, 3])
+def recorded_ops(run):
     recorder = ScopeRecorder()
     hooks.observers.append(recorder)
     try:
+        run()
+    finally:
+        hooks.observers.remove(recorder)
+    return recorder.ops
+
+
+def test_a_dense_layer_records_its_ops_under_its_name():
+    layer = K.layers.Dense(2, activation="relu", kernel_initializer="ones")
+    x = tf.ones([1, 3])
+
+    def run():
         with tf.name_scope("outer"):
             layer(x)
         tf.reduce_sum(x)
-    finally:
-        hooks.observers.remove(recorder)
-    layer_ops = [op for op, scope in recorder.ops if scope == "outer/dense"]
-    assert layer_ops == ["MatMul", "AddV2", "Relu"]
-    assert recorder.ops[-1] == ("Sum", "")
+
+    ops = recorded_ops(run)
+    # TF 2.21 traces Dense(2, 'relu') to MatMul, BiasAdd, Relu.
+    assert [op for op, scope in ops if scope == "outer/dense"] == ["MatMul", "BiasAdd", "Relu"]
+    assert ops[-1] == ("Sum", "")
     # The Keras path of the variables ignores the tf.name_scope around the call, as in Keras 3.
     assert [v.path for v in layer.variables] == ["dense/kernel", "dense/bias"]
+
+
+def test_a_one_unit_dense_adds_its_bias_with_addv2_as_keras_does():
+    layer = K.layers.Dense(1)
+    x = tf.ones([2, 3])
+    layer(x)
+    assert [op for op, scope in recorded_ops(lambda: layer(x)) if scope == "dense"] == [
+        "MatMul", "AddV2"]
+
+
+def test_dense_on_rank_3_inputs_runs_tensordot_ops_as_tf_traces_them():
+    layer = K.layers.Dense(2)
+    x = tf.ones([2, 4, 3])
+    layer(x)
+    # TF 2.21's trace: Reshape, MatMul, Reshape (tensordot), then BiasAdd.
+    assert [op for op, _ in recorded_ops(lambda: layer(x))] == [
+        "Reshape", "MatMul", "Reshape", "BiasAdd"]

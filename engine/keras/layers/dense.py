@@ -47,12 +47,21 @@ class Dense(Layer):
         return self._kernel
 
     def call(self, inputs, training=None):
+        # The ops Keras's TF backend runs, so the tape shows TF's op types: MatMul (a tensordot
+        # for inputs of rank > 2), then BiasAdd; Keras's add uses a plain AddV2 when the bias
+        # has one unit, since only a bias longer than 1 "looks like a bias" to it.
         kernel = self._kernel
         if inputs._value.dtype != kernel._value.dtype:  # ints: Keras's matmul computes in floats
             inputs = tf.cast(inputs, kernel.dtype)
-        outputs = tf.matmul(inputs, kernel)
+        if inputs._value.ndim == 2:
+            outputs = tf.matmul(inputs, kernel)
+        else:
+            outputs = tf.tensordot(inputs, kernel, axes=[[-1], [0]])
         if self.bias is not None:
-            outputs = tf.add(outputs, self.bias)
+            if self.units > 1:
+                outputs = tf.nn.bias_add(outputs, self.bias)
+            else:
+                outputs = tf.add(outputs, self.bias)
         return self.activation(outputs)
 
     def compute_output_shape(self, input_shape):
