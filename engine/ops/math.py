@@ -7,6 +7,8 @@ Sigmoid, Erf, Round, ...), comparisons (Equal, Less, LogicalAnd, IsNan, ...), re
 cumulative (Cumsum, Cumprod), casting (Cast) and matmul (MatMul, BatchMatMulV2).
 Python's operators on tensors (engine/ops/operators.py) look their ops up here by name.
 """
+from ..tensor import EagerTensor
+from .registry import execute
 from . import arithmetic, casting, comparisons, cumulative, matmul as _matmul_module
 from . import reductions, unary_math
 from .arithmetic import *  # noqa: F401,F403
@@ -26,8 +28,12 @@ TOP_LEVEL = [name for family in _FAMILIES for name in family.TOP_LEVEL]
 
 
 def add_gradients(a, b):
-    """Sums two gradients of one tensor (the backward pass's accumulation)."""
+    """Sums two gradients of one tensor (the backward pass's accumulation). Dense ones with
+    AddN, the op TF's backprop aggregates with."""
     from ..indexed_slices import IndexedSlices, add as add_sparse
     if isinstance(a, IndexedSlices) or isinstance(b, IndexedSlices):
         return add_sparse(a, b)  # two stay sparse (concatenated), as TF's; mixed is dense
-    return arithmetic.add(a, b)
+    if type(a) is EagerTensor and type(b) is EagerTensor and (
+            a._value.dtype == b._value.dtype and a._value.shape == b._value.shape):
+        return execute(arithmetic.ADD_N, (a, b), a._value + b._value)
+    return arithmetic.add_n([a, b])  # anything else is converted and checked as TF's AddN

@@ -68,7 +68,11 @@ def _reduction(opdef, compute, check=None):
 
 # --- Sum, Mean ------------------------------------------------------------------------------
 def _sum_grad(rec, dy):
+    """TF's: reshape to the kept dims, then Tile when every axis was reduced in order (TF's
+    eager fast path), BroadcastTo otherwise."""
     shape, axes, keepdims = rec.attrs
+    if axes == tuple(range(len(shape))):
+        return array.tile(array.reshape(dy, (1,) * len(shape)), shape)
     if not keepdims:
         dy = array.reshape(dy, _kept_shape(shape, axes))
     return array.broadcast_to(dy, shape)

@@ -104,6 +104,38 @@ def test_backward_runs_the_gradient_ops_tf_runs(fn, tf_gradient_ops):
     assert executed_ops(lambda: tape.gradient(y, x, output_gradients=upstream)) == tf_gradient_ops
 
 
+# TF's eager backward ops, logged with TF's op callbacks (x = [[1, 2], [3, 4]] watched,
+# output_gradients given). TF also runs Shape on the forward input where the engine reads the
+# shape from the record's attrs, so Shape is left out of the comparison.
+_TF_EAGER_BACKWARD = [
+    (lambda x: tf.reduce_sum(x), ["Reshape", "Tile"]),
+    (lambda x: tf.reduce_sum(x, axis=0), ["Shape", "Reshape", "BroadcastTo"]),
+    (lambda x: tf.reduce_sum(x, axis=0, keepdims=True), ["Shape", "BroadcastTo"]),
+    (lambda x: tf.reduce_mean(x), ["Reshape", "Tile", "RealDiv"]),
+    (lambda x: tf.reduce_mean(x, axis=1), ["Shape", "Reshape", "BroadcastTo", "RealDiv"]),
+    (lambda x: tf.reduce_max(x, axis=1), ["Shape", "Reshape", "Reshape", "Equal", "Cast", "Sum",
+                                          "Reshape", "RealDiv", "Mul"]),
+    (lambda x: tf.matmul(x, x), ["MatMul", "MatMul", "AddN"]),
+    (lambda x: tf.cumsum(x, axis=1), ["Cumsum"]),
+    (lambda x: tf.math.cumprod(x, axis=1), ["Cumprod", "Mul", "Cumsum", "DivNoNan"]),
+    (lambda x: tf.cast(x, tf.float64), ["Cast"]),
+    (lambda x: tf.abs(x), ["Sign", "Mul"]),
+    (lambda x: tf.sign(x), ["ZerosLike"]),
+]
+
+
+@pytest.mark.parametrize("fn,tf_ops", _TF_EAGER_BACKWARD,
+                         ids=lambda v: "-".join(v) if isinstance(v, list) else "")
+def test_backward_of_reductions_and_others_runs_tf_eager_ops(fn, tf_ops):
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = fn(x)
+    upstream = tf.ones_like(y)
+    ran = executed_ops(lambda: tape.gradient(y, x, output_gradients=upstream))
+    assert ran == [op for op in tf_ops if op != "Shape"]
+
+
 def _record_of(fn, *args):
     log = _OpLog()
     tensors = [tf.constant(a) for a in args]
