@@ -182,24 +182,7 @@ def binary(opdef, fn, hint_from_x=False):
     op_type = opdef.type
     computable = allowed_numpy_dtypes(op_type)
 
-    def op(x, y, name=None):
-        # The common cases stay cheap: a float tensor and a Python number (which takes the
-        # tensor's dtype), or two float tensors of one dtype.
-        if type(x) is EagerTensor:
-            xv = x._value
-            dtype = xv.dtype
-            if dtype.kind == "f":
-                ty = type(y)
-                if ty is float or ty is int:
-                    y = EagerTensor(_numpy_scalar(dtype, y))
-                    return execute(opdef, (x, y), fn(xv, y._value), SCALAR_Y if xv.ndim else None)
-                if ty is not EagerTensor or y._value.dtype != dtype:
-                    x, y = matching_operands(op_type, computable, x, y, hint_from_x)
-            else:
-                x, y = matching_operands(op_type, computable, x, y, hint_from_x)
-        else:
-            x, y = matching_operands(op_type, computable, x, y, hint_from_x)
-        xv, yv = x._value, y._value
+    def broadcasting(x, y, xv, yv):
         try:
             value = fn(xv, yv)
         except InvalidArgumentError:  # the op's own error (integer division by zero, ...)
@@ -216,6 +199,26 @@ def binary(opdef, fn, hint_from_x=False):
         else:
             shapes = (sx, sy)
         return execute(opdef, (x, y), value, shapes)
+
+    def op(x, y, name=None):
+        # The common cases stay cheap: two float tensors of one dtype, or a float tensor and
+        # a Python number (which takes the tensor's dtype).
+        if type(x) is EagerTensor:
+            xv = x._value
+            dtype = xv.dtype
+            if dtype.kind == "f":
+                ty = type(y)
+                if ty is EagerTensor:
+                    yv = y._value
+                    if yv.dtype == dtype:
+                        if xv.shape == yv.shape:
+                            return execute(opdef, (x, y), fn(xv, yv), None)
+                        return broadcasting(x, y, xv, yv)
+                elif ty is float or ty is int:
+                    y = EagerTensor(_numpy_scalar(dtype, y))
+                    return execute(opdef, (x, y), fn(xv, y._value), SCALAR_Y if xv.ndim else None)
+        x, y = matching_operands(op_type, computable, x, y, hint_from_x)
+        return broadcasting(x, y, x._value, y._value)
 
     op.__name__ = op.__qualname__ = op_type
     return op
