@@ -36,10 +36,10 @@ def namespace(tf):
 
     def matmul(dtype, batched=False):
         x = value(dtype)
-        shape_a, shape_b = ([2, 1, 2], [2, 2, 1]) if batched else ([1, 2], [2, 1])
-        return tf.matmul(tf.reshape(x, [1, 2]) if not batched else tf.reshape(
-            tf.stack([x, x]), shape_a), tf.reshape(x, shape_b) if not batched else tf.reshape(
-            tf.stack([x, x]), shape_b))
+        if batched:
+            pair = tf.stack([x, x])
+            return tf.matmul(tf.reshape(pair, [2, 1, 2]), tf.reshape(pair, [2, 2, 1]))
+        return tf.matmul(tf.reshape(x, [1, 2]), tf.reshape(x, [2, 1]))
 
     def grads(f, *values, dtype="float32"):
         """Gradients of f(*values) with respect to each value (None where TF gives None)."""
@@ -100,6 +100,22 @@ HANDWRITTEN = [
     "c([1.5, 2.0]) - c([3, -7])",
     "c([3, -7]) + 1.5",
     "tf.add(1, 2.5)",
+    "tf.add(2, c([1.5]))",
+    "tf.add(c([1.5]), 2)",
+    "tf.add([1, 2], 0.5)",
+    "1.5 + c([3, -7])",
+    "2.5 * c([1, 2])",
+    "1.5 - c([3])",
+    "c([True]) - 1",
+    "tf.subtract(c([True]), c([1]))",
+    "tf.add(c([1]), c([True]))",
+    "tf.add(c([True]), 1)",
+    "tf.add(tf.Variable([1, 2]), 1.5)",
+    "tf.multiply(c([1.0]), np.array([2.0]))",
+    "np.array([2.0]) * c([1.0])",
+    "c([1.5]) * c([1.0], tf.float64)",
+    "tf.convert_to_tensor(1, dtype=tf.bool)",
+    "tf.logical_and(1, True)",
     "tf.subtract(c([1], tf.uint8), c([2], tf.uint8))",
     "tf.add(c([100], tf.int8), c([100], tf.int8))",
     "tf.add(c([1.0, 2.0]), c([1.0, 2.0, 3.0]))",
