@@ -138,7 +138,8 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     performance.mark("capture-loaded");
     const index = indexCapture(capture);
     const calls = [...index.calls.values()];
-    const firstCall = calls.find((c) => (c.steps?.length ?? 0) > 0) ?? calls[0];
+    const linked = link.call != null ? index.calls.get(link.call) : undefined;
+    const firstCall = linked ?? calls.find((c) => (c.steps?.length ?? 0) > 0) ?? calls[0];
     const tapes = [...index.tapes.values()];
     const tape = link.tape ?? firstCall?.tape ?? tapes.find((t) => (t.records?.length ?? 0) > 0)?.id ?? tapes[0]?.id ?? null;
     const records = tape != null ? index.tapes.get(tape)?.records ?? [] : [];

@@ -41,7 +41,9 @@ export function tensorName(index: CaptureIndex, id: number): string {
   if (tensor.name) return tensor.name.replace(/:0$/, "");
   const op = tensor.op != null ? index.ops.get(tensor.op) : undefined;
   if (op) return `${op.type} output`;
-  return `${tensor.kind} ${id}`;
+  const value = tensor.summary.value;
+  if (value != null && tensor.summary.size === 1) return String(flatFirst(value)); // a literal, e.g. the 2 of y**2
+  return tensor.kind;
 }
 
 export function shapeText(shape: number[]): string {
@@ -53,4 +55,8 @@ export function findingsFor(index: CaptureIndex, call: number | null, source: nu
   return index.findings.filter(
     (f) => (call == null || f.call === call) && (source == null || f.source_index === source),
   );
+}
+
+function flatFirst(value: unknown): unknown {
+  return Array.isArray(value) ? flatFirst(value[0]) : value;
 }

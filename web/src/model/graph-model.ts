@@ -47,6 +47,7 @@ export function buildGraph(
   expanded: ReadonlySet<string>,
   targets: number[],
   watched: ReadonlySet<number>,
+  sources: number[] = [],
 ): VisibleGraph {
   const nodes: GraphNode[] = [];
   const nodeOfOp = new Map<number, string>();
@@ -127,13 +128,15 @@ export function buildGraph(
     });
     nodeOfTensor.set(t, `t:${t}`);
   }
-  for (const t of targets) {
+  // targets, and sources no recorded op read (a None gradient's badge needs a node to sit on)
+  for (const t of [...targets, ...sources]) {
     if (nodeOfTensor.has(t)) continue;
     const label = tensorName(index, t);
     const tensor = index.tensors.get(t);
     const detail = tensor ? shapeText(tensor.shape) : "";
+    const kind = targets.includes(t) ? "intermediate" : leafKind(tensor?.kind);
     nodes.push({
-      id: `t:${t}`, kind: "intermediate", label, detail, parent: null, tensor: t,
+      id: `t:${t}`, kind, label, detail, parent: null, tensor: t,
       width: Math.max(label.length, detail.length, 12) * CHAR_WIDTH + 36, height: 58,
     });
     nodeOfTensor.set(t, `t:${t}`);

@@ -35,7 +35,11 @@ export async function drawDistribution(el: HTMLElement, summary: ValueSummary, c
     await Plotly.react(
       el,
       [{ type: "heatmap", z, colorscale: divergingScale(color), zmid: 0, showscale: true, colorbar: { thickness: 10, outlinewidth: 0 } }],
-      { ...baseLayout(presenter), yaxis: { autorange: "reversed", title: { text: "row" } }, xaxis: { title: { text: "column" } } },
+      {
+        ...baseLayout(presenter),
+        yaxis: { autorange: "reversed", title: { text: "row" }, dtick: 1 },
+        xaxis: { title: { text: "column" }, dtick: 1 },
+      },
       plotConfig,
     );
     el.dataset.chart = "heatmap";

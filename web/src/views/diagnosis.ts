@@ -79,7 +79,7 @@ function card(state: State, finding: Finding, at: number): string {
       <div class="actions">
         ${finding.line != null ? `<button class="link" data-action="line" data-id="${finding.line}">line ${finding.line}</button>` : ""}
         ${linked ? `<button class="link" data-action="node" data-id="${at}">show in graph</button>` : ""}
-        <a class="link" href="/docs/findings#${encodeURIComponent(finding.code)}" target="_blank" rel="noopener">what does ${escape(finding.code)} mean?</a>
+        <a class="link" href="/docs/findings#${encodeURIComponent(finding.code)}" target="_blank" rel="noopener" title="What ${escape(finding.code)} means, with an example and the fix">what this means ↗</a>
       </div>
     </article>`;
 }

@@ -50,7 +50,9 @@ export function decorateNode(node: GraphNode, input: DecorationInput): Look {
   if (node.detail && (node.kind !== "group" || node.collapsed)) lines.push(node.detail);
   const ops = graph.opsOfNode.get(node.id) ?? [];
   if (path) {
-    const onPath = node.tensor != null ? path.tensors.has(node.tensor) : ops.some((op) => path.ops.has(op));
+    const onPath = node.tensor != null
+      ? path.tensors.has(node.tensor) || input.noneSources.has(node.tensor)
+      : ops.some((op) => path.ops.has(op));
     if (!onPath && !(node.kind === "group" && !node.collapsed)) classes.push("dim");
   }
   if (steps && ops.length > 0) {
@@ -62,8 +64,9 @@ export function decorateNode(node: GraphNode, input: DecorationInput): Look {
     const tensor = index.tensors.get(node.tensor);
     if (tensor && (tensor.summary.nans > 0 || tensor.summary.infs > 0)) classes.push("nan");
     if (input.noneSources.has(node.tensor)) classes.push("none-source");
-    if (steps && steps.gradientOf.has(node.tensor)) {
-      const gradient = steps.gradientOf.get(node.tensor);
+    const gradient = steps?.gradientOf.get(node.tensor);
+    const relevant = gradient != null || !path || path.tensors.has(node.tensor) || input.noneSources.has(node.tensor);
+    if (steps && steps.gradientOf.has(node.tensor) && relevant) {
       const hidden = hiddenByPredict(state, steps, node.tensor);
       const sum = steps.accumulated.get(node.tensor);
       if (hidden) lines.push("∇ ?");
@@ -99,9 +102,10 @@ export function decorateEdge(
     // the gradient that travels back along this edge is what its consumer sent to this tensor
     const sentKey = consumers.map((op) => `${op}:${t}`).find((key) => steps.sentBack.has(key));
     const toTarget = edge.target === `t:${t}` && steps.gradientOf.has(t);
-    if (sentKey !== undefined || toTarget) {
+    const gradient = sentKey !== undefined ? steps.sentBack.get(sentKey) : steps.gradientOf.get(t);
+    const relevant = gradient != null || !path || path.tensors.has(t);
+    if ((sentKey !== undefined || toTarget) && relevant) {
       classes.push("grad");
-      const gradient = sentKey !== undefined ? steps.sentBack.get(sentKey) : steps.gradientOf.get(t);
       const isNew = steps.current != null && (consumers.includes(steps.current) || edge.target === `op:${steps.current}`);
       if (isNew && steps.produced.has(t)) classes.push("grad-produced");
       else if (steps.current != null && steps.upstream.has(t) && graph.nodeOfOp.get(steps.current) === edge.source) {

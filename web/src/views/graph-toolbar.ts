@@ -17,8 +17,7 @@ export function mountGraphToolbar(actions: Actions) {
     <button class="icon-button" id="zoom-out" title="Zoom out (-)" aria-label="Zoom out">−</button>
     <button id="fit" title="Fit the graph to the view (F)">Fit</button>
     <button id="expand-all" title="Expand every group">Expand all</button>
-    <button id="collapse-all" title="Collapse every group">Collapse all</button>
-    <label class="field tape-select" id="tape-field"><span>Tape</span><select id="tape-select" aria-label="Tape"></select></label>`;
+    <button id="collapse-all" title="Collapse every group">Collapse all</button>`;
   const input = bar.querySelector<HTMLInputElement>("#graph-search")!;
   const count = bar.querySelector<HTMLElement>("#search-count")!;
   let hits: string[] = [];
@@ -47,8 +46,8 @@ export function mountGraphToolbar(actions: Actions) {
   bar.querySelector("#expand-all")!.addEventListener("click", () => expandAll(true));
   bar.querySelector("#collapse-all")!.addEventListener("click", () => expandAll(false));
 
-  const tapeField = bar.querySelector<HTMLElement>("#tape-field")!;
-  const tapeSelect = bar.querySelector<HTMLSelectElement>("#tape-select")!;
+  const tapeField = document.getElementById("tape-field")!;
+  const tapeSelect = document.getElementById("tape-select") as HTMLSelectElement;
   tapeSelect.addEventListener("change", () => {
     const tape = Number(tapeSelect.value);
     const call = [...(store.state.index?.calls.values() ?? [])].find((c) => c.tape === tape);
@@ -59,7 +58,11 @@ export function mountGraphToolbar(actions: Actions) {
     const tapes = [...(state.index?.tapes.values() ?? [])];
     tapeField.style.display = tapes.length > 1 ? "" : "none";
     tapeSelect.innerHTML = tapes
-      .map((t) => `<option value="${t.id}">Tape ${t.id + 1}${t.persistent ? " (persistent)" : ""} · ${t.records?.length ?? 0} ops${t.location ? ` · line ${t.location.line}` : ""}</option>`)
+      .map((t) => {
+        const ops = t.records?.length ?? 0;
+        const where = t.location ? ` · line ${t.location.line}` : "";
+        return `<option value="${t.id}">${t.id + 1}. ${t.persistent ? "persistent " : ""}tape${where} · ${ops} op${ops === 1 ? "" : "s"}</option>`;
+      })
       .join("");
     if (state.tape != null) tapeSelect.value = String(state.tape);
   });

@@ -15,7 +15,8 @@ import {
 import { mountGraphToolbar } from "./graph-toolbar";
 import { showLoading } from "./loading";
 
-const MIN_READABLE_ZOOM = 0.9;
+const MIN_READABLE_ZOOM = 0.65; // below this the whole graph is not shown at once...
+const FOCUS_ZOOM = 0.9; // ...but the target, readable
 
 export interface GraphView {
   cy: Core;
@@ -77,6 +78,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     if (!index || state.tape == null) {
       cy.elements().remove();
       session.graph = null;
+      empty.classList.remove("banner");
       empty.innerHTML = state.capture
         ? `<div><div class="big">No tape recorded</div>The program ran without recording any op on a GradientTape.</div>`
         : `<div><div class="big">Choose an example or write a program, then press Run</div>The tape appears here as a graph; the arrow keys step through the backward pass.</div>`;
@@ -89,9 +91,11 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       saved = savedBy(index);
       pruned = prunedTensors(index);
     }
-    const targets = [...index.calls.values()].filter((c) => c.tape === tape.id).flatMap((c) => c.targets);
+    const calls = [...index.calls.values()].filter((c) => c.tape === tape.id);
+    const targets = calls.flatMap((c) => c.targets);
+    const sources = calls.flatMap((c) => c.sources);
     const watched = new Set((tape.watched ?? []).filter((w) => w.how === "watch").map((w) => w.tensor));
-    const graph = buildGraph(index, records, session.grouping, state.expanded, targets, watched);
+    const graph = buildGraph(index, records, session.grouping, state.expanded, targets, watched, sources);
     performance.mark("graph-built");
     const scale = state.presenter ? 1.3 : 1;
     const started = performance.now();
@@ -121,7 +125,10 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     cancelLoading?.();
     performance.mark("layout-done");
     if (token !== rebuildToken) return;
-    empty.innerHTML = records.length === 0 ? `<div><div class="big">This tape recorded no ops</div></div>` : "";
+    empty.classList.toggle("banner", records.length === 0);
+    empty.innerHTML = records.length === 0
+      ? `<div><b>This tape recorded no ops</b>: nothing computed inside it depended on a watched tensor or a trainable variable.</div>`
+      : "";
     const elements: ElementDefinition[] = [];
     for (const node of graph.nodes) elements.push(nodeElement(node, scale, layout.positions[node.id]));
     for (const edge of graph.edges) {
@@ -169,7 +176,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
     const focus = elementOf(state) ?? (call ? session.graph?.nodeOfTensor.get(call.targets[0]) : undefined);
     const element = focus ? cy.getElementById(focus) : cy.nodes().last();
-    cy.zoom(MIN_READABLE_ZOOM);
+    cy.zoom(FOCUS_ZOOM);
     if (element.nonempty()) cy.center(element);
   }
 
@@ -181,9 +188,10 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     if (!id) return;
     const node = cy.getElementById(id);
     if (node.empty()) return;
-    const box = node.boundingBox({});
+    const at = node.position();
     const view = cy.extent();
-    if (box.x1 < view.x1 || box.x2 > view.x2 || box.y1 < view.y1 || box.y2 > view.y2) {
+    const margin = 40 / cy.zoom();
+    if (at.x < view.x1 + margin || at.x > view.x2 - margin || at.y < view.y1 + margin || at.y > view.y2 - margin) {
       cy.stop(true, true);
       cy.animate({ center: { eles: node } }, { duration: Math.min(300, state.speedMs / 2) });
     }

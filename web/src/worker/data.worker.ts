@@ -99,7 +99,7 @@ function layout(token: number, nodes: LayoutNode[], edges: LayoutEdge[], directi
   const compound = nodes.some((n) => n.parent);
   const g = new dagre.graphlib.Graph({ compound, multigraph: false });
   g.setGraph({
-    rankdir: direction, nodesep: 22, ranksep: 46, edgesep: 12, marginx: 20, marginy: 20,
+    rankdir: direction, nodesep: 26, ranksep: 72, edgesep: 12, marginx: 20, marginy: 20,
     ranker: nodes.length > SIMPLEX_UP_TO_NODES ? "longest-path" : "network-simplex",
   });
   g.setDefaultEdgeLabel(() => ({}));
