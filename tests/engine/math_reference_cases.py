@@ -396,6 +396,10 @@ HANDWRITTEN = [
     "grads(lambda a, b: tf.matmul(a, b), [[1.0, 2.0]], [[[1.0], [2.0]], [[3.0], [4.0]]])",
     "grads(lambda a, b: tf.matmul(a, b, adjoint_a=True), [[[1.0, 2.0]], [[3.0, 4.0]]],"
     " [[5.0, 6.0]])",
+    "grads(lambda x: tf.where(x > 0.0, tf.sqrt(x), 0.0), [0.0, -1.0, 4.0])",
+    "grads(lambda x: tf.where(x > 0.0, tf.math.rsqrt(x), 0.0), [0.0, 4.0])",
+    "grads(lambda x: tf.where(x != 0.0, tf.math.reciprocal(x), 0.0), [0.0, 4.0])",
+    "grads(lambda x: tf.where(x > 0.0, tf.math.log(x), 0.0), [0.0, 4.0])",
     "second(lambda x: tf.math.softsign(x), [0.5])",
     "second(lambda x: tf.tanh(x), [0.5, -1.0])",
     "second(lambda x: tf.sigmoid(x), [0.5, -1.0])",
