@@ -37,12 +37,21 @@ def _code_for(status: int) -> str:
         return "http_error"
 
 
-def _describe_validation(exc: RequestValidationError) -> str:
+def describe_validation(errors) -> str:
     parts = []
-    for error in exc.errors()[:5]:
+    for error in list(errors)[:5]:
         where = ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "body"
         parts.append(f"{where}: {error.get('msg', 'invalid')}")
     return "invalid request: " + "; ".join(parts)
+
+
+def _allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """Every method some route offers at `path` (Starlette names only the first route's)."""
+    methods = set()
+    for route in app.router.routes:
+        if getattr(route, "methods", None) and route.path_regex.match(path):
+            methods |= route.methods
+    return sorted(methods)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -53,14 +62,18 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
         message = exc.detail if isinstance(exc.detail, str) else _code_for(exc.status_code)
+        headers = getattr(exc, "headers", None)
         if exc.status_code == 404 and message == "Not Found":
             message = f"no such path: {request.url.path}"
-        return error_response(exc.status_code, _code_for(exc.status_code), message,
-                              getattr(exc, "headers", None))
+        if exc.status_code == 405:
+            allowed = _allowed_methods(app, request.url.path)
+            headers = {**(headers or {}), "Allow": ", ".join(allowed)}
+            message = f"{request.method} is not allowed here; use {' or '.join(allowed)}"
+        return error_response(exc.status_code, _code_for(exc.status_code), message, headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError):
-        return error_response(422, "invalid_request", _describe_validation(exc))
+        return error_response(422, "invalid_request", describe_validation(exc.errors()))
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception):

@@ -3,11 +3,12 @@ import secrets
 from datetime import datetime, timezone
 from typing import Optional
 
+from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from engine.debug.schema import Capture, MemoryTimeline
 
-from .errors import ApiError, not_found
+from .errors import ApiError, describe_validation, not_found
 from .graph import build_graph
 from .models import (Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic)
 from .sandbox.limits import format_bytes
@@ -55,6 +56,14 @@ class RunService:
             and capture.program is not None and outcome.capture_json is not None else None
         await run_in_threadpool(self._store, summary, capture, capture_json)
         return summary
+
+    async def upload_json(self, body: bytes) -> RunSummary:
+        """Validated strictly: a capture is data a program wrote, nothing is coerced."""
+        try:
+            capture = Capture.model_validate_json(body, strict=True)
+        except ValidationError as error:
+            raise ApiError(422, "invalid_request", describe_validation(error.errors())) from None
+        return await run_in_threadpool(self.upload, capture)
 
     def upload(self, capture: Capture) -> RunSummary:
         status = "error" if capture.error is not None else "ok"

@@ -16,7 +16,8 @@ Offset = Annotated[int, Query(ge=0, le=10 ** 9)]
 
 
 @router.post("", response_model=RunSummary, status_code=201,
-             responses={413: {"model": ErrorBody}, 503: {"model": ErrorBody}})
+             responses={400: {"model": ErrorBody}, 413: {"model": ErrorBody},
+                        503: {"model": ErrorBody}})
 async def create_run(body: RunCreate, runs: RunsDep) -> RunSummary:
     """Run a program in the sandbox and store its capture; its own errors are part of the run."""
     return await runs.run_program(body.code)
