@@ -4,86 +4,62 @@ The backward loop reports, per record it runs: `accumulated` for each extra cont
 tensor used more than once (before the step), then `step`, then `released` (a non-persistent
 tape); records it skips (no gradient reached them) are only `released`. A jacobian announces
 each of its passes with `seeded`. This class files each report under the step it belongs to.
+
+While the loop runs, a step is kept as the engine handed it over (its record and gradient
+objects): turning it into RawTensors and a RawStep waits for build time (`materialize`), so
+a debugged backward pass costs little more than the plain one.
 """
 from .. import hooks
 from . import engine_view
 from .raw import RawStep
+
+# Positions in a pending step (a list, so `released` can still be appended to).
+_RECORD, _UPSTREAM, _PRODUCED, _TRACKED, _ACCUMULATED, _RELEASED, _PASS, _SEQ = range(8)
 
 
 class BackwardTrace(hooks.BackwardObserver):
     def __init__(self, recorder, call, tape):
         self._recorder = recorder
         self._call = call
-        self._tape = tape
+        self._tracked = engine_view.tracked_ids(tape)
         self._pass = -1
         self._accumulations = []
         self._released = []  # records dropped before the next step (skipped ones)
         self._last_step = None
         self._in_pass = False
 
-    def _gradient(self, g):
-        call = self._call
-        return self._recorder.gradient_of(g, call.location, call.stmt)
-
     def seeded(self, seeds):
         self._end_pass()
         self._in_pass = True
         self._pass += 1
-        call = self._call
-        call.passes += 1
-        by_eid = {}
-        for target in call.targets:
-            by_eid.setdefault(target.eid, target)
-        for eid, gradient in seeds.items():
-            target = by_eid.get(eid)
-            if target is not None:
-                call.seeds.append((self._pass, target, self._gradient(gradient)))
+        self._call.passes += 1
+        self._call.raw_seeds.append((self._pass, dict(seeds)))
 
     def step(self, record, upstream, produced):
         recorder, call = self._recorder, self._call
-        op = recorder.op_by_record.get(id(record))
-        if op is None:  # recorded before the capture began: nothing to show it with
-            self._accumulations = []
-            return
         recorder.seq += 1
-        tracked = engine_view.tracked_ids(self._tape)
-        gradient = self._gradient
-        step = RawStep(
-            len(call.steps), op,
-            [(out, gradient(g)) for out, g in zip(op.outputs, upstream)],
-            # A gradient for an input the tape does not track is dropped by the loop: none flows.
-            [(inp, gradient(g) if g is not None and eid in tracked else None)
-             for inp, eid, g in zip(op.inputs, record.input_ids, produced)],
-            self._accumulations, self._released, self._pass, recorder.seq)
+        tracked = self._tracked
+        step = [record, upstream, produced, [i in tracked for i in record.input_ids],
+                self._accumulations, self._released, self._pass, recorder.seq]
         self._accumulations, self._released = [], []
-        call.steps.append(step)
+        call.raw_steps.append(step)
         self._last_step = step
-        recorder.memory_log.append(("step", call, step))
+        recorder.memory_log.append(("step", call, len(call.raw_steps) - 1))
 
     def accumulated(self, tensor_id, contribution, total):
-        recorder = self._recorder
-        target = recorder.by_eid.get(tensor_id)
-        variable = recorder.variables.get(tensor_id)
-        if variable is not None:
-            target = variable.tensor
-        if target is None:
-            return
-        self._accumulations.append((target, self._gradient(contribution), self._gradient(total)))
+        self._accumulations.append((tensor_id, contribution, total))
 
     def released(self, record):
-        op = self._recorder.op_by_record.get(id(record))
-        if op is None:
-            return
         if not self._in_pass:  # after the last pass: the tape letting go of what is left
-            self._call.released_after.append(op)
-        elif self._last_step is not None and self._last_step.op is op:
-            self._last_step.released.append(op)
+            self._call.released_after_records.append(record)
+        elif self._last_step is not None and self._last_step[_RECORD] is record:
+            self._last_step[_RELEASED].append(record)
         else:  # a record no gradient reached: dropped before the next step runs
-            self._released.append(op)
+            self._released.append(record)
 
     def _end_pass(self):
         if self._released:
-            self._call.released_after.extend(self._released)
+            self._call.released_after_records.extend(self._released)
             self._released = []
         self._last_step = None
         self._in_pass = False
@@ -94,3 +70,48 @@ class BackwardTrace(hooks.BackwardObserver):
     def close(self):
         """The call ended (maybe with an error inside a pass)."""
         self._end_pass()
+
+
+def materialize(recorder, call):
+    """Turns the call's pending steps and seeds (those not turned yet) into RawSteps and
+    RawTensors; `call.step_by_raw[i]` is the RawStep of the i-th reported step (or None)."""
+    location, stmt = call.location, call.stmt
+
+    def gradient(g):
+        return recorder.gradient_of(g, location, stmt)
+
+    targets = {}
+    for target in call.targets:
+        targets.setdefault(target.eid, target)
+    for pass_index, seeds in call.raw_seeds[call.seeds_done:]:
+        for eid, g in seeds.items():
+            target = targets.get(eid)
+            if target is not None:
+                call.seeds.append((pass_index, target, gradient(g)))
+    call.seeds_done = len(call.raw_seeds)
+    op_of = recorder.op_by_record.get
+    for entry in call.raw_steps[len(call.step_by_raw):]:
+        op = op_of(id(entry[_RECORD]))
+        if op is None:  # recorded before the capture began: nothing to show it with
+            call.step_by_raw.append(None)
+            continue
+        upstream = [(out, gradient(g)) for out, g in zip(op.outputs, entry[_UPSTREAM])]
+        # A gradient for an input the tape does not track is dropped by the loop: none flows.
+        produced = [(inp, gradient(g) if kept else None)
+                    for inp, g, kept in zip(op.inputs, entry[_PRODUCED], entry[_TRACKED])]
+        accumulations = []
+        for eid, contribution, total in entry[_ACCUMULATED]:
+            variable = recorder.variables.get(eid)
+            into = variable.tensor if variable is not None else recorder.by_eid.get(eid)
+            if into is not None:
+                accumulations.append((into, gradient(contribution), gradient(total)))
+        step = RawStep(len(call.steps), op, upstream, produced, accumulations, [],
+                       entry[_PASS], entry[_SEQ])
+        step.released_records = entry[_RELEASED]  # still appended to while the call runs
+        call.steps.append(step)
+        call.step_by_raw.append(step)
+    for step in call.steps:
+        step.released = [o for o in (op_of(id(r)) for r in step.released_records)
+                         if o is not None]
+    call.released_after = [o for o in (op_of(id(r)) for r in call.released_after_records)
+                           if o is not None]

@@ -26,12 +26,20 @@ def _library_prefixes():
     return tuple(sorted(prefixes))
 
 
+_PREFIXES = None
+# code object -> bool, shared by every capture: one dict lookup per frame on the hot path.
+_IS_LIBRARY = {}
+
+
 class FrameLocator:
     """Walks out of library frames; remembers, per code object, which side it is on."""
 
     def __init__(self, stop_frame=None):
-        self._prefixes = _library_prefixes()
-        self._is_library = {}  # code object -> bool: one dict lookup per frame on the hot path
+        global _PREFIXES
+        if _PREFIXES is None:
+            _PREFIXES = _library_prefixes()
+        self._prefixes = _PREFIXES
+        self._is_library = _IS_LIBRARY
         self.stop_frame = stop_frame
 
     def _classify(self, code):
@@ -89,11 +97,21 @@ class Locations:
     def __init__(self):
         self.by_key = {}
         self.entries = []  # index -> (file, line, function)
+        self._by_instruction = {}
 
     def of(self, frame):
         if frame is None:
             return None
-        key = (frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name)
+        # (code, instruction) -> index first: f_lineno scans the code's line table each time.
+        fast = (frame.f_code, frame.f_lasti)
+        index = self._by_instruction.get(fast)
+        if index is None:
+            code = frame.f_code
+            index = self._by_instruction[fast] = self.of_key(
+                (code.co_filename, frame.f_lineno, code.co_name))
+        return index
+
+    def of_key(self, key):
         index = self.by_key.get(key)
         if index is None:
             index = self.by_key[key] = len(self.entries)

@@ -37,29 +37,31 @@ def distinct_bytes(tensors):
 
 
 class _Held:
-    """Reference-counted distinct arrays."""
+    """Reference-counted distinct arrays, fed with (key, nbytes) pairs."""
+
+    __slots__ = ("counts", "bytes")
 
     def __init__(self):
         self.counts = {}
         self.bytes = 0
 
-    def add(self, tensors):
-        for t in tensors:
-            key = _key(t)
-            entry = self.counts.get(key)
+    def add(self, pairs):
+        counts = self.counts
+        for key, nbytes in pairs:
+            entry = counts.get(key)
             if entry is None:
-                self.counts[key] = [1, t.nbytes]
-                self.bytes += t.nbytes
+                counts[key] = [1, nbytes]
+                self.bytes += nbytes
             else:
                 entry[0] += 1
 
-    def remove(self, tensors):
-        for t in tensors:
-            key = _key(t)
-            entry = self.counts[key]
+    def remove(self, pairs):
+        counts = self.counts
+        for key, _ in pairs:
+            entry = counts[key]
             entry[0] -= 1
             if not entry[0]:
-                del self.counts[key]
+                del counts[key]
                 self.bytes -= entry[1]
 
 
@@ -67,11 +69,12 @@ def _key(t):
     return id(t.array) if t.array is not None else ("t", t.id)
 
 
-def _distinct(tensors):
+def _pairs(tensors):
+    """Distinct (key, nbytes) of some RawTensors."""
     out = {}
     for t in tensors:
-        out[_key(t)] = t
-    return list(out.values())
+        out[_key(t)] = t.nbytes
+    return list(out.items())
 
 
 class Timeline:
@@ -86,31 +89,36 @@ class Timeline:
         self._live = {}  # tape id -> {op id: op}
         self._all = _Held()  # distinct arrays over every tape
         self._all_unpruned = _Held()
+        self._holding = {}  # tape id -> _Held, for the tapes holding any bytes now
+        self._names = [str(tape.id) for tape in recorder.tapes]
 
     def build(self):
         for op in self.recorder.ops:
             if op.record is not None:
                 saved, pruned = saved_entries(op)
                 op.saved, op.unpruned = saved, saved + pruned
-                self._saved[op.id] = _distinct([t for t, _, _ in saved])
-                self._unpruned[op.id] = _distinct([t for t, _, _ in op.unpruned])
+                self._saved[op.id] = _pairs([t for t, _, _ in saved])
+                self._unpruned[op.id] = _pairs([t for t, _, _ in op.unpruned])
         in_flight = {}
         for entry in self.recorder.memory_log:
             kind = entry[0]
             if kind == "record":
                 op = entry[1]
-                for tape in op.tapes:
-                    self._hold(tape.id, op)
+                concerns = [tape.id for tape in op.tapes]
+                for tape_id in concerns:
+                    self._hold(tape_id, op)
                 self._point("backward" if op.call is not None else "forward", op=op.id,
                             call=op.call.id if op.call is not None else None,
-                            concerns=[t.id for t in op.tapes])
+                            concerns=concerns)
             elif kind == "drop":
                 tape = entry[1]
                 for op in list(self._live.get(tape.id, {}).values()):
                     self._release(tape.id, op)
                 self._point("forward", concerns=[tape.id])
             elif kind == "step":
-                call, step = entry[1], entry[2]
+                call, step = entry[1], entry[1].step_by_raw[entry[2]]
+                if step is None:
+                    continue
                 if call.id not in in_flight:
                     in_flight[call.id] = _in_flight_after_steps(call)
                 for op in step.released:
@@ -139,10 +147,16 @@ class Timeline:
             return
         live[op.id] = op
         saved, unpruned = self._saved[op.id], self._unpruned[op.id]
-        self._tape_held.setdefault(tape_id, _Held()).add(saved)
-        self._tape_unpruned.setdefault(tape_id, _Held()).add(unpruned)
+        held = self._tape_held.get(tape_id)
+        if held is None:
+            held = self._tape_held[tape_id] = _Held()
+            self._tape_unpruned[tape_id] = _Held()
+        held.add(saved)
+        self._tape_unpruned[tape_id].add(unpruned)
         self._all.add(saved)
         self._all_unpruned.add(unpruned)
+        if held.bytes:
+            self._holding[tape_id] = held
 
     def _release(self, tape_id, op):
         live = self._live.get(tape_id)
@@ -150,18 +164,27 @@ class Timeline:
             return  # already gone (a reset after the loop released it, ...)
         del live[op.id]
         saved, unpruned = self._saved[op.id], self._unpruned[op.id]
-        self._tape_held[tape_id].remove(saved)
+        held = self._tape_held[tape_id]
+        held.remove(saved)
         self._tape_unpruned[tape_id].remove(unpruned)
         self._all.remove(saved)
         self._all_unpruned.remove(unpruned)
+        if not held.bytes:
+            self._holding.pop(tape_id, None)
 
     def _point(self, phase, op=None, call=None, step=None, gradients=(), concerns=()):
-        gradient_bytes = sum(t.nbytes for t in gradients)
-        extra = sum(t.nbytes for t in gradients if _key(t) not in self._all.counts)
-        tapes = {str(tape_id): held.bytes for tape_id, held in self._tape_held.items()
-                 if held.bytes or tape_id in concerns}
+        gradient_bytes = extra = 0
+        if gradients:
+            counts = self._all.counts
+            for key, nbytes in gradients:
+                gradient_bytes += nbytes
+                if key not in counts:
+                    extra += nbytes
+        # Only the tapes holding bytes, and the one this point is about (0 when it let go).
+        names = self._names
+        tapes = {names[tape_id]: held.bytes for tape_id, held in self._holding.items()}
         for tape_id in concerns:
-            tapes.setdefault(str(tape_id), 0)
+            tapes.setdefault(names[tape_id], 0)
         point = {"index": len(self.points), "phase": phase, "op": op, "call": call,
                  "step": step, "tapes": tapes, "gradients": gradient_bytes,
                  "total": self._all.bytes + extra, "unpruned": self._all_unpruned.bytes}
@@ -170,9 +193,9 @@ class Timeline:
 
 
 def _in_flight_after_steps(call):
-    """step index -> distinct gradient RawTensors the loop holds after it."""
+    """step index -> (key, nbytes) of the distinct gradients the loop holds after it."""
     out = {}
     for _, step, pending, results in walk(call):
         if step is not None:
-            out[step.index] = _distinct(list(pending.values()) + list(results.values()))
+            out[step.index] = _pairs(list(pending.values()) + list(results.values()))
     return out

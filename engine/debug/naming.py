@@ -32,6 +32,15 @@ class StatementTracker:
         self._indexes = indexes
         self._resolve = resolve
         self._pending = {}  # frame -> _Pending
+        self._statements = {}  # (code, instruction) -> (statement line, names): f_lineno is slow
+
+    def _statement_of(self, frame):
+        key = (frame.f_code, frame.f_lasti)
+        found = self._statements.get(key)
+        if found is None:
+            found = self._statements[key] = self._indexes.of(
+                frame.f_code.co_filename).statement(frame.f_lineno)
+        return found
 
     def visit(self, frames, seq):
         """`frames`: [(user frame, the frame it called)] on the stack now, innermost first.
@@ -41,26 +50,29 @@ class StatementTracker:
             on_stack = {frame for frame, _ in frames}
             for frame in [f for f in pending if f not in on_stack]:  # returned since
                 self._finish(pending.pop(frame))
-        for frame, child in frames:
-            lasti = frame.f_lasti
-            current = pending.get(frame)
-            if current is not None:
-                # Still the same run of the same statement: later in it, or inside the very
-                # same call (same callee frame). The same instruction with a new callee is the
-                # next loop iteration.
-                if (current.lasti < lasti or current.lasti == lasti and current.child is child) \
-                        and self._same_statement(current, frame):
-                    current.lasti = lasti
-                    current.child = child
-                    continue
-                self._finish(current)
-            statement, names = self._indexes.of(frame.f_code.co_filename).statement(frame.f_lineno)
-            pending[frame] = _Pending(frame, statement, lasti, child, names, seq)
-        return pending[frames[0][0]] if frames else None
+        for frame, child in reversed(frames):
+            entry = self.visit_innermost(frame, child, seq)
+        return entry if frames else None
 
-    def _same_statement(self, current, frame):
-        index = self._indexes.of(frame.f_code.co_filename)
-        return index.statement(frame.f_lineno)[0] == current.statement
+    def visit_innermost(self, frame, child, seq):
+        """One frame's part of `visit`; alone when only the innermost frame can have moved
+        (the previous event came from the same frame, so its callers are where they were)."""
+        pending = self._pending
+        lasti = frame.f_lasti
+        current = pending.get(frame)
+        statement, names = self._statement_of(frame)
+        if current is not None:
+            # Still the same run of the same statement: later in it, or inside the very same
+            # call (same callee frame). The same instruction with a new callee is the next
+            # loop iteration.
+            if (current.lasti < lasti or current.lasti == lasti and current.child is child) \
+                    and statement == current.statement:
+                current.lasti = lasti
+                current.child = child
+                return current
+            self._finish(current)
+        current = pending[frame] = _Pending(frame, statement, lasti, child, names, seq)
+        return current
 
     def _finish(self, entry):
         if entry.names:

@@ -14,9 +14,7 @@ class RawTensor:
         self.id = id
         self.eid = eid  # the engine's tensor id (shared by all reads of a variable)
         self.array = array
-        self.nbytes = array.nbytes
-        self.dtype = array.dtype
-        self.shape = array.shape
+        self.nbytes = self.dtype = self.shape = None  # filled by complete(), off the hot path
         self.kind = kind
         self.op = op
         self.location = location
@@ -26,6 +24,14 @@ class RawTensor:
         self.origin = None  # for leaves: "constant" (tf.constant), "converted" (any other value)
         self.summary = None
         self.stmt = stmt
+
+
+def complete(tensors):
+    """Fills nbytes/dtype/shape of tensors recorded since the last call."""
+    for t in tensors:
+        if t.dtype is None:
+            array = t.array
+            t.nbytes, t.dtype, t.shape = array.nbytes, array.dtype, array.shape
 
 
 class RawVariable:
@@ -96,7 +102,7 @@ class RawEvent:
 
 class RawStep:
     __slots__ = ("index", "op", "upstream", "produced", "accumulations", "released", "pass_index",
-                 "seq")
+                 "seq", "released_records")
 
     def __init__(self, index, op, upstream, produced, accumulations, released, pass_index, seq):
         self.index = index
@@ -107,12 +113,14 @@ class RawStep:
         self.released = released  # [RawOp]
         self.pass_index = pass_index
         self.seq = seq
+        self.released_records = ()
 
 
 class RawCall:
     __slots__ = ("id", "tape", "kind", "location", "targets", "sources", "output_gradients",
                  "unconnected", "results", "steps", "error", "seq", "end_seq", "seeds", "passes",
-                 "released_after", "stmt", "trace")
+                 "released_after", "stmt", "trace", "raw_steps", "raw_seeds",
+                 "released_after_records", "step_by_raw", "seeds_done")
 
     def __init__(self, id, tape, kind, location, seq, stmt):
         self.id = id
@@ -133,3 +141,9 @@ class RawCall:
         self.passes = 0
         self.released_after = []
         self.trace = None  # the BackwardTrace, while the call runs
+        # As the engine reported them, turned into steps/seeds at build time (materialize):
+        self.raw_steps = []
+        self.raw_seeds = []
+        self.released_after_records = []
+        self.step_by_raw = []
+        self.seeds_done = 0

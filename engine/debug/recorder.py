@@ -18,6 +18,7 @@ from .raw import RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
 from .statements import StatementIndexes
 from .structure import flatten_with_paths
 
+_scopes = name_scopes._stack  # the current name scope is its last entry (read on every op)
 _MAX_NAMED_ITEMS = 64  # a list/dict bound to a name gets its items named `grads[0]`, ...
 
 
@@ -35,9 +36,11 @@ class Recorder(hooks.Observer):
         self.op_by_record = {}  # id(Record) -> RawOp (records are kept alive by the RawOp)
         self.tapes = []
         self.tape_of = weakref.WeakKeyDictionary()  # engine tape -> RawTape
+        self._tape_by_id = {}
         self.events = []
         self.calls = []
         self.call_stack = []
+        self._last_frame = self._last_back = None  # the previous event's user frame
         self.memory_log = []  # ("record", op) / ("drop", tape) / ("step", call, step) / ("end", call)
 
     # --- where, and in which statement --------------------------------------------------
@@ -45,7 +48,11 @@ class Recorder(hooks.Observer):
         frame, child = self.locator.user_frame(depth + 1)
         if frame is None:
             return None, None
-        stmt = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
+        if frame is self._last_frame and frame.f_back is self._last_back:
+            stmt = self.statements.visit_innermost(frame, child, self.seq)
+        else:
+            stmt = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
+            self._last_frame, self._last_back = frame, frame.f_back
         return self.locations.of(frame), stmt
 
     def _name_from_locals(self, frame, names, start_seq):
@@ -97,7 +104,8 @@ class Recorder(hooks.Observer):
         if variable is not None:
             return self._version(variable, t._value, location, stmt)
         raw = self._new_tensor(t._id, t._value, leaf_kind, None, location, stmt)
-        raw.origin = "converted"
+        if leaf_kind != "gradient":
+            raw.origin = "converted"
         return raw
 
     def gradient_of(self, g, location, stmt):
@@ -137,12 +145,18 @@ class Recorder(hooks.Observer):
 
     # --- tapes -----------------------------------------------------------------------------
     def tape(self, tape, location=None):
+        # A plain dict by id() with an identity check first: WeakKeyDictionary.get is slow for
+        # a lookup made on every recorded op.
+        entry = self._tape_by_id.get(id(tape))
+        if entry is not None and entry[0]() is tape:
+            return entry[1]
         raw = self.tape_of.get(tape)
         if raw is None:
             raw = RawTape(len(self.tapes), weakref.ref(tape), engine_view.is_persistent(tape),
                           engine_view.watches_accessed_variables(tape), location, self.seq)
             self.tapes.append(raw)
             self.tape_of[tape] = raw
+        self._tape_by_id[id(tape)] = (raw.ref, raw)
         return raw
 
     # --- Observer: ops -----------------------------------------------------------------------
@@ -151,19 +165,34 @@ class Recorder(hooks.Observer):
             if record is None:
                 return  # a gradient function's own arithmetic: seen through the steps instead
             call = self.call_stack[-1]
+            kind = "gradient"
         else:
             call = None
+            kind = "intermediate"
             if record is None and op_type == "OnesLike" and \
                     engine_view.called_from(engine_view.SEED_CODES):
                 return  # a gradient call's seed, created just before the call is announced
-        self.seq += 1
+        self.seq = seq = self.seq + 1
         location, stmt = self._where()
-        tensor_of = self.tensor_of
-        op = RawOp(len(self.ops), op_type, [tensor_of(t, location, stmt) for t in inputs], None,
-                   location, name_scopes.current(), self.seq, call, stmt)
-        kind = "intermediate" if call is None else "gradient"
-        op.outputs = [self._new_tensor(t._id, t._value, kind, op, location, stmt) for t in outputs]
-        self.ops.append(op)
+        # Inputs: almost always tensors seen before (a dict hit and an identity check).
+        by_eid = self.by_eid
+        ins = []
+        for t in inputs:
+            raw = by_eid.get(t._id)
+            if raw is None or raw.array is not t._value:
+                raw = self.tensor_of(t, location, stmt)
+            ins.append(raw)
+        ops = self.ops
+        op = RawOp(len(ops), op_type, ins, None, location, _scopes[-1], seq, call, stmt)
+        tensors = self.tensors
+        outs = []
+        for t in outputs:
+            raw = RawTensor(len(tensors), t._id, t._value, kind, op, location, seq, stmt)
+            tensors.append(raw)
+            by_eid[t._id] = raw
+            outs.append(raw)
+        op.outputs = outs
+        ops.append(op)
         if record is not None:
             op.record = record
             tapes = [self.tape(t, location) for t in engine_view.tapes_that_recorded(record)]
@@ -183,6 +212,8 @@ class Recorder(hooks.Observer):
 
     # --- Observer: tapes, variables, escapes, warnings -------------------------------------
     def tape_event(self, tape, kind, tensor=None):
+        if kind == "deleted":
+            return self._tape_deleted(tape)
         self.seq += 1
         location, stmt = self._where()
         raw = self.tape(tape, location)
@@ -206,6 +237,19 @@ class Recorder(hooks.Observer):
         elif kind in ("reset", "deleted"):
             self._drop(raw, kind)
         raw.events.append((kind, self.seq, location))
+
+    def _tape_deleted(self, tape):
+        """From the tape's __del__, which the garbage collector may run in the middle of
+        anything (even of this recorder's own work): only appends, no parsing, no interning."""
+        raw = self.tape_of.get(tape)
+        if raw is None:
+            return
+        frame, _ = self.locator.user_frame(3)
+        key = None if frame is None else (frame.f_code.co_filename, frame.f_lineno,
+                                          frame.f_code.co_name)
+        self.seq += 1
+        raw.events.append(("deleted", self.seq, key))
+        self._drop(raw, "deleted")
 
     def _drop(self, raw, why):
         raw.resets.append((self.seq, len(raw.records), why))
@@ -289,6 +333,12 @@ class Recorder(hooks.Observer):
     def finish(self):
         """Names the statements still open (the program's last ones)."""
         self.statements.finish_all()
+        self.intern_deferred_locations()
+
+    def intern_deferred_locations(self):
+        for tape in self.tapes:
+            tape.events = [(kind, seq, self.locations.of_key(where) if type(where) is tuple
+                            else where) for kind, seq, where in tape.events]
 
 
 def _dense_slices(slices):

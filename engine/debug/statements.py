@@ -83,6 +83,9 @@ def _targets(node):
     return ()
 
 
+_PARSED = {}  # source text -> StatementIndex, shared by captures (parsing is the slow part)
+
+
 class StatementIndexes:
     """One StatementIndex per file, built on first use from the source we were given or from
     linecache (which also knows programs registered by capture_program)."""
@@ -93,5 +96,11 @@ class StatementIndexes:
     def of(self, filename):
         index = self._by_file.get(filename)
         if index is None:
-            index = self._by_file[filename] = StatementIndex("".join(linecache.getlines(filename)))
+            source = "".join(linecache.getlines(filename))
+            index = _PARSED.get(source)
+            if index is None:
+                if len(_PARSED) > 256:
+                    _PARSED.clear()
+                index = _PARSED[source] = StatementIndex(source)
+            self._by_file[filename] = index
         return index

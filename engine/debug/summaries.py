@@ -38,8 +38,14 @@ def _base(shape, dtype, size, itemsize):
             "bytes": size * itemsize}
 
 
+_DTYPE_NAMES = {}
+
+
 def _dtype_name(dtype):
-    return "bool" if dtype == np.bool_ else np.dtype(dtype).name
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = "bool" if dtype == np.bool_ else np.dtype(dtype).name
+    return name
 
 
 def _summarize_group(stacked, shape, dtype, value_cap, bins):
@@ -47,11 +53,9 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
     size = int(np.prod(shape, dtype=np.int64))
     flat = stacked.reshape(n, size)
     numeric = flat.astype(np.float64) if flat.dtype.kind in "fiub" else None
-    summaries = [_base(shape, dtype, size, stacked.dtype.itemsize) for _ in range(n)]
+    base = _base(shape, dtype, size, stacked.dtype.itemsize)
     if numeric is None or size == 0:
-        for s in summaries:
-            s.update(zeros=0, nans=0, infs=0)
-        return summaries
+        return [dict(base, zeros=0, nans=0, infs=0) for _ in range(n)]
     finite = np.isfinite(numeric)
     all_finite = finite.all(axis=1)
     nans = np.isnan(numeric).sum(axis=1)
@@ -70,22 +74,52 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         maxs = np.where(finite, numeric, -np.inf).max(axis=1)
     norms = np.sqrt(squares)
     keep_values = size <= value_cap
-    values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
-    for i, s in enumerate(summaries):
-        s["zeros"] = int(zeros[i])
-        s["nans"] = int(nans[i])
-        s["infs"] = int(infs[i])
-        if counts[i]:
-            s["min"] = float(mins[i])
-            s["max"] = float(maxs[i])
-            s["mean"] = float(means[i])
-            s["std"] = float(stds[i])
-            s["norm"] = float(norms[i])
+    if flat.dtype.kind == "f" and flat.dtype.itemsize <= 4:
+        # float32/16 values written with as few digits as give back the same float32
+        # (0.1, not 0.10000000149011612); statistics rounded to float32 precision too.
+        values = _shortest32(flat).reshape((n,) + tuple(shape)).tolist() if keep_values else None
+        mins, maxs, means, stds, norms = (_shortest32(v) for v in (mins, maxs, means, stds, norms))
+    else:
+        values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
+    # Columns as Python lists once, then one dict per tensor (the loop runs 10^4-10^5 times).
+    columns = zip(zeros.tolist(), nans.tolist(), infs.tolist(), counts.tolist(), mins.tolist(),
+                  maxs.tolist(), means.tolist(), stds.tolist(), norms.tolist(),
+                  all_finite.tolist())
+    summaries = []
+    for i, (z, na, inf, count, lo, hi, mean, std, norm, finite_only) in enumerate(columns):
+        s = dict(base, zeros=z, nans=na, infs=inf)
+        if count:
+            s["min"], s["max"], s["mean"], s["std"], s["norm"] = lo, hi, mean, std, norm
         if keep_values:
-            s["value"] = values[i] if all_finite[i] else _json_safe(values[i])
+            s["value"] = values[i] if finite_only else _json_safe(values[i])
         else:
             s["histogram"] = _histogram(numeric[i][finite[i]], bins)
+        summaries.append(s)
     return summaries
+
+
+def _shortest32(values):
+    """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
+    still convert back to the same float32; values outside float32's range stay as they are."""
+    d = np.asarray(values, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        x = d.astype(np.float32)
+        out = d.copy()
+        todo = np.isfinite(x) & (x != 0)
+        out[np.isfinite(d) & ~todo] = x[np.isfinite(d) & ~todo]
+        if not todo.any():
+            return out
+        magnitude = np.floor(np.log10(np.abs(np.where(todo, d, 1.0))))
+        for digits in range(1, 10):
+            scale = 10.0 ** (digits - 1 - magnitude)
+            rounded = np.round(d * scale) / scale
+            ok = todo & (rounded.astype(np.float32) == x)
+            out[ok] = rounded[ok]
+            todo &= ~ok
+            if not todo.any():
+                break
+        out[todo] = x[todo]  # not reached for finite float32 values (9 digits always do)
+    return out
 
 
 def _summarize_one(array, value_cap, bins):

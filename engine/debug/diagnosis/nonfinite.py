@@ -3,38 +3,29 @@ order, that produced a non-finite value from finite inputs. Everything after it 
 the NaN along; that first op is the one to fix."""
 
 
-def _counts(ctx, tensor):
-    summary = ctx.summaries[tensor.id]
-    return summary.get("nans", 0), summary.get("infs", 0)
-
-
-def _finite(ctx, tensors):
-    return all(_counts(ctx, t) == (0, 0) for t in tensors if t is not None)
-
-
 def explain(ctx):
+    nans = {i for i, s in ctx.summaries.items() if s.get("nans")}
+    infs = {i for i, s in ctx.summaries.items() if s.get("infs")}
+    if not nans and not infs:
+        return []  # the common case: nothing to look at
+    bad = nans | infs
     findings = []
     found = set()
     for op in ctx.recorder.ops:
-        if op.call is not None or not op.outputs or not _finite(ctx, op.inputs):
+        if op.call is not None or not op.outputs or any(t.id in bad for t in op.inputs):
             continue
-        for code, position in (("nan_origin", 0), ("inf_origin", 1)):
-            if code in found:
-                continue
-            if any(_counts(ctx, o)[position] for o in op.outputs):
+        for code, ids in (("nan_origin", nans), ("inf_origin", infs)):
+            if code not in found and any(o.id in ids for o in op.outputs):
                 found.add(code)
                 findings.append(_forward(ctx, op, code))
     for call in ctx.recorder.calls:
         found = set()
         for step in call.steps:
-            upstream = [g for _, g in step.upstream]
-            if not _finite(ctx, upstream):
+            if any(g is not None and g.id in bad for _, g in step.upstream):
                 continue
             produced = [g for _, g in step.produced if g is not None]
-            for code, position in (("nan_origin", 0), ("inf_origin", 1)):
-                if code in found:
-                    continue
-                if any(_counts(ctx, g)[position] for g in produced):
+            for code, ids in (("nan_origin", nans), ("inf_origin", infs)):
+                if code not in found and any(g.id in ids for g in produced):
                     found.add(code)
                     findings.append(_backward(ctx, call, step, code))
     return findings
