@@ -279,13 +279,13 @@ class SandboxPool:
         self.running += 1
         try:
             worker = await self._take_worker()
-            self._replenish()
             outcome = await self._drive(worker, code, filename)
             self._recent_ms.append(outcome.duration_ms)
             return outcome
         finally:
             self.running -= 1
             self._slots.release()
+            self._replenish()  # after the run: the fork does not compete with it for a core
 
     async def _drive(self, worker: _Worker, code: str, filename: str) -> RunOutcome:
         started = time.monotonic()
