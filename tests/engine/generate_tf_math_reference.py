@@ -1,8 +1,9 @@
-"""Writes tf_math_reference.json: what real TensorFlow returns or raises for each case in
-math_reference_cases.py. Needs TensorFlow, which the project never depends on; run it with
-the scratch TF venv:
+"""Writes what real TensorFlow returns or raises for each case of the reference corpora:
+tf_math_reference.json (math_reference_cases.py: math expressions) and
+tf_differential_reference.json (differential/: short programs across the engine's seams).
+Needs TensorFlow, which the project never depends on; run it with the scratch TF venv:
 
-    TF_CPP_MIN_LOG_LEVEL=3 /work/tfenv/bin/python tests/engine/generate_tf_math_reference.py
+    TF_CPP_MIN_LOG_LEVEL=3 /work/tfenv/bin/python tests/engine/generate_tf_math_reference.py [math|differential]
 """
 import json
 import sys
@@ -10,13 +11,21 @@ from pathlib import Path
 
 import tensorflow as tf
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from math_reference_cases import CASES, evaluate  # noqa: E402
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))  # the repository root: tests.engine.* imports
+from tests.engine import differential  # noqa: E402
+from tests.engine.differential.program import run  # noqa: E402
+from tests.engine.math_reference_cases import CASES, evaluate  # noqa: E402
 
-OUTPUT = Path(__file__).resolve().parent / "tf_math_reference.json"
+REFERENCES = {
+    "math": (CASES, evaluate, HERE / "tf_math_reference.json"),
+    "differential": (differential.CASES, run, HERE / "tf_differential_reference.json"),
+}
 
 if __name__ == "__main__":
-    reference = {"tensorflow": tf.__version__,
-                 "cases": {case: evaluate(case, tf) for case in CASES}}
-    OUTPUT.write_text(json.dumps(reference, indent=1, sort_keys=True) + "\n")
-    print(f"{len(CASES)} cases from TensorFlow {tf.__version__} -> {OUTPUT}")
+    for name in sys.argv[1:] or REFERENCES:
+        cases, evaluate_case, output = REFERENCES[name]
+        reference = {"tensorflow": tf.__version__,
+                     "cases": {case: evaluate_case(case, tf) for case in cases}}
+        output.write_text(json.dumps(reference, indent=1, sort_keys=True) + "\n")
+        print(f"{len(cases)} cases from TensorFlow {tf.__version__} -> {output}")

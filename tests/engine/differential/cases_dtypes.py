@@ -1,0 +1,108 @@
+"""Dtype rules at the seams: Python scalars, lists, NumPy arrays and NumPy scalars of each
+dtype meeting tensors and variables, in operators (both sides) and in function forms."""
+
+TENSOR_DTYPES = ["float16", "float32", "float64", "int8", "int32", "int64", "uint8", "bool"]
+# Each operand a tensor may meet, as source text.
+OPERANDS = ["2", "2.5", "True", "[1, 2]", "[1.5, 2.5]", "np.array([1, 2])",
+            "np.array([1.5, 2.5])", "np.array([1.5, 2.5], np.float32)", "np.float64(2.5)",
+            "np.float32(2.5)", "np.int64(2)", "np.int32(2)", "np.bool_(True)",
+            "np.array([1, 2], np.int8)", "np.array([1.5, 2.5], np.float16)"]
+
+
+def tensor(dtype):
+    values = "[True, False]" if dtype == "bool" else "[1, 2]"
+    return f"c({values}, tf.{dtype})"
+
+
+# Operators on each side, and the function form: result dtype and values, or TF's error.
+OPERATOR_MATRIX = (
+    [f"{tensor(d)} + {o}" for d in TENSOR_DTYPES for o in OPERANDS]
+    + [f"{o} + {tensor(d)}" for d in TENSOR_DTYPES for o in OPERANDS]
+    + [f"tf.add({tensor(d)}, {o})" for d in ("float32", "int32", "float64") for o in OPERANDS]
+    + [f"tf.add({o}, {tensor(d)})" for d in ("float32", "int32", "float64") for o in OPERANDS]
+    + [f"{o} * tf.Variable({tensor(d)})" for d in ("float32", "int32") for o in OPERANDS]
+    + [f"tf.Variable({tensor(d)}) - {o}" for d in ("float32", "int32") for o in OPERANDS]
+    + [f"{o} / {tensor(d)}" for d in ("float32", "int32", "float64") for o in OPERANDS[:6]]
+    + [f"{tensor(d)} < {o}" for d in ("float32", "int32") for o in OPERANDS[:6]]
+    + [f"{o} ** {tensor(d)}" for d in ("float32", "int32") for o in OPERANDS[:5]]
+    + [f"tf.maximum({o}, {tensor(d)})" for d in ("float32", "int64") for o in OPERANDS[:8]]
+)
+
+HANDWRITTEN = [
+    # Python values alone
+    "tf.add(1, 2)", "tf.add(1.0, 2)", "tf.add(1, 2.0)", "tf.add([1, 2], [0.5, 1])",
+    "tf.multiply(True, 2)", "tf.add(np.float64(1), 1)", "tf.add(1, np.float64(1))",
+    "tf.add(np.int64(1), np.int32(2))", "tf.add(np.array([1.0]), np.float32(1))",
+    "tf.subtract(2 ** 31, 1)", "tf.add(2 ** 40, 1)", "tf.add(1, 2 ** 40)",
+    # tensors of two dtypes
+    "c(1) + c(1.0)", "c(1.0) + c(1)", "c(1.0) + c(1.0, tf.float64)",
+    "c(1.0, tf.float16) * c(1.0)", "c(True) + c(True)", "c(True) & True",
+    "c(1, tf.int64) + c(1)", "tf.add(c(1, tf.int64), c(1))",
+    "c(1) * tf.Variable(1.0)", "tf.Variable(1.0) * c(1)", "tf.Variable(1.0) + tf.Variable(1)",
+    "tf.Variable(1.0, dtype=tf.float64) + 1.5", "tf.Variable(2) // 3",
+    "c([1, 2]) + tf.Variable([1.5, 2.5])",
+    # dtype hints and explicit dtypes
+    "tf.convert_to_tensor(1, dtype_hint=tf.float32)",
+    "tf.convert_to_tensor(1.5, dtype_hint=tf.int32)",
+    "tf.convert_to_tensor([1, 2.5], dtype_hint=tf.int32)",
+    "tf.convert_to_tensor(np.array([1, 2]), dtype_hint=tf.float32)",
+    "tf.convert_to_tensor(1, dtype=tf.float64)",
+    "tf.convert_to_tensor(1.5, dtype=tf.int32)",
+    "tf.convert_to_tensor(np.array([1.5]), dtype=tf.float32)",
+    "tf.convert_to_tensor(np.array([1]), dtype=tf.int32)",
+    "tf.convert_to_tensor(np.array([1], np.int32), dtype=tf.int64)",
+    "tf.convert_to_tensor(c(1.0), dtype=tf.float64)",
+    "tf.convert_to_tensor(c(1.0), dtype=tf.float32)",
+    "tf.convert_to_tensor(tf.Variable(1.0))",
+    "tf.convert_to_tensor(tf.Variable(1.0), dtype=tf.float64)",
+    "tf.convert_to_tensor([c(1.0), 2.0])",
+    "tf.convert_to_tensor([c(1.0), c(2)])",
+    "tf.convert_to_tensor([[c(1.0)], [c(2.0)]])",
+    "tf.convert_to_tensor(True, dtype=tf.int32)",
+    "tf.convert_to_tensor(1, dtype=tf.bool)",
+    "tf.convert_to_tensor(None)",
+    "tf.convert_to_tensor([])",
+    "tf.convert_to_tensor([[], []])",
+    "tf.convert_to_tensor(np.float16(1.5))",
+    "tf.convert_to_tensor(2 ** 31)", "tf.convert_to_tensor(-2 ** 31)",
+    "tf.convert_to_tensor(2 ** 63)",
+    "tf.convert_to_tensor([1, 2 ** 40])",
+    "tf.convert_to_tensor(300, dtype=tf.uint8)",
+    "tf.convert_to_tensor(-1, dtype=tf.uint8)",
+    "tf.convert_to_tensor(np.array(300), dtype=tf.uint8)",
+    "tf.convert_to_tensor(1e40)", "tf.convert_to_tensor(1e40, dtype=tf.float64)",
+    "tf.convert_to_tensor([True, 1])", "tf.convert_to_tensor([1, True])",
+    "tf.convert_to_tensor([1.5, True])",
+    "tf.convert_to_tensor((1, 2))", "tf.convert_to_tensor(((1.0,), (2.0,)))",
+    # tf.constant
+    "c(1.5, tf.int32)", "c(1, tf.float16)", "c([1, 2], tf.float64)", "c(True, tf.int32)",
+    "c(np.array([1.7, -1.7]), tf.int32)", "c(np.array([1.5]), tf.float32)",
+    "c(np.array([300]), tf.uint8)", "c(300, tf.uint8)", "c(-1, tf.uint8)",
+    "c(2 ** 31)", "c(2 ** 63)", "c(-2 ** 63)", "c([1.0, 2.0], shape=[2, 1])",
+    "c(1.0, shape=[2, 3])", "c([1.0, 2.0], shape=[3])", "c([[1], [2, 3]])",
+    "c(c(1.0), tf.float64)", "c(c(1.0), tf.float32)", "c(tf.Variable(1.0), tf.float64)",
+    "c(tf.Variable([1, 2]), tf.float32)", "c({'a': 1})", "c(None)",
+    "c(0, dtype='float32')", "c(0, dtype=np.float64)", "c(0, dtype=float)", "c(0, dtype=int)",
+    "c(0, dtype='double')", "c(0, dtype='half')", "c(0, dtype='floatx')",
+    "c(1.0, shape=(2, 0))", "c([], shape=[0, 2])",
+    # tf.cast of Python and NumPy values
+    "tf.cast(1, tf.float32)", "tf.cast(np.float64(1.5), tf.int32)", "tf.cast([True], tf.int8)",
+    "tf.cast(tf.Variable(1.5), tf.int32)", "tf.cast(c(1.0), 'int64')",
+    # the dtype objects
+    "tf.float32 == 'float32'", "tf.float32 == np.float32", "tf.float32 == tf.float64",
+    "tf.as_dtype('float64')", "tf.as_dtype(np.int64)", "tf.as_dtype(float)",
+    "tf.as_dtype(int)", "tf.as_dtype(bool)", "tf.as_dtype('foo')",
+    "tf.float32.is_floating, tf.float32.is_integer, tf.int8.is_integer, tf.bool.is_integer",
+    "tf.uint8.is_unsigned, tf.int8.is_unsigned, tf.float16.is_floating, tf.bool.is_bool",
+    "tf.float32.as_numpy_dtype is np.float32", "tf.bool.as_numpy_dtype is np.bool_",
+    "tf.int8.min, tf.int8.max, tf.uint8.min, tf.uint8.max",
+    "tf.float16.max", "tf.float32.size, tf.float64.size, tf.int16.size",
+    "tf.double is tf.float64, tf.half is tf.float16",
+    "tf.float32.name, tf.int64.name, tf.bool.name",
+    "tf.float32.base_dtype", "tf.dtypes.float32 is tf.float32",
+    "tf.dtypes.as_dtype('int32')", "{tf.float32: 1}[tf.float32]",
+    "c(1.0).dtype == tf.float32", "c(1.0).dtype == 'float32'", "c(1.0).dtype != tf.float64",
+    "tf.float32 in (tf.float16, tf.float32)",
+]
+
+CASES = OPERATOR_MATRIX + HANDWRITTEN
