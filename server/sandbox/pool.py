@@ -315,6 +315,9 @@ class SandboxPool:
         except asyncio.TimeoutError:
             worker.zygote.kill(worker.id)
             return RunOutcome(elapsed_ms(), limit="time")
+        except asyncio.CancelledError:  # the request went away: so does its worker
+            worker.zygote.kill(worker.id)
+            raise
         except (asyncio.IncompleteReadError, ConnectionError, ValueError, KeyError):
             worker.zygote.kill(worker.id)
             return await self._died(worker, elapsed_ms())

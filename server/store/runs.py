@@ -26,13 +26,14 @@ class StoredRun:
 
 
 class RunStore:
-    def __init__(self, url: str, cache_size: int = 8):
+    def __init__(self, url: str, cache_bytes: int = 64 * 1024 ** 2):
         self.engine = open_database(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # Parsed captures of recently viewed runs: the graph, steps and tensor endpoints all
-        # need the whole capture, and parsing a large one costs far more than a query.
-        self._cache: OrderedDict[str, Capture] = OrderedDict()
-        self._cache_size = cache_size
+        # need the whole capture, and parsing a large one costs far more than a query. Bounded
+        # by the captures' JSON size (their parsed form is several times larger).
+        self._cache: OrderedDict[str, tuple[Capture, int]] = OrderedDict()
+        self._cache_bytes = cache_bytes
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -61,14 +62,16 @@ class RunStore:
         with self._lock:
             if run_id in self._cache:
                 self._cache.move_to_end(run_id)
-                return self._cache[run_id]
+                return self._cache[run_id][0]
         compressed = self.capture_gzip(run_id)
         if compressed is None:
             return None
-        capture = Capture.model_validate_json(gzip.decompress(compressed))
+        text = gzip.decompress(compressed)
+        capture = Capture.model_validate_json(text)
         with self._lock:
-            self._cache[run_id] = capture
-            while len(self._cache) > self._cache_size:
+            self._cache[run_id] = (capture, len(text))
+            while sum(size for _, size in self._cache.values()) > self._cache_bytes \
+                    and len(self._cache) > 1:
                 self._cache.popitem(last=False)
         return capture
 
