@@ -81,13 +81,14 @@ def test_2000_op_tape_opens_collapsed_within_2_s_and_steps_within_50_ms(server, 
     screenshot(page, "10-large-2000-ops")
 
 
-def test_expanding_everything_lays_out_in_the_worker_and_can_be_cancelled(server, page, tape_2000):
-    run_id, _ = tape_2000
+def test_expanding_everything_lays_out_in_the_worker_and_can_be_cancelled(server, page, tape_20000):
+    run_id, _ = tape_20000
     page.goto(f"{server}/#run={run_id}")
     wait_graph(page, 10)
     before = page.evaluate("() => __cy.nodes().length")
-    page.click("#expand-all")
+    page.click("#expand-all")  # 60,000 nodes
     page.wait_for_selector("#loading:not([hidden])")
+    screenshot(page, "13-large-expand-all-progress")
     # the page answers while the worker lays out thousands of nodes
     answered = page.evaluate("() => new Promise(r => setTimeout(() => r(true), 50))")
     assert answered

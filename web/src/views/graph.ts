@@ -13,7 +13,7 @@ import {
   decorateEdge, decorateNode, noneCause, noneSourcesOf, prunedTensors, savedBy, type DecorationInput,
 } from "./graph-decorate";
 import { mountGraphToolbar } from "./graph-toolbar";
-import { showLoading } from "./loading";
+import { showLoading, updateLoading } from "./loading";
 
 const MIN_READABLE_ZOOM = 0.65; // below this the whole graph is not shown at once...
 const FOCUS_ZOOM = 0.9; // ...but the target, readable
@@ -115,12 +115,13 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
         })),
         graph.edges.map((e) => ({ source: e.source, target: e.target })),
         "LR",
-        () => undefined,
+        (phase, done, total) => updateLoading(phase, done, total),
       );
     } catch (error) {
       cancelLoading?.();
       if (error instanceof CancelledError) return;
-      throw error;
+      store.set({ message: `The layout failed: ${String(error)}`, expanded: renderedExpanded });
+      return;
     }
     cancelLoading?.();
     performance.mark("layout-done");

@@ -2,6 +2,7 @@
 // computing the layered layout, so that the page keeps answering and can show progress or cancel.
 import dagre from "@dagrejs/dagre";
 import type { Capture } from "../api/types";
+import { layeredLayout } from "./layered-layout";
 import type { CapturePart, FromWorker, LayoutEdge, LayoutNode, ToWorker } from "./messages";
 
 // The page receives the capture as JSON text in slices: parsing text is many times faster than
@@ -14,6 +15,11 @@ const SLICE_ITEMS = 2000;
 const SLIM_ABOVE_TENSORS = 4000;
 // Network simplex gives the tidiest ranks but grows quickly; above this, longest-path ranking.
 const SIMPLEX_UP_TO_NODES = 300;
+// dagre recurses along paths (a stack overflow on tapes thousands of ops deep) and slows down
+// with size; above this many nodes, the iterative layered layout.
+const DAGRE_UP_TO_NODES = 1200;
+const RANK_SEP = 72;
+const NODE_SEP = 26;
 
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 
@@ -96,10 +102,17 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 function layout(token: number, nodes: LayoutNode[], edges: LayoutEdge[], direction: "LR" | "TB"): void {
   const started = performance.now();
   post({ type: "progress", token, phase: `Laying out ${nodes.length} nodes`, done: 0, total: nodes.length });
+  if (nodes.length > DAGRE_UP_TO_NODES) {
+    const positions = layeredLayout(nodes, edges, { rankSep: RANK_SEP, nodeSep: NODE_SEP }, (phase, done, total) =>
+      post({ type: "progress", token, phase: `${phase} ${nodes.length.toLocaleString()} nodes`, done, total }),
+    );
+    post({ type: "layout", token, positions, ms: performance.now() - started });
+    return;
+  }
   const compound = nodes.some((n) => n.parent);
   const g = new dagre.graphlib.Graph({ compound, multigraph: false });
   g.setGraph({
-    rankdir: direction, nodesep: 26, ranksep: 72, edgesep: 12, marginx: 20, marginy: 20,
+    rankdir: direction, nodesep: NODE_SEP, ranksep: RANK_SEP, edgesep: 12, marginx: 20, marginy: 20,
     ranker: nodes.length > SIMPLEX_UP_TO_NODES ? "longest-path" : "network-simplex",
   });
   g.setDefaultEdgeLabel(() => ({}));
