@@ -130,9 +130,11 @@ def _remove(recorder):
 
 def _install_aliases():
     import engine
+    import engine.contrib.eager
+    modules = {"tensorflow": engine, "tensorflow.contrib": engine.contrib,
+               "tensorflow.contrib.eager": engine.contrib.eager}
     saved = {name: sys.modules.get(name) for name in _ALIASES}
-    for name in _ALIASES:
-        sys.modules[name] = engine
+    sys.modules.update(modules)
     return saved
 
 

@@ -1,20 +1,22 @@
 """Gradient norms along each call's backward pass, per op and per layer; vanishing/exploding.
 
 Per op: the L2 norm (over finite elements) of the gradient arriving at its outputs.
-Per layer: a layer is a name scope (Keras layers and tf.Module methods open one); in a program
-without scopes, each MatMul / Conv2D starts a layer. A layer's norm is the one arriving at the
+Per layer: a layer is a name scope holding a MatMul / Conv2D (Keras layers and tf.Module methods
+open one; a loss function's scope is not a layer); in a program without such scopes, each
+MatMul / Conv2D starts a layer. A layer's norm is the one arriving at the
 first of its ops the backward pass reaches (the gradient at the layer's output). Layers are
 listed in backward order, the one nearest the target first.
 
 vanishing_gradient: some layer's norm is below THRESHOLDS['vanishing_factor'] times the first
 layer's; exploding_gradient: above THRESHOLDS['exploding_factor'] times it. The finding points
-at the first layer (in backward order) past the threshold. Zero norms (no gradient at all) are
-left to the None/dead-unit findings.
+at the first layer (in backward order) past the threshold. Both need at least MIN_LAYERS (3)
+layers with a gradient; zero norms (no gradient at all) are left to the None/dead-unit findings.
 """
 import math
 
 from .vocabulary import THRESHOLDS
 
+MIN_LAYERS = 3
 _LAYER_OPS = ("MatMul", "BatchMatMulV2", "Conv2D", "DepthwiseConv2dNative", "Einsum")
 
 
@@ -34,13 +36,16 @@ def profile(ctx, call):
         if any_gradient:
             op_norms.append({"step": step.index, "op": step.op.id, "scope": step.op.scope,
                              "norm": math.sqrt(squares)})
-    scoped = any(entry["scope"] for entry in op_norms)
-    layers, seen = [], set()
     ops = ctx.recorder.ops
+    # Scopes that hold weights (a MatMul/Conv2D): a loss function's scope is not a layer.
+    weighted = {ops[e["op"]].scope for e in op_norms if ops[e["op"]].type in _LAYER_OPS}
+    weighted.discard("")
+    scoped = bool(weighted)
+    layers, seen = [], set()
     for entry in op_norms:
         op = ops[entry["op"]]
         if scoped:
-            if not op.scope or op.scope in seen:
+            if op.scope not in weighted or op.scope in seen:
                 continue
             seen.add(op.scope)
             name = op.scope
@@ -54,8 +59,8 @@ def profile(ctx, call):
 
 def explain(ctx, call, layers):
     nonzero = [layer for layer in layers if layer["norm"] > 0 and math.isfinite(layer["norm"])]
-    if len(nonzero) < 2:
-        return []
+    if len(nonzero) < MIN_LAYERS:
+        return []  # a change across one or two layers is a saturated unit, not depth
     first = nonzero[0]
     findings = []
     low = first["norm"] * THRESHOLDS["vanishing_factor"]
