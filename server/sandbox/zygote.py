@@ -23,7 +23,7 @@ import numpy as np
 x = tf.Variable(np.float32(1.5))
 with tf.GradientTape() as tape:
     y = tf.reduce_sum(tf.square(x) * 2.0)
-print(tape.gradient(y, x))
+print(tape.gradient(y, x), np.arange(3.0), tf.constant([[1.0, 2.0]]))
 """
 
 

@@ -71,3 +71,14 @@ def test_dunders_that_name_protocols_are_allowed():
 def test_refused(source):
     with pytest.raises(SandboxError):
         execute(source)
+
+
+def test_imports_from_c_code_go_through_while_import_statements_are_checked():
+    views = ModuleViews()
+    # PyImport_Import (NumPy's lazy imports from C) passes fromlist as the list ['__doc__']
+    assert views.import_module("numpy._core.arrayprint", {}, {}, ["__doc__"], 0).__name__ == \
+        "numpy._core.arrayprint"
+    with pytest.raises(SandboxError):  # the same name from an import statement (a tuple)
+        views.import_module("numpy._core.arrayprint", {}, {}, ("__doc__",), 0)
+    with pytest.raises(SandboxError):
+        check_program("from numpy._core.arrayprint import __doc__", "main.py")

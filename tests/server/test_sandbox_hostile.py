@@ -55,6 +55,7 @@ REACH_OS = {
     "multiprocessing": ("import multiprocessing", 1),
     "pickle": ("import pickle", 1),
     "relative import": ("from . import secrets", 1),
+    "import a dunder": ("from math import __loader__", 1),
     "__import__": ("__import__('os')", 1),
     "exec": ("x = 1\nexec('import os')", 2),
     "eval": ("eval('1 + 1')", 1),
@@ -158,6 +159,14 @@ if __name__ == "__main__":
     assert summary["status"] == "ok", summary["error"]
     assert summary["stdout"].splitlines() == [
         "10.0 norm 1 2.0 3.14", "[1, 3, 6] 2", "5.0 True True", "main"]
+
+
+def test_numpy_and_tensors_print_as_usual(client):
+    # printing an array makes NumPy's C code import through the program's own builtins
+    summary = run(client, "import numpy as np\nimport tensorflow as tf\n"
+                          "print(np.arange(3.0))\nprint(tf.constant([[1.0, 2.0]]))")
+    assert summary["stdout"] == ("[0. 1. 2.]\n"
+                                 "tf.Tensor([[1. 2.]], shape=(1, 2), dtype=float32)\n")
 
 
 def test_import_errors_can_be_caught_like_any_import_error(client):

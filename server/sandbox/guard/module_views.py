@@ -4,12 +4,16 @@ A view holds a module's public attributes, minus the ones that reach files or ru
 the sandbox's builtins; a submodule appears only as another view, and only when allowed, so
 `np.lib`, `random._os` or `typing.sys` lead nowhere. `tensorflow` is the engine.
 """
+import builtins
 import functools
 import importlib
 import types
 
 from .policy import (ALLOWED_LIST, ALLOWED_MODULES, NO_FILES, NUMPY_FILE_FUNCTIONS,
                      NUMPY_SUBMODULES, SandboxError, refuse)
+
+
+_REAL_IMPORT = builtins.__import__
 
 
 class SandboxImportError(SandboxError, ImportError):
@@ -63,6 +67,11 @@ class ModuleViews:
         return existing if existing is not None else self._build(module)
 
     def import_module(self, name, globals=None, locals=None, fromlist=(), level=0):
+        if type(fromlist) is list:
+            # C code importing through the program's builtins (PyImport_Import passes the list
+            # ['__doc__']; an import statement passes a tuple or None): e.g. numpy's lazy
+            # imports on first print. The module goes back to that C code, not to the program.
+            return _REAL_IMPORT(name, globals, locals, fromlist, level)
         if level:
             raise refuse("relative imports are not available in TapeScope's sandbox "
                          "(the program is a single file)")

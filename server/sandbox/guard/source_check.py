@@ -65,4 +65,8 @@ class _Checker(ast.NodeVisitor):
         if node.level:
             raise refuse("relative imports are not available in TapeScope's sandbox "
                          "(the program is a single file)", node.lineno)
+        for alias in node.names:
+            if alias.name.startswith("__"):
+                raise refuse(f"importing {alias.name} is not available in TapeScope's sandbox "
+                             "(dunder names reach the interpreter's internals)", node.lineno)
         self.generic_visit(node)
