@@ -11,7 +11,8 @@ names both gradients; `with tf.GradientTape() as tape:` names the tape.
 
 class _Pending:
     """One execution of one statement in one frame (also the identity of that execution:
-    events that share it happened in the same statement run)."""
+    events that share it happened in the same statement run). `child` identifies the call the
+    frame was making (see _call_key)."""
 
     __slots__ = ("frame", "statement", "lasti", "child", "names", "start_seq")
 
@@ -22,6 +23,19 @@ class _Pending:
         self.child = child
         self.names = names
         self.start_seq = start_seq
+
+
+def _call_key(child):
+    """What tells one call made by a line from the next, without keeping the callee's frame
+    (and its locals: a tape, say) alive: its address, code and position."""
+    return None if child is None else (id(child), child.f_code, child.f_lasti)
+
+
+def _same_call(current, child):
+    """The same callee frame, not a new one at the same address: its position only moves on."""
+    key = current.child
+    return (key is not None and child is not None and key[0] == id(child)
+            and key[1] is child.f_code and key[2] <= child.f_lasti)
 
 
 class StatementTracker:
@@ -65,19 +79,19 @@ class StatementTracker:
             # Still the same run of the same statement: later in it, or inside the very same
             # call (same callee frame). The same instruction with a new callee is the next
             # loop iteration.
-            if (current.lasti < lasti or current.lasti == lasti and current.child is child) \
-                    and statement == current.statement:
+            if statement == current.statement and (
+                    current.lasti < lasti or current.lasti == lasti and _same_call(current, child)):
                 current.lasti = lasti
-                current.child = child
+                current.child = _call_key(child)
                 return current
             self._finish(current)
-        current = pending[frame] = _Pending(frame, statement, lasti, child, names, seq)
+        current = pending[frame] = _Pending(frame, statement, lasti, _call_key(child), names, seq)
         return current
 
     def _finish(self, entry):
         if entry.names:
             self._resolve(entry.frame, entry.names, entry.start_seq)
-        entry.frame = entry.child = None  # events keep the entry as their statement's identity
+        entry.frame = None  # events keep the entry as their statement's identity
 
     def finish_all(self):
         for entry in self._pending.values():

@@ -19,7 +19,8 @@ from .statements import StatementIndexes
 from .structure import flatten_with_paths
 
 _scopes = name_scopes._stack  # the current name scope is its last entry (read on every op)
-_MAX_NAMED_ITEMS = 64  # a list/dict bound to a name gets its items named `grads[0]`, ...
+_MAX_NAMED_ITEMS = 64
+_CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is a snapshot  # a list/dict bound to a name gets its items named `grads[0]`, ...
 
 
 class Recorder(hooks.Observer):
@@ -63,6 +64,11 @@ class Recorder(hooks.Observer):
         for name in names:
             if name in local:
                 self._name_value(name, local[name], start_seq, nested=True)
+        if frame.f_code.co_flags & _CO_OPTIMIZED:
+            # A function's f_locals is a snapshot dict the frame keeps: emptied, it no longer
+            # holds the values (a deleted tape would otherwise live on). It is refilled on the
+            # next read, so the function itself sees no difference.
+            local.clear()
 
     def _name_value(self, name, value, start_seq, nested):
         if isinstance(value, EagerTensor):
@@ -286,6 +292,20 @@ class Recorder(hooks.Observer):
         self.seq += 1
         location, stmt = self._where()
         self.events.append(RawEvent(self.seq, "warning", location, stmt, message=str(message)))
+
+    def python_warnings(self, caught, filename):
+        """Warnings the program raised that the engine did not already report (NumPy's)."""
+        known = {e.message for e in self.events if e.kind == "warning"}
+        for w in caught:
+            message = f"{w.category.__name__}: {w.message}"
+            if str(w.message) in known or message in known:
+                continue
+            known.add(message)
+            location = None
+            if w.filename == filename:
+                location = self.locations.of_key((w.filename, w.lineno, "<module>"))
+            self.seq += 1
+            self.events.append(RawEvent(self.seq, "warning", location, None, message=message))
 
     def printed(self, text):
         """Called by capture_program's stdout: what the program printed, and where."""

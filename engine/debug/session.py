@@ -6,6 +6,8 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
   while the program runs (`tensorflow_alias=True`), and the previous modules are restored after.
 - stdout is captured into `Capture.stdout` (capped at `max_stdout` characters, each print also
   an event with its line) unless `capture_stdout=False`, in which case the caller owns stdout.
+- Python warnings the program triggers (the engine's TF-style ones, NumPy's RuntimeWarnings)
+  become warning events instead of going to stderr;
 - an exception ends the program but not the capture: everything recorded up to it is kept and
   `Capture.error` holds its type, message, the user's line and a traceback of user frames.
 """
@@ -13,6 +15,7 @@ import builtins
 import linecache
 import sys
 import traceback
+import warnings
 
 from .. import hooks
 from .build import build
@@ -72,6 +75,9 @@ def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, captur
     if output is not None:
         sys.stdout = output
     hooks.observers.append(recorder)
+    caught = warnings.catch_warnings(record=True)
+    raised = caught.__enter__()
+    warnings.simplefilter("always")
     try:
         exec(code, namespace)
     except SystemExit as exit_:
@@ -80,11 +86,13 @@ def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, captur
     except BaseException as exc:  # the program's failure is data, not ours
         error = error_info(exc, filename)
     finally:
+        caught.__exit__(None, None, None)
         _remove(recorder)
         if output is not None:
             sys.stdout = saved_stdout
         if saved_modules is not None:
             _restore_aliases(saved_modules)
+    recorder.python_warnings(raised, filename)
     return build(recorder, value_cap, program=program, error=error,
                  stdout=output.text() if output is not None else "")
 

@@ -260,7 +260,7 @@ class _Finder:
                     f"recorded.",
                     f"{self.tape}.watch({ctx.name(u) or self.bare})  # or "
                     f"tf.Variable(..., trainable=True)",
-                    variable.tensor.location or op.location, tensors=(u,), ops=(op,), seq=op.seq)
+                    _first(variable.tensor.location, op.location), tensors=(u,), ops=(op,), seq=op.seq)
             if not facts.tape.watch_accessed_variables:
                 return self._make(
                     "watch_accessed_variables_off",
@@ -268,7 +268,7 @@ class _Finder:
                     f"never watched {ctx.describe(u)}, so {op.type} at line {line} was not "
                     f"recorded.",
                     f"{self.tape}.watch({ctx.name(u) or self.bare})",
-                    facts.tape.location or op.location, tensors=(u,), ops=(op,), seq=op.seq)
+                    _first(facts.tape.location, op.location), tensors=(u,), ops=(op,), seq=op.seq)
             return self._make(
                 "outside_tape",
                 f"{ctx.describe(u)} was read before the tape started recording and the "
@@ -381,6 +381,11 @@ class _Finder:
             branch.location, tensors=(branch.tensor,), seq=branch.seq)
         finding["severity"] = "info"
         return finding
+
+
+def _first(*locations):
+    """The first known location (indices start at 0, so `or` would skip the first one)."""
+    return next((loc for loc in locations if loc is not None), None)
 
 
 def _assign_suggestion(line, name):
