@@ -8,6 +8,7 @@ for every extra contribution to a tensor used more than once, `released` when a
 non-persistent tape drops a record. The caller reports `finished` once the call's results
 are known (a jacobian runs one pass per target element).
 """
+from .indexed_slices import IndexedSlices, upstream_gradients
 from .ops.registry import gradient_of
 
 
@@ -42,6 +43,7 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
             if i in source_ids:
                 results[i] = g
             upstream = (g,)
+            sparse = type(g) is IndexedSlices
         else:
             upstream = [pop(i, None) for i in output_ids]
             for i, g in zip(output_ids, upstream):
@@ -51,10 +53,16 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                 if release and observer is not None:
                     observer.released(rec)
                 continue
+            sparse = IndexedSlices in map(type, upstream)
         gradient = rec.op.gradient
-        # One function per input, called only for inputs the tape tracks (TF's
-        # skip_input_indices: a constant operand costs nothing), or one for all (`whole`).
-        whole = None if type(gradient) is tuple else gradient_of(rec.op)(rec, *upstream)
+        if sparse:  # below a gather: densified for the op, or passed on (Identity, Cast, ...)
+            upstream, whole = upstream_gradients(rec, upstream, tracked)
+            if whole is None and type(gradient) is not tuple:
+                whole = gradient_of(rec.op)(rec, *upstream)
+        else:
+            # One function per input, called only for inputs the tape tracks (TF's
+            # skip_input_indices: a constant operand costs nothing), or one for all (`whole`).
+            whole = None if type(gradient) is tuple else gradient_of(rec.op)(rec, *upstream)
         produced = []
         for k, i in enumerate(rec.input_ids):
             if i not in tracked:

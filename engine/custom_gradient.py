@@ -92,6 +92,7 @@ def _gradient(grad_fn, variables, arg_count):
         return [None if g is None else convert_to_tensor(g)
                 for g in flat_grads + list(variable_grads)]
 
+    gradient.takes_indexed_slices = True  # grad_fn gets upstream IndexedSlices as they are, as in TF
     return gradient
 
 

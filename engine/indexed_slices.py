@@ -65,3 +65,72 @@ def add(a, b):
         return IndexedSlices(concat([b.values, a.values], 0), indices, b.dense_shape)
     from .ops.arithmetic import add as dense_add
     return dense_add(densify(a), densify(b))
+
+
+# --- an IndexedSlices reaching an op's gradient -------------------------------------------
+# In TF's eager backprop a gradient function receives whatever its output's gradient is. Most
+# convert an IndexedSlices to a tensor (they pass it to an op); a few hand it on, still
+# sparse, to their inputs: Identity, Neg, AddN and float-to-float Cast (elementwise and
+# linear: their gradient applied to the rows is the gradient), AddV2/Sub on x when y is a
+# scalar the tape does not track (TF's skip_input_indices shortcut), and ConcatV2 (the rows
+# that fall in each input). The rule per op type, given the record and the tracked ids:
+def _always(rec, tracked):
+    return True
+
+
+def _x_with_untracked_scalar_y(rec, tracked):
+    from .ops.elementwise import SCALAR_Y
+    return rec.attrs is SCALAR_Y and rec.input_ids[1] not in tracked
+
+
+ROW_WISE = {"Identity": _always, "Neg": _always, "AddN": _always, "Cast": _always,
+            "AddV2": _x_with_untracked_scalar_y, "Sub": _x_with_untracked_scalar_y}
+
+
+def upstream_gradients(rec, upstream, tracked):
+    """(upstream, gradients) for a record whose upstream gradients hold an IndexedSlices.
+
+    `gradients` is one per input when the op passes the slices on, else None and `upstream`
+    is densified for the op's own gradient, as TF's gradient functions convert it."""
+    if getattr(rec.op.gradient, "takes_indexed_slices", False):  # custom_gradient's grad_fn
+        return upstream, rec.op.gradient(rec, *upstream)
+    rule = ROW_WISE.get(rec.op.type)
+    slices = upstream[0]
+    if len(upstream) == 1 and rule is not None and rule(rec, tracked):
+        from .ops.registry import gradient_of
+        gradient = rec.op.gradient
+        if type(gradient) is tuple:
+            rows = [None if fn is None or i not in tracked else fn(rec, slices.values)
+                    for fn, i in zip(gradient, rec.input_ids)]
+        else:
+            rows = gradient_of(rec.op)(rec, slices.values)
+        return upstream, tuple(None if g is None else
+                               IndexedSlices(g, slices.indices, slices.dense_shape) for g in rows)
+    if len(upstream) == 1 and rec.op.type == "ConcatV2":
+        return upstream, _split_concat(rec, slices)
+    return tuple(densify(g) for g in upstream), None
+
+
+def _split_concat(rec, slices):
+    """TF's ConcatV2 gradient for IndexedSlices: along axis 0 each input gets the rows in its
+    range (renumbered); along another axis every input gets all rows, cut to its columns."""
+    from .ops.indexing import gather
+    from .tensor import EagerTensor
+    axis, sizes = rec.attrs
+    indices = np.asarray(slices.indices._value)
+    shape = np.asarray(slices.dense_shape._value)
+    grads, start = [], 0
+    for size in sizes:
+        dense_shape = shape.copy()
+        dense_shape[axis] = size
+        dense_shape = EagerTensor(dense_shape)
+        if axis == 0:
+            kept = np.flatnonzero((indices >= start) & (indices < start + size))
+            values = gather(slices.values, EagerTensor(kept.astype(np.int64)))
+            rows = EagerTensor((indices[kept] - start).astype(indices.dtype))
+            grads.append(IndexedSlices(values, rows, dense_shape))
+        else:
+            key = (slice(None),) * axis + (slice(start, start + size),)
+            grads.append(IndexedSlices(slices.values[key], slices.indices, dense_shape))
+        start += size
+    return tuple(grads) + (None,)
