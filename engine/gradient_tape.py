@@ -55,8 +55,17 @@ def is_variable(value):
 
 
 def as_differentiable(value, role):
-    """A target or source as a Tensor. Variables keep their identity (their id is the handle's)."""
-    tensor = value._snapshot() if is_variable(value) else convert_to_tensor(value)
+    """A target or source as a Tensor. Variables keep their identity (their id is the handle's).
+
+    Anything else fails as in TF, which reads the dtype, then the tape id, of each one."""
+    if is_variable(value):
+        tensor = value._snapshot()
+    elif isinstance(value, Tensor):
+        tensor = value
+    elif value is None:
+        raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
+    else:
+        raise AttributeError(f"'{type(value).__name__}' object has no attribute '_id'")
     if tensor._value.dtype.kind != "f":
         warn(f"The dtype of the {role} tensor must be floating (e.g. tf.float32) when calling "
              f"GradientTape.gradient, got {tensor.dtype!r}")
@@ -139,6 +148,8 @@ class GradientTape:
                      f"got {t.dtype!r}")
             if not self._has_tape:
                 raise AttributeError("'NoneType' object has no attribute '_tape'")
+            if not tape_module.recording_tapes:
+                continue  # TF watches only while some tape records (not in stop_recording)
             if is_variable(t):
                 self._watch_variable(t)
                 continue
