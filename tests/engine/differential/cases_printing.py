@@ -57,6 +57,18 @@ HANDWRITTEN = [
     "f'{tf.float32}'", "str(c(1.0).dtype)", "[tf.float32, tf.int32]",
     # gradients as printed
     "print(tf.IndexedSlices(c([[1.0, 2.0]]), c([0]), c([3, 2])))",
+    "x = c([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n    t.watch(x)\n"
+    "    y = tf.gather(x, [1])\nprint(t.gradient(y, x))",
+    "x = c([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n    t.watch(x)\n"
+    "    y = tf.gather(x, [1])\ng = t.gradient(y, x)\n(str(g.values), g.shape, g.dtype)",
+    "x = c([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n    t.watch(x)\n"
+    "    y = tf.gather(x, [1])\ng = t.gradient(y, x)\ntf.convert_to_tensor(g)",
+    "x = c([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n    t.watch(x)\n"
+    "    y = tf.gather(x, [1])\ng = t.gradient(y, x)\nf'{g}'",
+    "x = c([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n    t.watch(x)\n"
+    "    y = tf.gather(x, [1])\ng = t.gradient(y, x)\n-g",
+    "x = c([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n    t.watch(x)\n"
+    "    y = tf.gather(x, [1])\ng = t.gradient(y, x)\ng * 2.0",
 ]
 
 CASES = EACH_DTYPE_AND_RANK + HANDWRITTEN

@@ -205,7 +205,6 @@ MISUSE = [
     "tf.nn.bias_add(c([[1.0, 2.0]]), c([1.0]))", "tf.linalg.matmul(c([1.0]), c([1.0]))",
     "tf.einsum('ij,jk->ik', c([[1.0]]), c([[1.0, 2.0], [3.0, 4.0]]))",
     "tf.Variable(1.0).assign([1.0, 2.0])", "tf.GradientTape(persistent=True).gradient(c(1.0), c(1.0))",
-    "tf.custom_gradient(1.0)", "tf.random.set_seed('a')",
 ]
 
 CASES = WATCHING + PERSISTENT_AND_NESTED + RESULTS + MISUSE

@@ -13,7 +13,6 @@ CASES = [
     "tf.Variable()", "tf.Variable([[1.0], [2.0]]).shape",
     "tf.Variable(tf.Variable(2.0))", "tf.Variable(tf.Variable(2.0), dtype=tf.float64)",
     "tf.Variable(tf.zeros([2, 3])).shape", "tf.Variable([])", "tf.Variable([1, 2.5])",
-    "tf.Variable(1.0, shape=tf.TensorShape(None)).shape",
     # names and trainable
     "tf.Variable(1.0).name", "tf.Variable(1.0, name='w').name",
     "tf.Variable(1.0, name='w').name, tf.Variable(1.0, name='w').name",
@@ -68,4 +67,20 @@ CASES = [
     "v = tf.Variable([1.0, 2.0])\nv.assign(c([3.0, 4.0], tf.float16))",
     "v = tf.Variable(np.zeros([2], np.float16))\nv.assign_add([0.5, 1.5])\nv",
     "v = tf.Variable([1.0, 2.0])\nv.dtype.name, v.shape.as_list(), v.trainable",
+    # what assign* return: the variable, read when used
+    "v = tf.Variable(1.0, name='w')\nrepr(v.assign(2.0))", "v = tf.Variable(1.0)\nprint(v.assign(2.0))",
+    "v = tf.Variable(1.0, name='w')\nv.assign(2.0).name", "v = tf.Variable(1.0)\nv.assign(2.0) is v",
+    "v = tf.Variable(1.0)\nu = v.assign(2.0)\nv.assign(5.0)\nu", "v = tf.Variable(1.0)\nv.assign(2.0) * 3.0",
+    "v = tf.Variable(1.0)\nv.assign_add(2.0).read_value()", "v = tf.Variable(1.0)\nv.assign(2.0).trainable",
+    "v = tf.Variable(1.0, trainable=False)\nv.assign(2.0).trainable", "v = tf.Variable([1.0])\nv.assign([2.0]).shape",
+    "v = tf.Variable(1.0)\nfloat(v.assign(2.0))", "v = tf.Variable(1.0)\nv.assign(2.0).numpy()",
+    "v = tf.Variable(1.0)\nv.assign_sub(1.0, read_value=False)", "v = tf.Variable(1.0)\nv.assign_add(1.0, read_value=False)",
+    "v = tf.Variable(1.0)\nwith tf.GradientTape() as t:\n    y = v.assign(2.0) * 3.0\nt.gradient(y, v)",
+    "v = tf.Variable(1.0)\nwith tf.GradientTape() as t:\n    u = v.assign(2.0)\n    y = v * 3.0\nt.gradient(y, u)",
+    # in-place operators
+    "v = tf.Variable(1.0)\nv -= 1.0", "v = tf.Variable(1.0)\nv *= 2.0", "v = tf.Variable(1.0)\nv /= 2.0",
+    "v = tf.Variable(1.0)\nv **= 2.0", "v = tf.Variable(4)\nv //= 2\nv", "t = c(1.0)\nt += 1.0\nt",
+    "t = c([1.0])\nu = t\nt *= 2.0\n(t, u)",
+    "tf.Variable(1.0).ndim", "len(tf.Variable([[1.0]]).shape)", "tf.Variable([1.0, 2.0])[::-1]",
+    "list(tf.Variable([[1, 2], [3, 4]]))", "iter(tf.Variable(1.0))",
 ]
