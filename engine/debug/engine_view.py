@@ -12,6 +12,9 @@ from ..ops import registry
 # OnesLike), and of explicit `tape.watch`, recognised on the stack.
 SEED_CODES = frozenset({gradient_tape.initial_gradients.__code__})
 WATCH_CODES = frozenset({gradient_tape.GradientTape.watch.__code__})
+# The tape announces "enter" whenever it starts recording, also when stop_recording ends or
+# reset restarts it (which announce themselves right after): only __enter__ is an entry.
+ENTER_CODES = frozenset({gradient_tape.GradientTape.__enter__.__code__})
 
 
 def tapes_that_recorded(record):

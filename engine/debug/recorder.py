@@ -220,6 +220,8 @@ class Recorder(hooks.Observer):
     def tape_event(self, tape, kind, tensor=None):
         if kind == "deleted":
             return self._tape_deleted(tape)
+        if kind == "enter" and not engine_view.called_from(engine_view.ENTER_CODES):
+            return  # resume/reset restarting the tape: their own event follows
         self.seq += 1
         location, stmt = self._where()
         raw = self.tape(tape, location)

@@ -55,7 +55,8 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
     numeric = flat.astype(np.float64) if flat.dtype.kind in "fiub" else None
     base = _base(shape, dtype, size, stacked.dtype.itemsize)
     if numeric is None or size == 0:
-        return [dict(base, zeros=0, nans=0, infs=0) for _ in range(n)]
+        empty = np.zeros(shape).tolist() if size == 0 else None
+        return [dict(base, zeros=0, nans=0, infs=0, value=empty) for _ in range(n)]
     finite = np.isfinite(numeric)
     all_finite = finite.all(axis=1)
     nans = np.isnan(numeric).sum(axis=1)
