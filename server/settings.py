@@ -38,7 +38,8 @@ class Settings(BaseSettings):
         "auto", description="auto: bubblewrap when it works here, else rlimits and the Python "
                             "allowlist only (loopback serving only)")
     wall_seconds: float = Field(10.0, gt=0)
-    cpu_seconds: int = Field(10, gt=0)
+    cpu_seconds: int = Field(12, gt=0, description="a backstop behind the wall time: a program "
+                             "holding the interpreter in C code still stops")
     memory_bytes: int = Field(GIB, gt=0, description="address space of a worker")
     file_size_bytes: int = Field(0, ge=0, description="largest file a worker may write")
     stdout_bytes: int = Field(256 * 1024, gt=0, description="stdout kept per run; the rest is cut")

@@ -8,7 +8,7 @@ GIB = 1024 ** 3
 @dataclass(frozen=True)
 class Limits:
     wall_seconds: float = 10.0
-    cpu_seconds: int = 10
+    cpu_seconds: int = 12
     memory_bytes: int = GIB
     file_size_bytes: int = 0
     stdout_bytes: int = 256 * 1024

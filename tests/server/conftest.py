@@ -7,7 +7,7 @@ from server.app import create_app
 from server.settings import Settings
 
 # Short wall and CPU limits keep the limit tests quick; everything else is as shipped.
-FAST_LIMITS = {"wall_seconds": 3.0, "cpu_seconds": 3}
+FAST_LIMITS = {"wall_seconds": 3.0, "cpu_seconds": 5}
 
 
 def make_client(data_dir, **overrides) -> TestClient:
