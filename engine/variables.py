@@ -4,6 +4,7 @@ stops gradients, as in TF)."""
 import numpy as np
 
 from . import hooks, tape as tape_module
+from .errors import invalid_argument
 from .name_scopes import scoped_name
 from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor, value_text
 
@@ -16,13 +17,19 @@ class ResourceVariable:
     def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
                  **unused_tf_kwargs):
         if initial_value is None:
-            raise ValueError("The initial_value must be specified.")
+            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except "
+                             "when you are not providing a `variable_def`. You provided neither.")
         if callable(initial_value):
             initial_value = initial_value()
-        value = convert_to_tensor(initial_value, dtype=dtype)
+        try:
+            value = convert_to_tensor(initial_value, dtype=dtype)
+        except ValueError as error:
+            if not isinstance(initial_value, EagerTensor):
+                raise
+            raise ValueError(f"initial_value: {error}") from None  # TF names the argument
         self._value = value._value
         self._id = _next_id()
-        self._trainable = bool(trainable)
+        self._trainable = trainable  # kept as given, as TF keeps it
         self._name = scoped_name(name or "Variable") + ":0"
         if hooks.observers:
             hooks.notify("variable_event", self, "created", None)
@@ -53,34 +60,64 @@ class ResourceVariable:
         return self._as_tensor().numpy()
 
     # --- writing ---------------------------------------------------------------------------
+    # Each returns what TF's eager assign ops return: the variable as an _UnreadVariable (read
+    # when used), or None with read_value=False.
     def assign(self, value, use_locking=None, name=None, read_value=True):
         new = convert_to_tensor(value, dtype=self.dtype)
         if new._value.shape != self._value.shape:
-            raise ValueError(f"Cannot assign value to variable ' {self._name} ': Shape mismatch."
+            raise ValueError(f"Cannot assign value to variable ' {self.name}': Shape mismatch."
                              f"The variable shape {self.shape}, and the assigned value shape "
                              f"{new.shape} are incompatible.")
-        return self._store(new._value)
+        return self._store(new._value, read_value)
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        return self._store(self._value + self._checked_delta(delta))
+        return self._store(self._value + self._checked_delta(delta, "AssignAddVariableOp"),
+                           read_value)
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        return self._store(self._value - self._checked_delta(delta))
+        return self._store(self._value - self._checked_delta(delta, "AssignSubVariableOp"),
+                           read_value)
 
-    def _checked_delta(self, delta):
+    def _checked_delta(self, delta, op_type):
         value = convert_to_tensor(delta, dtype=self.dtype)._value
-        if value.shape != self._value.shape and value.size != 1:
-            raise ValueError(f"Shapes {self.shape} and {value.shape} are incompatible")
+        if value.shape != self._value.shape:
+            shape, delta_shape = (",".join(map(str, s)) for s in (self._value.shape, value.shape))
+            raise invalid_argument(op_type, (
+                f"Cannot update variable with shape [{shape}] using a Tensor with shape "
+                f"[{delta_shape}], shapes must be equal."))
         return value
 
-    def _store(self, array):
+    def _store(self, array, read_value=True):
         # A new array, never an in-place write: tensors already read keep their snapshot.
         self._value = np.asarray(array, dtype=self._value.dtype).reshape(self._value.shape)
         if not self._value.ndim:
             self._value = self._value[()]
         if hooks.observers:
             hooks.notify("variable_event", self, "assign", None)
-        return self
+        return _UnreadVariable(self) if read_value else None
+
+    def _not_in_place(operator, advice):
+        def refuse(self, value):
+            raise RuntimeError(f"`{operator}` with `tf.Variable`s is not supported. {advice}")
+        return refuse
+
+    # TF refuses Python's in-place operators on variables (rebinding would lose the variable).
+    __iadd__ = _not_in_place("variable += value", "Use `variable.assign_add(value)` to modify "
+                             "the variable, or `out = variable + value` if you need to get a "
+                             "new output Tensor.")
+    __isub__ = _not_in_place("variable -= value", "Use `variable.assign_sub(value)` to modify "
+                             "the variable, or `out = variable * value` if you need to get a "
+                             "new output Tensor.")
+    __imul__ = _not_in_place("var *= value", "Use `var.assign(var * value)` to modify the "
+                             "variable, or `out = var * value` if you need to get a new output "
+                             "Tensor.")
+    __itruediv__ = _not_in_place("var /= value", "Use `var.assign(var / value)` to modify the "
+                                 "variable, or `out = var / value` if you need to get a new "
+                                 "output Tensor.")
+    __ipow__ = _not_in_place("var **= value", "Use `var.assign(var ** value)` to modify the "
+                             "variable, or `out = var ** value` if you need to get a new output "
+                             "Tensor.")
+    del _not_in_place
 
     # --- metadata --------------------------------------------------------------------------
     @property
@@ -93,10 +130,6 @@ class ResourceVariable:
 
     def get_shape(self):
         return self.shape
-
-    @property
-    def ndim(self):
-        return self._value.ndim
 
     @property
     def name(self):
@@ -114,7 +147,11 @@ class ResourceVariable:
         return _Reference(self)
 
     def __hash__(self):
-        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key.")
+        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key. "
+                        f"(Variable: {self!r})")
+
+    def experimental_ref(self):
+        return self.ref()
 
     def __repr__(self):
         text = value_text(self._value)
@@ -123,6 +160,27 @@ class ResourceVariable:
 
     def __str__(self):
         return self.__repr__()
+
+
+class _UnreadVariable(ResourceVariable):
+    """What assign* return in TF's eager mode: the same variable (its value is read when
+    used), named 'UnreadVariable' and trainable whatever the variable's flag."""
+
+    def __init__(self, variable):
+        self._variable = variable
+        self._id = variable._id
+        self._trainable = True
+        self._name = "UnreadVariable"
+
+    @property
+    def _value(self):
+        return self._variable._value
+
+    def _as_tensor(self):
+        return self._variable._as_tensor()
+
+    def _store(self, array, read_value=True):
+        return self._variable._store(array, read_value)
 
 
 Variable = ResourceVariable

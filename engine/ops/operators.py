@@ -50,8 +50,9 @@ EagerTensor.__hash__ = EagerTensor.__dict__["__hash__"]
 
 
 def _delegate(name):
-    return lambda self, *args: getattr(self._as_tensor(), name)(*args)
+    return lambda self, *args, **kwargs: getattr(self._as_tensor(), name)(*args, **kwargs)
 
 
-for _name in ("__array__", "__float__", "__int__", "__index__", "__bool__", "__len__", "__iter__"):
+# Not __len__ nor __index__: TF's variables have neither (len(v) and [..][v] are TypeErrors).
+for _name in ("__array__", "__float__", "__int__", "__bool__", "__iter__"):
     setattr(ResourceVariable, _name, _delegate(_name))
