@@ -3,12 +3,20 @@ import base64
 import hashlib
 import re
 
+from .errors import not_found
 from .markdown import render
+from .settings import Settings
 
 _STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
           "color:#1d2330}code,pre{font:14px ui-monospace,monospace;background:#f2f4f8}"
           "pre{padding:.75rem;overflow:auto}h2{margin-top:2.5rem;border-top:1px solid #dde}"
           ":target{background:#fff7d6}")
+
+
+def findings_markdown(settings: Settings) -> str:
+    if not settings.findings_doc.is_file():
+        raise not_found("docs/findings.md")
+    return settings.findings_doc.read_text()
 
 
 def findings_page(markdown: str) -> str:

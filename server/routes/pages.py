@@ -4,8 +4,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from ..deps import SettingsDep
-from ..errors import not_found
-from ..pages import findings_page, swagger_csp
+from ..pages import findings_markdown, findings_page, swagger_csp
 
 router = APIRouter(include_in_schema=False)
 
@@ -20,14 +19,10 @@ def api_docs() -> Response:
 @router.get("/docs/findings")
 def findings_reference(settings: SettingsDep) -> HTMLResponse:
     """docs/findings.md as a page; each finding code is an anchor: /docs/findings#not_watched."""
-    if not settings.findings_doc.is_file():
-        raise not_found("docs/findings.md")
-    return HTMLResponse(findings_page(settings.findings_doc.read_text()))
+    return HTMLResponse(findings_page(findings_markdown(settings)))
 
 
 @router.get("/docs/findings.md")
 def findings_markdown(settings: SettingsDep) -> PlainTextResponse:
     """docs/findings.md as written."""
-    if not settings.findings_doc.is_file():
-        raise not_found("docs/findings.md")
-    return PlainTextResponse(settings.findings_doc.read_text(), media_type="text/markdown")
+    return PlainTextResponse(findings_markdown(settings), media_type="text/markdown")
