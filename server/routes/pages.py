@@ -23,6 +23,6 @@ def findings_reference(settings: SettingsDep) -> HTMLResponse:
 
 
 @router.get("/docs/findings.md")
-def findings_markdown(settings: SettingsDep) -> PlainTextResponse:
+def findings_reference_markdown(settings: SettingsDep) -> PlainTextResponse:
     """docs/findings.md as written."""
     return PlainTextResponse(findings_markdown(settings), media_type="text/markdown")
