@@ -25,7 +25,10 @@ def build(recorder, value_cap=VALUE_CAP, program=None, error=None, stdout="", fi
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _build(recorder, value_cap, program, error, stdout, finish)
+        capture = _build(recorder, value_cap, program, error, stdout, finish)
+        if finish:
+            recorder.release()
+        return capture
     finally:
         if enabled:
             gc.enable()

@@ -85,7 +85,6 @@ class Timeline:
         self._saved = {}  # op id -> distinct saved RawTensors
         self._unpruned = {}
         self._tape_held = {}  # tape id -> _Held
-        self._tape_unpruned = {}
         self._live = {}  # tape id -> {op id: op}
         self._all = _Held()  # distinct arrays over every tape
         self._all_unpruned = _Held()
@@ -150,9 +149,7 @@ class Timeline:
         held = self._tape_held.get(tape_id)
         if held is None:
             held = self._tape_held[tape_id] = _Held()
-            self._tape_unpruned[tape_id] = _Held()
         held.add(saved)
-        self._tape_unpruned[tape_id].add(unpruned)
         self._all.add(saved)
         self._all_unpruned.add(unpruned)
         if held.bytes:
@@ -166,7 +163,6 @@ class Timeline:
         saved, unpruned = self._saved[op.id], self._unpruned[op.id]
         held = self._tape_held[tape_id]
         held.remove(saved)
-        self._tape_unpruned[tape_id].remove(unpruned)
         self._all.remove(saved)
         self._all_unpruned.remove(unpruned)
         if not held.bytes:

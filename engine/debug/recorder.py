@@ -357,6 +357,26 @@ class Recorder(hooks.Observer):
         self.statements.finish_all()
         self.intern_deferred_locations()
 
+    def release(self):
+        """Lets go of everything recorded, once the Capture is built. The raw objects point at
+        each other (an op at its outputs, each output at its op): breaking those links lets
+        reference counting free them at once instead of leaving a large heap for the cyclic
+        collector to scan, and drops the arrays they kept alive."""
+        for op in self.ops:
+            op.inputs = op.outputs = op.record = op.tapes = op.stmt = op.call = None
+        for tensor in self.tensors:
+            tensor.op = tensor.array = tensor.stmt = None
+        for call in self.calls:
+            call.steps = call.raw_steps = call.step_by_raw = call.seeds = call.raw_seeds = None
+            call.results = call.targets = call.sources = call.tape = None
+        for tape in self.tapes:
+            tape.records = tape.watched = None
+        for name in ("tensors", "ops", "events", "calls", "memory_log", "tapes"):
+            setattr(self, name, [])
+        self.by_eid, self.variables, self.op_by_record, self.slices = {}, {}, {}, {}
+        self._tape_by_id = {}
+        self._last_frame = self._last_back = None
+
     def intern_deferred_locations(self):
         for tape in self.tapes:
             tape.events = [(kind, seq, self.locations.of_key(where) if type(where) is tuple
