@@ -181,6 +181,7 @@ function restoreViewport(view: NonNullable<Permalink["view"]>): void {
 }
 
 function currentView() {
+  graph.cy.stop(true, true); // a link names where the view is going, not where it is mid-animation
   const pan = graph.cy.pan();
   return { zoom: graph.cy.zoom(), x: pan.x, y: pan.y };
 }

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Upload Capture
-         * @description Store an uploaded capture as a run (its program is not run here).
+         * @description Store an uploaded capture (engine.debug's JSON) as a run; its program is not run here.
          */
         post: operations["upload_capture_api_captures_post"];
         delete?: never;
@@ -1324,6 +1324,15 @@ export interface operations {
                     "application/json": components["schemas"]["RunSummary"];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Request Entity Too Large */
             413: {
                 headers: {
@@ -1333,7 +1342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Validation Error */
+            /** @description Unprocessable Entity */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1445,6 +1454,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not Found */
