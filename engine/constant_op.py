@@ -36,18 +36,10 @@ def _from_array(array, dtype):
 
 
 def _from_python(value, dtype):
-    if value is None or isinstance(value, (str, bytes, dict, set)) or callable(value):
+    if isinstance(value, (str, bytes)):  # TF makes string tensors; the engine has none
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                          f"({type(value)}) to a Tensor.")
-    try:
-        return convert_to_tensor(value, dtype=dtype)
-    except OverflowError:  # an int outside the dtype's range: TF wraps it around
-        wrapped = np.array(value, dtype=np.int64).astype(as_dtype(dtype).as_numpy_dtype)
-        return EagerTensor(wrapped if wrapped.ndim else wrapped[()])
-    except ValueError as error:
-        if "inhomogeneous" in str(error) or "sequence" in str(error):
-            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
-        raise
+    return convert_to_tensor(value, dtype=dtype)  # TF's conversion rules: engine/conversion.py
 
 
 def _reshaped(t, value, shape):

@@ -62,6 +62,9 @@ class DType:
     def __repr__(self):
         return f"tf.{self.name}"
 
+    def __str__(self):
+        return f"<dtype: '{self.name}'>"
+
     def __reduce__(self):
         return as_dtype, (self.name,)
 
@@ -81,6 +84,11 @@ _BY_NAME = {d.name: d for d in _ALL}
 _BY_NUMPY = {d._np: d for d in _ALL}
 
 
+def kernel_name(dtype):
+    """The name TF's kernels use in messages: float, double, half, int32, ..."""
+    return {"float32": "float", "float64": "double", "float16": "half"}.get(dtype.name, dtype.name)
+
+
 def from_numpy(np_dtype):
     """The DType for a NumPy dtype; raises TypeError for dtypes TF (or the engine) lacks."""
     try:
@@ -93,17 +101,19 @@ def as_dtype(type_value):
     """Converts a DType, its name, a NumPy dtype or a Python type to a DType, like tf.dtypes.as_dtype."""
     if isinstance(type_value, DType):
         return type_value
-    if isinstance(type_value, str):
-        if type_value in _BY_NAME:
-            return _BY_NAME[type_value]
-        if type_value in ("half", "double"):
-            return float16 if type_value == "half" else float64
+    if isinstance(type_value, str):  # TF's names only: 'float' is float32, 'int' is no dtype
+        found = _BY_NAME.get(type_value) or _ALIASES.get(type_value)
+        if found is not None:
+            return found
     elif type_value is float:
         return float32
-    elif type_value is int:
-        return int32
-    try:
-        return from_numpy(np.dtype(type_value))
-    except TypeError:
-        pass
-    raise TypeError(f"Cannot convert value {type_value!r} to a TensorFlow DType.")
+    elif type_value is not int and type_value is not None:  # TF has no dtype for Python int
+        try:
+            return from_numpy(np.dtype(type_value))
+        except TypeError:
+            pass
+    raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a TensorFlow "
+                    f"DType.")
+
+
+_ALIASES = {"half": float16, "float": float32, "double": float64}

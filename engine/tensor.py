@@ -7,7 +7,7 @@ import itertools
 
 import numpy as np
 
-from . import dtypes, hooks
+from . import conversion, dtypes, hooks
 from .shape import TensorShape
 
 _next_id = itertools.count(1).__next__
@@ -53,8 +53,33 @@ class EagerTensor:
     def ref(self):
         return _Reference(self)
 
+    experimental_ref = ref
+
     def __hash__(self):
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
+
+    def __copy__(self):
+        return self  # immutable: TF's copies are the tensor itself
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __getattr__(self, name):
+        # Only reached when normal lookup fails. TF points NumPy habits at its NumPy mode.
+        if hasattr(type(self), name):  # a property that raised (name): its own error again
+            return object.__getattribute__(self, name)
+        if name in _NUMPY_METHODS:
+            raise AttributeError(
+                f"{type(self).__name__} object has no attribute '{name}'. " + """
+        If you are looking for numpy-related methods, please run the following:
+        tf.experimental.numpy.experimental_enable_numpy_behavior()
+      """)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __round__(self, ndigits=None):
+        # TF installs tf.experimental.numpy's around as __round__; outside NumPy mode it
+        # fails on its last step, `.astype`.
+        return self.astype
 
     # --- leaving the engine (each is an observable escape) ---------------------------------
     def numpy(self):
@@ -69,33 +94,27 @@ class EagerTensor:
         value = np.array(self._value, copy=True)
         return value if dtype is None else value.astype(dtype, copy=False)
 
-    def _scalar(self, how):
+    # Python scalars come from the NumPy value, as TF's do: NumPy's own errors for anything
+    # but a 0-d value (float(t) of shape [1] fails), and for a float used as an index.
+    def _escaped(self, how):
         if hooks.observers:
             hooks.notify("escaped", self, how)
-        if self._value.size != 1:
-            raise TypeError(
-                f"only size-1 tensors can be converted to Python scalars, got shape {self.shape}"
-            )
-        return self._value.reshape(()).item()
+        return self._value
 
     def __float__(self):
-        return float(self._scalar("float"))
+        return float(self._escaped("float"))
 
     def __int__(self):
-        return int(self._scalar("int"))
+        return int(self._escaped("int"))
 
     def __index__(self):
-        if not self.dtype.is_integer:
-            raise TypeError(f"Only integer tensors can be used as an index, got {self.dtype.name}")
-        return int(self._scalar("index"))
+        return self._escaped("index").__index__()
 
     def __bool__(self):
-        if self._value.ndim and self._value.size != 1:
-            raise ValueError(
-                "The truth value of an array with more than one element is ambiguous. "
-                "Use a.any() or a.all()"
-            )
-        return bool(self._scalar("bool"))
+        x = self._escaped("bool")
+        if isinstance(x, np.ndarray):
+            return bool(x.size > 0 and x)  # TF's: an empty tensor is False
+        return bool(x)
 
     def __len__(self):
         if not self._value.ndim:
@@ -122,9 +141,16 @@ class EagerTensor:
         return f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, numpy={value_text(self._value)}>"
 
 
+# The NumPy methods TF names in its error for a tensor that lacks them.
+_NUMPY_METHODS = {"T", "astype", "ravel", "transpose", "reshape", "clip", "size", "tolist",
+                  "data"}
+
+
 def value_text(value):
-    """NumPy's repr for arrays and str for scalars (`numpy=3.0`), as TF prints them."""
-    return repr(value) if value.ndim else str(value)
+    """The value as TF's repr shows it: a scalar as its Python repr (`numpy=0.10000000149011612`
+    for float32 0.1), an array as NumPy's repr, on its own line when it spans several."""
+    text = repr(value.item()) if not value.ndim else repr(value)
+    return "\n" + text if "\n" in text else text
 
 
 Tensor = EagerTensor
@@ -145,47 +171,20 @@ class _Reference:
         return id(self._wrapped)
 
     def __eq__(self, other):
-        return isinstance(other, _Reference) and other._wrapped is self._wrapped
+        if not isinstance(other, _Reference):
+            raise TypeError("Cannot compare wrapped object with unwrapped object")
+        return other._wrapped is self._wrapped
 
 
 # --- conversion ---------------------------------------------------------------------------
-_INT32_RANGE = (-(2**31), 2**31 - 1)
-
-
-def _python_dtype(value):
-    """TF's inference for Python values: floats -> float32, ints -> int32 (int64 if too big)."""
-    if isinstance(value, (np.ndarray, np.generic)):  # first: np.float64 is a Python float too
-        return dtypes.from_numpy(value.dtype)
-    if isinstance(value, bool):
-        return dtypes.bool
-    if isinstance(value, int):
-        lo, hi = _INT32_RANGE
-        return dtypes.int32 if lo <= value <= hi else dtypes.int64
-    if isinstance(value, float):
-        return dtypes.float32
-    if isinstance(value, (list, tuple)):
-        found = [_python_dtype(v) for v in value]
-        if not found:
-            return dtypes.float32
-        for kind in (dtypes.float64, dtypes.float32, dtypes.int64, dtypes.int32, dtypes.bool):
-            if kind in found:
-                return kind
-        return found[0]
-    if isinstance(value, Tensor):
-        return value.dtype
-    if hasattr(value, "_as_tensor"):
-        return value.dtype
-    raise TypeError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                    f"({type(value)}) to a Tensor.")
-
-
 def _has_tensor(value):
     return isinstance(value, (list, tuple)) and any(
         isinstance(v, Tensor) or hasattr(v, "_as_tensor") or _has_tensor(v) for v in value)
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
-    """Like tf.convert_to_tensor: Tensors pass through, Variables are read, values are wrapped."""
+    """Like tf.convert_to_tensor: Tensors pass through, Variables are read, values are wrapped
+    with TF's conversion rules (engine/conversion.py). A hint is tried, then dropped."""
     if type(value) is Tensor:  # the hot path: about 3x faster than isinstance on every op input
         if dtype is not None and value.dtype != dtype:
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
@@ -193,6 +192,10 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return value
     as_tensor = getattr(value, "_as_tensor", None)  # Variables and IndexedSlices
     if as_tensor is not None:
+        if dtype is not None and hasattr(value, "assign") and value.dtype != dtype:
+            raise ValueError(f"Incompatible type conversion requested to type "
+                             f"{dtypes.as_dtype(dtype).name} for `tf.Variable of type "
+                             f"{value.dtype.name}. (Variable: {value!r})")
         return convert_to_tensor(as_tensor(), dtype=dtype)
     if isinstance(value, Tensor):
         return value
@@ -200,42 +203,13 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         from .ops import array  # a list holding tensors packs them, as TF does
         return array.stack([convert_to_tensor(v, dtype=dtype) for v in value])
     if dtype is not None:
-        target = dtypes.as_dtype(dtype)
-    else:
-        target = _python_dtype(value)
-        if dtype_hint is not None and not isinstance(value, (np.ndarray, np.generic)):
-            hint = dtypes.as_dtype(dtype_hint)
-            if _fits(value, hint):
-                target = hint
-    return Tensor(_to_array(value, target))
-
-
-def _fits(value, dtype):
-    """Whether a Python value converts to `dtype` without losing information."""
-    inferred = _python_dtype(value)
-    if inferred is dtype or dtype.is_floating:
-        return inferred.is_floating or inferred.is_integer or dtype == inferred
-    return False
-
-
-def _to_array(value, dtype):
-    np_dtype = dtype.as_numpy_dtype
-    if isinstance(value, (np.ndarray, np.generic)):
-        if value.dtype != np_dtype and not _safe_numpy_cast(value, np_dtype):
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
-        array = np.array(value, dtype=np_dtype)
-    else:
-        inferred = _python_dtype(value)
-        if (inferred.is_floating and not dtype.is_floating) or (
-                inferred is dtypes.bool and dtype is not dtypes.bool and not isinstance(value, bool)) or (
-                dtype is dtypes.bool and inferred is not dtypes.bool):  # TF: 1 is no bool
-            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
-        array = np.array(value, dtype=np_dtype)
-    return array if array.ndim else array[()]
-
-
-def _safe_numpy_cast(value, np_dtype):
-    return np.can_cast(value.dtype, np_dtype, casting="same_kind")
+        return Tensor(conversion.to_value(value, dtypes.as_dtype(dtype)))
+    if dtype_hint is not None:
+        try:
+            return Tensor(conversion.to_value(value, dtypes.as_dtype(dtype_hint)))
+        except (TypeError, ValueError):
+            pass
+    return Tensor(conversion.to_value(value))
 
 
 def is_tensor(value):
