@@ -28,6 +28,14 @@ _BINARY = {
 _COMPARISONS = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal"}
 
 
+def _invert(x):
+    """TF's invert_: logical NOT of a bool tensor, bitwise NOT of an integer one."""
+    if x.dtype.is_bool:
+        return m.logical_not(x)
+    from .bitwise import invert
+    return invert(x)
+
+
 def _install(cls):
     for name, fn in _BINARY.items():
         forward, reflected = _binary(fn)
@@ -38,9 +46,8 @@ def _install(cls):
     cls.__eq__ = m.tensor_equals  # None and unbroadcastable shapes compare unequal, as in TF
     cls.__ne__ = m.tensor_not_equals
     cls.__neg__ = lambda self: m.negative(self)
-    cls.__pos__ = lambda self: self
     cls.__abs__ = lambda self: m.abs(self)
-    cls.__invert__ = lambda self: m.logical_not(self)
+    cls.__invert__ = _invert  # no __pos__: TF's tensors have none (+t is a TypeError)
     cls.__getitem__ = lambda self, key: _lazy("slicing", "getitem")(self, key)
 
 
