@@ -21,16 +21,15 @@ SELU_ALPHA = 1.6732632423543772848170429916717
 
 
 def float_features(op_type, features):
-    """An nn op's float operand: Python values become float32; other dtypes raise as TF."""
-    t = features if type(features) is EagerTensor else convert_to_tensor(
-        features, dtype_hint="float32")
+    """An nn op's float operand, converted with no dtype preference, as TF's op converts it
+    ([1, 2] is int32, a NumPy float64 array stays float64); other dtypes raise as TF."""
+    t = features if type(features) is EagerTensor else convert_to_tensor(features)
     return require(op_type, t, FLOATS, NN_FLOAT_NAMES)
 
 
 def _real_features(op_type, features):
     """Relu and Relu6 also take integer tensors, as TF's kernels do."""
-    t = features if type(features) is EagerTensor else convert_to_tensor(
-        features, dtype_hint="float32")
+    t = features if type(features) is EagerTensor else convert_to_tensor(features)
     return require(op_type, t, NUMBERS)
 
 

@@ -20,7 +20,7 @@ __all__ = ["gather", "gather_nd", "scatter_nd", "unsorted_segment_sum", "boolean
 
 def _indices(op_type, value, attr="Tindices", allowed=(np.int16, np.int32, np.int64),
              names="int16, int32, int64"):
-    t = convert_to_tensor(value, dtype_hint="int32")
+    t = convert_to_tensor(value)  # no preferred dtype: [] is float32, np.uint8 stays uint8
     if t._value.dtype not in allowed:
         raise invalid_argument(op_type, f"Value for attr '{attr}' of {_tf_type_name(t.dtype)} is "
                                         f"not in the list of allowed values: {names}")

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import contiguous, int_arg, scalar_or_array, shape_text
@@ -23,6 +24,10 @@ RESHAPE = define("Reshape", (lambda rec, dy: reshape(dy, rec.attrs), None))
 def reshape(tensor, shape, name=None):
     x = convert_to_tensor(tensor)
     shape_t, dims = int_arg(shape)
+    if shape_t._value.dtype.kind not in "iu":  # [2.0, 1.0]: TF's attr check, not a cast
+        raise invalid_argument("Reshape", f"Value for attr 'Tshape' of "
+                                          f"{dtypes.kernel_name(shape_t.dtype)} is not in the list "
+                                          f"of allowed values: int32, int64")
     value = x._value
     if dims != value.shape:
         value = scalar_or_array(np.reshape(value, _resolved_shape(value.shape, dims)))
