@@ -204,3 +204,16 @@ def test_a_source_with_a_gradient_gets_no_none_finding():
     assert by_path["['x0']"].none_cause == "watch_accessed_variables_off"
     assert by_path["['x1']"].gradient is not None and by_path["['x1']"].none_cause is None
     assert [f.source_index for f in capture.findings] == [by_path["['x0']"].source_index]
+
+
+def test_an_intermediate_source_the_tape_never_watched():
+    source = """
+        import tensorflow as tf
+        with tf.GradientTape() as tape:
+            a = tf.constant(2.0) * 3.0
+            y = a * a
+        g = tape.gradient(y, a)
+        """
+    capture = run(source)
+    assert [(f.code, f.line) for f in capture.findings] == [
+        ("not_watched", line_of(source, "y = a * a"))]

@@ -275,28 +275,27 @@ class _Finder:
                 f"snapshot was used at line {line}; the tape never saw the variable being read.",
                 "read the variable inside the `with tf.GradientTape()` block",
                 op.location, tensors=(u,), ops=(op,), seq=op.seq)
-        if u.op is None:
-            key = _flow_key(u)
-            watched = facts.watch_seq.get(key)
-            if watched is not None:
-                return self._make(
-                    "watched_too_late",
-                    f"{ctx.describe(u)} was used at line {line} before "
-                    f"`{self.tape}.watch(...)` at line "
-                    f"{ctx.line(facts.watch_location.get(key))}; the tape records only what "
-                    f"happens to a tensor after it is watched.",
-                    f"move `{self.tape}.watch({ctx.name(u) or self.bare})` above line {line}",
-                    facts.watch_location.get(key), tensors=(u,), ops=(op,), seq=watched)
+        # `u` is the source itself (everything else on the flow was produced by recorded ops,
+        # so it is tracked): a tensor, however it was made, that the tape did not watch.
+        key = _flow_key(u)
+        watched = facts.watch_seq.get(key)
+        if watched is not None:
             return self._make(
-                "not_watched",
-                f"{ctx.describe(u)} is a tensor, not a tf.Variable, and tape `{self.tape}` "
-                f"never watched it, so {op.type} at line {line} was not recorded and "
-                f"{self.gradient_words} returns None.",
-                f"{self.tape}.watch({ctx.name(u) or self.bare})  # first thing inside the "
-                f"`with` block, or make it a tf.Variable",
-                op.location, tensors=(u,), ops=(op,), seq=op.seq)
-        # An intermediate the tape did not hold: its own producer is the earlier cut.
-        return self.outside(u.op, self.facts.why_not_recorded(u.op) or "before")
+                "watched_too_late",
+                f"{ctx.describe(u)} was used at line {line} before "
+                f"`{self.tape}.watch(...)` at line "
+                f"{ctx.line(facts.watch_location.get(key))}; the tape records only what "
+                f"happens to a tensor after it is watched.",
+                f"move `{self.tape}.watch({ctx.name(u) or self.bare})` above line {line}",
+                facts.watch_location.get(key), tensors=(u,), ops=(op,), seq=watched)
+        return self._make(
+            "not_watched",
+            f"{ctx.describe(u)} is a tensor, not a tf.Variable, and tape `{self.tape}` "
+            f"never watched it, so {op.type} at line {line} was not recorded and "
+            f"{self.gradient_words} returns None.",
+            f"{self.tape}.watch({ctx.name(u) or self.bare})  # first thing inside the "
+            f"`with` block, or make it a tf.Variable",
+            op.location, tensors=(u,), ops=(op,), seq=op.seq)
 
     # --- no dataflow at all -----------------------------------------------------------------
     def stateful(self, reachable, ancestors):
