@@ -27,10 +27,16 @@ def float_features(op_type, features):
     return require(op_type, t, FLOATS, NN_FLOAT_NAMES)
 
 
+# TF's allowed values for attr T of Relu (Relu6 lacks qint8), in TF's order.
+_RELU_NAMES = ("float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, "
+               "uint32, uint64")
+
+
 def _real_features(op_type, features):
     """Relu and Relu6 also take integer tensors, as TF's kernels do."""
     t = features if type(features) is EagerTensor else convert_to_tensor(features)
-    return require(op_type, t, NUMBERS)
+    return require(op_type, t, NUMBERS,
+                   _RELU_NAMES + (", qint8" if op_type == "Relu" else ""))
 
 
 def _zeros_like(rec_tensor):

@@ -8,15 +8,15 @@ from ..tensor import EagerTensor, convert_to_tensor
 _FLOAT_NAMES = "bfloat16, half, float, double"
 
 
-def _tf_type_name(dtype):
-    return {"float32": "float", "float64": "double", "float16": "half"}.get(dtype.name, dtype.name)
+_tf_type_name = dtypes.kernel_name
 
 
-def same_dtype(op_type, *values):
+def same_dtype(op_type, *values, first_input=0):
     """Converts operands that share TF's type attribute T.
 
     The dtype comes from the first operand that already is a tensor (or variable); Python and
-    NumPy values are converted to it. Two tensors of different dtypes raise, as in TF.
+    NumPy values are converted to it. Two tensors of different dtypes raise, as in TF, naming
+    the op input (`first_input` is the position of values[0] among the op's inputs).
     """
     if len(values) == 2:
         x, y = values
@@ -42,8 +42,9 @@ def same_dtype(op_type, *values):
             t = convert_to_tensor(v)
             if t.dtype is not dtype:
                 raise invalid_argument(
-                    op_type, f"cannot compute {op_type} as input #{index}(zero-based) was expected "
-                    f"to be a {_tf_type_name(dtype)} tensor but is a {_tf_type_name(t.dtype)} tensor")
+                    op_type, f"cannot compute {op_type} as input #{first_input + index}"
+                    f"(zero-based) was expected to be a {_tf_type_name(dtype)} tensor but is a "
+                    f"{_tf_type_name(t.dtype)} tensor")
         else:
             t = convert_to_tensor(v, dtype=dtype)
         tensors.append(t)

@@ -44,7 +44,7 @@ def where(condition, x=None, y=None, name=None):
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
     c = _condition(condition)
-    x, y = same_dtype("SelectV2", x, y)
+    x, y = same_dtype("SelectV2", x, y, first_input=1)  # input 0 is the condition
     cs, xs, ys = c._value.shape, x._value.shape, y._value.shape
     try:
         value = np.where(c._value, x._value, y._value)
