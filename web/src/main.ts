@@ -139,7 +139,11 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     const index = indexCapture(capture);
     const calls = [...index.calls.values()];
     const linked = link.call != null ? index.calls.get(link.call) : undefined;
-    const firstCall = linked ?? calls.find((c) => (c.steps?.length ?? 0) > 0) ?? calls[0];
+    // open on the call the first problem is about (its badge and cut are then on screen)
+    const problem = index.findings.find((f) => f.severity === "error" && f.call != null)
+      ?? index.findings.find((f) => f.severity === "warning" && f.call != null);
+    const troubled = problem ? index.calls.get(problem.call!) : undefined;
+    const firstCall = linked ?? troubled ?? calls.find((c) => (c.steps?.length ?? 0) > 0) ?? calls[0];
     const tapes = [...index.tapes.values()];
     const tape = link.tape ?? firstCall?.tape ?? tapes.find((t) => (t.records?.length ?? 0) > 0)?.id ?? tapes[0]?.id ?? null;
     const records = tape != null ? index.tapes.get(tape)?.records ?? [] : [];

@@ -239,7 +239,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       cy.add({
         group: "nodes",
         data: { id: `badge:${tensor}`, kind: "badge", text, tensor, width: text.length * 6.6 + 14 },
-        position: { x: box.x1 + (text.length * 6.6 + 14) / 2, y: box.y1 - 14 },
+        position: { x: box.x1 + (text.length * 6.6 + 14) / 2, y: box.y2 + 14 },
       });
     }
   }

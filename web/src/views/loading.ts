@@ -35,8 +35,9 @@ export function updateLoading(phase: string, done: number, total: number): void 
   const bar = element.querySelector<HTMLProgressElement>("progress");
   if (!label || !bar) return;
   const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
-  const amount = phase.startsWith("Downloading") ? mb : (n: number) => n.toLocaleString();
-  label.textContent = total > 0 ? `${phase} · ${amount(done)} of ${amount(total)}` : done > 0 ? `${phase} · ${amount(done)}` : phase;
+  if (phase.startsWith("Downloading")) {
+    label.textContent = total > 0 ? `${phase} · ${mb(done)} of ${mb(total)}` : done > 0 ? `${phase} · ${mb(done)}` : phase;
+  } else label.textContent = phase;
   if (total > 0) {
     bar.max = total;
     bar.value = done;

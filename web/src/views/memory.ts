@@ -12,7 +12,7 @@ export function mountMemory(root: HTMLElement): void {
   root.innerHTML = `
     <h2>Memory</h2>
     <p class="hint" id="memory-caption"></p>
-    <div class="plot tall" id="memory-plot" role="img" aria-label="Memory timeline"></div>
+    <div class="plot memory" id="memory-plot" role="img" aria-label="Memory timeline"></div>
     <dl class="facts" id="memory-facts"></dl>`;
   const plot = root.querySelector<HTMLElement>("#memory-plot")!;
   let drawnFor: unknown = null;
@@ -76,9 +76,12 @@ export function mountMemory(root: HTMLElement): void {
     const layout = {
       ...baseLayout(state.presenter),
       showlegend: true,
-      legend: { orientation: "h", y: -0.22, font: { size: state.presenter ? 13 : 10.5 } },
-      margin: { l: 58, r: 12, t: 18, b: 40 },
-      yaxis: { title: { text: "bytes" }, gridcolor: "#eef1f4", rangemode: "tozero", tickformat: "~s" },
+      legend: { orientation: "h", x: 0, y: -0.25, yanchor: "top", font: { size: state.presenter ? 13 : 10.5 } },
+      margin: { l: 58, r: 12, t: 10, b: 10 },
+      yaxis: {
+        title: { text: "bytes" }, gridcolor: "#eef1f4", tickformat: "~s",
+        range: [0, Math.max(memory!.peak, memory!.unpruned_peak) * 1.22 || 1],
+      },
       xaxis: { title: { text: "record / step" }, gridcolor: "#eef1f4" },
       shapes: backwardStart != null ? [divider(backwardStart)] : [],
     };

@@ -101,10 +101,10 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 
 function layout(token: number, nodes: LayoutNode[], edges: LayoutEdge[], direction: "LR" | "TB"): void {
   const started = performance.now();
-  post({ type: "progress", token, phase: `Laying out ${nodes.length} nodes`, done: 0, total: nodes.length });
+  post({ type: "progress", token, phase: `Laying out ${nodes.length.toLocaleString()} nodes`, done: 0, total: 0 });
   if (nodes.length > DAGRE_UP_TO_NODES) {
     const positions = layeredLayout(nodes, edges, { rankSep: RANK_SEP, nodeSep: NODE_SEP }, (phase, done, total) =>
-      post({ type: "progress", token, phase: `${phase} ${nodes.length.toLocaleString()} nodes`, done, total }),
+      post({ type: "progress", token, phase: `Laying out ${nodes.length.toLocaleString()} nodes: ${phase.toLowerCase()}`, done: done + 1, total: total + 1 }),
     );
     post({ type: "layout", token, positions, ms: performance.now() - started });
     return;
