@@ -188,8 +188,10 @@ def gelu(features, approximate=False, name=None):
     if not x.dtype.is_floating:
         raise ValueError("`features.dtype` must be a floating point tensor."
                          f"Received:features.dtype=<dtype: '{x.dtype.name}'>")
+    # TF writes these two constants as math_ops.cast(python_float, dtype): a float32 constant
+    # cast to x's dtype, so in float64 they carry float32's rounding (seen in TF's values).
     if approximate:
-        coeff = convert_to_tensor(0.044715, dtype=x.dtype)
+        coeff = _math.cast(convert_to_tensor(0.044715), x.dtype)
         return 0.5 * x * (1.0 + _math.tanh(
             0.7978845608028654 * (x + coeff * _math.pow(x, 3))))
-    return 0.5 * x * erfc(-x * convert_to_tensor(0.7071067811865476, dtype=x.dtype))
+    return 0.5 * x * erfc(-x * _math.cast(convert_to_tensor(0.7071067811865476), x.dtype))
