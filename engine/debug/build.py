@@ -8,7 +8,7 @@ import datetime
 import gc
 
 from .diagnosis import THRESHOLDS, diagnose
-from .memory import Timeline, distinct_bytes
+from .memory import Timeline, distinct_pairs, pairs_bytes
 from .engine_view import gradient_state
 from .backward_trace import materialize
 from .raw import complete
@@ -41,9 +41,11 @@ def _build(recorder, value_cap, program, error, stdout, finish):
         recorder.intern_deferred_locations()
     for call in recorder.calls:
         materialize(recorder, call)
-    complete(recorder.tensors)
-    arrays = [t.array for t in recorder.tensors]
-    summaries = summarize(arrays, value_cap=value_cap)
+    complete(recorder.tensors, recorder.array_keys)
+    fresh = [t for t in recorder.tensors if t.summary is None]
+    for t, summary in zip(fresh, summarize([t.array for t in fresh], value_cap=value_cap)):
+        t.summary = summary
+    summaries = [t.summary for t in recorder.tensors]
     by_id = {t.id: s for t, s in zip(recorder.tensors, summaries)}
     timeline = Timeline(recorder).build()
     findings, per_call = diagnose(recorder, by_id)
@@ -67,7 +69,8 @@ def _build(recorder, value_cap, program, error, stdout, finish):
         "memory": timeline,
         "error": error,
         "stdout": stdout,
-        "limits": {"value_cap": value_cap, "histogram_bins": HISTOGRAM_BINS},
+        "limits": {"value_cap": value_cap, "histogram_bins": HISTOGRAM_BINS,
+                   "held_bytes_cap": recorder.held_cap},
         "thresholds": dict(THRESHOLDS),
     }
     return Capture.model_validate(data)
@@ -96,8 +99,8 @@ def _op(op, loc):
             "outputs": [t.id for t in op.outputs], "scope": op.scope or "",
             "location": loc(op.location), "tapes": [tape.id for tape in op.tapes],
             "saved": _saved(saved), "pruned": _saved(pruned),
-            "saved_bytes": distinct_bytes([t for t, _, _ in saved]),
-            "unpruned_bytes": distinct_bytes([t for t, _, _ in unpruned]),
+            "saved_bytes": pairs_bytes(op.saved_pairs or ()),
+            "unpruned_bytes": pairs_bytes(op.unpruned_pairs or ()),
             "gradient": gradient_state(op.type), "seq": op.seq,
             "call": op.call.id if op.call is not None else None}
 
@@ -134,7 +137,7 @@ def _step(step, bytes_alive):
                           for t, c, total in step.accumulations
                           if c is not None and total is not None],
         "released_ops": [op.id for op in step.released],
-        "released_bytes": distinct_bytes([t for op in step.released for t, _, _ in op.saved or []]),
+        "released_bytes": pairs_bytes(distinct_pairs(op.saved_pairs or () for op in step.released)),
         "bytes_alive": bytes_alive,
     }
 
@@ -160,8 +163,8 @@ def _call(call, loc, facts, step_bytes):
                   for p, t, g in call.seeds if g is not None],
         "passes": max(call.passes, 1),
         "released_after": [op.id for op in call.released_after],
-        "released_after_bytes": distinct_bytes(
-            [t for op in call.released_after for t, _, _ in op.saved or []]),
+        "released_after_bytes": pairs_bytes(distinct_pairs(
+            op.saved_pairs or () for op in call.released_after)),
         "norms": facts["norms"], "layers": facts["layers"],
     }
 

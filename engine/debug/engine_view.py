@@ -39,11 +39,6 @@ def watches_accessed_variables(tape):
     return bool(getattr(tape, "_watch_accessed_variables", True))
 
 
-def live_records(tape):
-    """The Records a tape still holds (None where a non-persistent tape released one)."""
-    return [r for r in getattr(tape, "_records", ()) if r is not None]
-
-
 def called_from(codes, depth=2, limit=12):
     frame = sys._getframe(depth)
     while frame is not None and limit:
@@ -64,15 +59,6 @@ def gradient_state(op_type):
     if opdef.gradient is registry.NOT_DIFFERENTIABLE:
         return "non_differentiable"
     return "registered"
-
-
-def saves(op_type):
-    """(saves_inputs, saves_outputs) of the op type: () for none, ALL, or positions."""
-    try:
-        opdef = registry.lookup(op_type)
-    except KeyError:
-        return (), ()
-    return opdef.saves_inputs, opdef.saves_outputs
 
 
 def is_variable(value):

@@ -29,11 +29,27 @@ def saved_entries(op):
     return saved, pruned
 
 
-def distinct_bytes(tensors):
-    seen = {}
-    for t in tensors:
-        seen[id(t.array) if t.array is not None else ("t", t.id)] = t.nbytes
-    return sum(seen.values())
+def account_op(op):
+    """Fills op.saved/unpruned and their distinct (array key, nbytes) pairs, once, while the
+    arrays are alive. Keys are array ids: an array freed (its last record released) before
+    another takes its address is gone from the timeline by then, so keys never collide."""
+    if op.record is None or op.saved_pairs is not None:
+        return
+    saved, pruned = saved_entries(op)
+    op.saved, op.unpruned = saved, saved + pruned
+    op.saved_pairs = _pairs([t for t, _, _ in saved])
+    op.unpruned_pairs = _pairs([t for t, _, _ in op.unpruned])
+
+
+def pairs_bytes(pairs):
+    return sum(nbytes for _, nbytes in pairs)
+
+
+def distinct_pairs(groups):
+    out = {}
+    for pairs in groups:
+        out.update(pairs)
+    return list(out.items())
 
 
 class _Held:
@@ -66,7 +82,7 @@ class _Held:
 
 
 def _key(t):
-    return id(t.array) if t.array is not None else ("t", t.id)
+    return t.key
 
 
 def _pairs(tensors):
@@ -94,10 +110,9 @@ class Timeline:
     def build(self):
         for op in self.recorder.ops:
             if op.record is not None:
-                saved, pruned = saved_entries(op)
-                op.saved, op.unpruned = saved, saved + pruned
-                self._saved[op.id] = _pairs([t for t, _, _ in saved])
-                self._unpruned[op.id] = _pairs([t for t, _, _ in op.unpruned])
+                account_op(op)
+                self._saved[op.id] = op.saved_pairs
+                self._unpruned[op.id] = op.unpruned_pairs
         in_flight = {}
         for entry in self.recorder.memory_log:
             kind = entry[0]

@@ -8,13 +8,15 @@ every op stays a handful of attribute writes.
 
 class RawTensor:
     __slots__ = ("id", "eid", "array", "nbytes", "dtype", "shape", "kind", "op", "location",
-                 "seq", "name", "variable", "origin", "summary", "stmt")
+                 "seq", "name", "variable", "origin", "summary", "stmt", "key")
 
     def __init__(self, id, eid, array, kind, op, location, seq, stmt=None):
         self.id = id
         self.eid = eid  # the engine's tensor id (shared by all reads of a variable)
         self.array = array
-        self.nbytes = self.dtype = self.shape = None  # filled by complete(), off the hot path
+        # Filled by complete(), off the hot path; `key` names the array for memory accounting
+        # (its id while we hold it), so it outlives the array if the array is dropped.
+        self.nbytes = self.dtype = self.shape = self.key = None
         self.kind = kind
         self.op = op
         self.location = location
@@ -26,12 +28,31 @@ class RawTensor:
         self.stmt = stmt
 
 
-def complete(tensors):
-    """Fills nbytes/dtype/shape of tensors recorded since the last call."""
+class ArrayKeys:
+    """A key per distinct array, for memory accounting: tensors sharing one array share its
+    key, and an array that takes the address of one already let go gets a new key (ids are
+    only unique among live objects)."""
+
+    def __init__(self):
+        self._by_address = {}  # id(array) -> (key, a RawTensor holding that array)
+        self._next = 0
+
+    def key(self, tensor):
+        array = tensor.array
+        entry = self._by_address.get(id(array))
+        if entry is not None and entry[1].array is array:
+            return entry[0]
+        self._next += 1
+        self._by_address[id(array)] = (self._next, tensor)
+        return self._next
+
+
+def complete(tensors, keys):
+    """Fills nbytes/dtype/shape/key of tensors recorded since the last call."""
     for t in tensors:
         if t.dtype is None:
             array = t.array
-            t.nbytes, t.dtype, t.shape = array.nbytes, array.dtype, array.shape
+            t.nbytes, t.dtype, t.shape, t.key = array.nbytes, array.dtype, array.shape, keys.key(t)
 
 
 class RawVariable:
@@ -49,7 +70,7 @@ class RawVariable:
 
 class RawOp:
     __slots__ = ("id", "type", "inputs", "outputs", "location", "scope", "record", "tapes", "seq",
-                 "call", "stmt", "saved", "unpruned")
+                 "call", "stmt", "saved", "unpruned", "saved_pairs", "unpruned_pairs")
 
     def __init__(self, id, type, inputs, outputs, location, scope, seq, call, stmt):
         self.id = id
@@ -63,8 +84,10 @@ class RawOp:
         self.seq = seq
         self.call = call
         self.stmt = stmt
-        self.saved = None  # [(RawTensor, role, index)] computed at build time
+        self.saved = None  # [(RawTensor, role, index)] computed at build time (memory.py)
         self.unpruned = None
+        self.saved_pairs = None  # [(array key, nbytes)], distinct, computed while arrays live
+        self.unpruned_pairs = None
 
 
 class RawTape:

@@ -14,8 +14,10 @@ from . import engine_view
 from .backward_trace import BackwardTrace
 from .frames import FrameLocator, Locations
 from .naming import StatementTracker
-from .raw import RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
+from .raw import ArrayKeys, RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
+from .spill import HELD_BYTES_CAP, Spill
 from .statements import StatementIndexes
+from .summaries import VALUE_CAP
 from .structure import flatten_with_paths
 
 _scopes = name_scopes._stack  # the current name scope is its last entry (read on every op)
@@ -24,7 +26,11 @@ _CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is
 
 
 class Recorder(hooks.Observer):
-    def __init__(self, stop_frame=None):
+    def __init__(self, stop_frame=None, value_cap=VALUE_CAP, held_cap=HELD_BYTES_CAP):
+        self.value_cap = value_cap
+        self.held_cap = held_cap  # see spill.py
+        self.spill = Spill(self)
+        self.array_keys = ArrayKeys()
         self.locator = FrameLocator(stop_frame)
         self.locations = Locations()
         self.statements = StatementTracker(StatementIndexes(), self._name_from_locals)
@@ -73,8 +79,8 @@ class Recorder(hooks.Observer):
     def _name_value(self, name, value, start_seq, nested):
         if isinstance(value, EagerTensor):
             raw = self.by_eid.get(value._id)
-            if raw is not None and raw.array is value._value and raw.name is None \
-                    and raw.seq >= start_seq:
+            if raw is not None and raw.name is None and raw.seq >= start_seq \
+                    and (raw.array is value._value or raw.array is None):
                 raw.name = name
         elif engine_view.is_variable(value):
             variable = self.variables.get(value._id)
@@ -104,8 +110,8 @@ class Recorder(hooks.Observer):
     def tensor_of(self, t, location, stmt, leaf_kind="constant"):
         """The RawTensor for an engine tensor, registering it (a leaf) on first sight."""
         raw = self.by_eid.get(t._id)
-        if raw is not None and raw.array is t._value:
-            return raw
+        if raw is not None and (raw.array is t._value or raw.array is None):
+            return raw  # (an array already summarized and let go: the id is the tensor's)
         variable = self.variables.get(t._id)
         if variable is not None:
             return self._version(variable, t._value, location, stmt)
@@ -185,7 +191,7 @@ class Recorder(hooks.Observer):
         ins = []
         for t in inputs:
             raw = by_eid.get(t._id)
-            if raw is None or raw.array is not t._value:
+            if raw is None or raw.array is not t._value and raw.array is not None:
                 raw = self.tensor_of(t, location, stmt)
             ins.append(raw)
         ops = self.ops
@@ -199,6 +205,8 @@ class Recorder(hooks.Observer):
             outs.append(raw)
         op.outputs = outs
         ops.append(op)
+        if len(tensors) >= self.spill.next_check:
+            self.spill.check()
         if record is not None:
             op.record = record
             tapes = [self.tape(t, location) for t in engine_view.tapes_that_recorded(record)]

@@ -8,6 +8,7 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
   an event with its line) unless `capture_stdout=False`, in which case the caller owns stdout.
 - Python warnings the program triggers (the engine's TF-style ones, NumPy's RuntimeWarnings)
   become warning events instead of going to stderr;
+- the arrays the capture keeps for its summaries are bounded (`held_cap`, see spill.py);
 - an exception ends the program but not the capture: everything recorded up to it is kept and
   `Capture.error` holds its type, message, the user's line and a traceback of user frames.
 """
@@ -21,6 +22,7 @@ from .. import hooks
 from .build import build
 from .recorder import Recorder
 from .schema import Capture
+from .spill import HELD_BYTES_CAP
 from .summaries import VALUE_CAP
 
 MAX_STDOUT = 1_000_000
@@ -32,13 +34,14 @@ class capture:
     Capture, filled in when the block exits (`cap.refresh()` fills it with what was recorded
     so far, while still inside)."""
 
-    def __init__(self, value_cap=VALUE_CAP):
+    def __init__(self, value_cap=VALUE_CAP, held_cap=HELD_BYTES_CAP):
         self.value_cap = value_cap
+        self.held_cap = held_cap
         self.recorder = None
         self.capture = None
 
     def __enter__(self):
-        self.recorder = Recorder(stop_frame=sys._getframe(1).f_back)
+        self.recorder = Recorder(sys._getframe(1).f_back, self.value_cap, self.held_cap)
         self.capture = Capture()
         self.capture._session = self
         hooks.observers.append(self.recorder)
@@ -56,7 +59,8 @@ class capture:
 
 
 def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, capture_stdout=True,
-                    max_stdout=MAX_STDOUT, tensorflow_alias=True, namespace=None):
+                    max_stdout=MAX_STDOUT, tensorflow_alias=True, namespace=None,
+                    held_cap=HELD_BYTES_CAP):
     """Runs `source` as a program named `filename` under capture; returns its Capture."""
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     program = {"filename": filename, "source": source}
@@ -68,7 +72,7 @@ def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, captur
     if namespace is None:
         namespace = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
     saved_modules = _install_aliases() if tensorflow_alias else None
-    recorder = Recorder(stop_frame=sys._getframe(0))
+    recorder = Recorder(sys._getframe(0), value_cap, held_cap)
     output = _Stdout(recorder, max_stdout) if capture_stdout else None
     saved_stdout = sys.stdout
     error = None

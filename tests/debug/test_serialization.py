@@ -77,3 +77,35 @@ def test_non_finite_values_are_written_as_strings():
     assert "-inf" in json.dumps(inf.summary.value)
     decoded = value_from_json(inf.summary.value, inf.dtype, inf.shape)
     assert np.isneginf(decoded).sum() == inf.summary.infs
+
+
+def test_letting_arrays_go_early_changes_nothing_in_the_capture():
+    """With a tiny held_cap the recorder summarizes and drops arrays as it goes (spill.py);
+    the capture must be the same as when it keeps them all to the end."""
+    from pathlib import Path
+
+    from engine.debug import capture_program
+    from engine.debug.spill import Spill
+    drops = []
+    original = Spill._drop
+
+    def counted(self, amount):
+        drops.append(amount)
+        return original(self, amount)
+    # (Keras initializers draw differently on a second run in one process, as in TF: the
+    # programs here use tf.random only)
+    for name in ("18_dead_relu", "15_vanishing_sigmoid_vs_relu", "30_saturated_tanh",
+                 "22_cnn_step"):
+        source = (Path(__file__).resolve().parents[2] / "examples" / f"{name}.py").read_text()
+        kept = json.loads(capture_program(source, "p.py").to_json())
+        drops.clear()
+        Spill._drop = counted
+        try:
+            dropped = json.loads(capture_program(source, "p.py", held_cap=1024).to_json())
+        finally:
+            Spill._drop = original
+        assert drops, name  # arrays were really let go along the way
+        for document in (kept, dropped):
+            document.pop("created")
+            document["limits"].pop("held_bytes_cap")
+        assert kept == dropped, name

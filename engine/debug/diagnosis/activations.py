@@ -3,8 +3,7 @@
 Only activations a gradient call actually stepped through are judged (each op once, at the
 first call that reached it); thresholds are in vocabulary.THRESHOLDS.
 """
-import numpy as np
-
+from ..spill import activation_statistics
 from .vocabulary import THRESHOLDS
 
 _RELUS = ("Relu", "Relu6")
@@ -30,21 +29,21 @@ def explain(ctx):
     return findings
 
 
-def _units(array):
-    """Output as (examples, units): units on the last axis, everything else is examples."""
-    a = np.asarray(array)
-    if a.ndim == 0:
-        return a.reshape(1, 1)
-    return a.reshape(-1, a.shape[-1]) if a.ndim > 1 else a.reshape(1, -1)
+def _statistics(ctx, out):
+    known = ctx.recorder.spill.activation_stats.get(out.id)
+    if known is not None:
+        return known
+    if out.array is None or out.array.size == 0:
+        return None
+    return activation_statistics(out.array, THRESHOLDS["saturation_margin"])
 
 
 def _dead_relu(ctx, call, op):
     out = op.outputs[0]
-    if out.array is None or out.array.size == 0:
+    stats = _statistics(ctx, out)
+    if stats is None or not stats["units"]:
         return None
-    units = _units(out.array)
-    examples, count = units.shape
-    dead = int(np.all(units == 0, axis=0).sum())
+    examples, count, dead = stats["examples"], stats["units"], stats["dead"]
     fraction = dead / count
     if fraction < THRESHOLDS["dead_relu_info_fraction"] or dead == 0:
         return None
@@ -64,13 +63,12 @@ def _dead_relu(ctx, call, op):
 
 def _saturated(ctx, call, op):
     out = op.outputs[0]
-    if out.array is None or out.array.size == 0:
+    stats = _statistics(ctx, out)
+    if stats is None:
         return None
     low, high = _SATURATING[op.type]
     margin = THRESHOLDS["saturation_margin"]
-    values = np.asarray(out.array, dtype=np.float64)
-    flat = (values <= low + margin) | (values >= high - margin)
-    fraction = float(flat.mean())
+    fraction = stats["sigmoid_saturated" if op.type == "Sigmoid" else "tanh_saturated"]
     if fraction < THRESHOLDS["saturated_fraction"]:
         return None
     line = ctx.line(op.location)

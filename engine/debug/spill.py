@@ -1,0 +1,84 @@
+"""Keeping a long capture's memory bounded.
+
+The recorder keeps each tensor's array so that summaries and diagnosis can be computed once,
+at the end. A long training loop would keep every activation of every step that way. When the
+arrays it holds pass HELD_BYTES_CAP, the oldest ones are summarized (with the same code as at
+the end), what the diagnosis needs from them is kept (memory keys, activation statistics), and
+the arrays are let go, down to half the cap. Variables' versions are never dropped. A dropped
+array's full value is still in its summary up to the value cap, so replay is not affected.
+"""
+import numpy as np
+
+from .diagnosis.vocabulary import THRESHOLDS
+from .memory import account_op
+from .raw import complete
+from .summaries import summarize
+
+HELD_BYTES_CAP = 256 * 2**20
+_CHECK_EVERY = 1024  # tensors between two looks at the bytes held (a comparison per op)
+_TYPICAL_BYTES = 4096  # a small cap is looked at more often (1 tensor / 4 kB of cap)
+ACTIVATIONS = ("Relu", "Relu6", "Sigmoid", "Tanh")
+
+
+class Spill:
+    def __init__(self, recorder):
+        self.recorder = recorder
+        self.every = max(1, min(_CHECK_EVERY, recorder.held_cap // _TYPICAL_BYTES))
+        self.next_check = self.every
+        self.drops = 0
+        self.held = 0
+        self._checked = 0  # tensors counted in `held`
+        self._dropped = 0  # tensors before this index are summarized (or kept: variables)
+        self._accounted = 0  # ops whose memory keys are computed
+        self.activation_stats = {}  # tensor id -> activation statistics (diagnosis/activations)
+
+    def check(self):
+        recorder = self.recorder
+        tensors = recorder.tensors
+        new = tensors[self._checked:]
+        complete(new, recorder.array_keys)
+        self.held += sum(t.nbytes for t in new if t.array is not None)
+        self._checked = len(tensors)
+        self.next_check = len(tensors) + self.every
+        if self.held > recorder.held_cap:
+            self._drop(self.held - recorder.held_cap // 2)
+
+    def _drop(self, amount):
+        self.drops += 1
+        recorder = self.recorder
+        for op in recorder.ops[self._accounted:]:
+            account_op(op)  # while the arrays it saved are still here to be identified
+        self._accounted = len(recorder.ops)
+        chunk, freed, index = [], 0, self._dropped
+        tensors = recorder.tensors
+        while index < self._checked and freed < amount:
+            t = tensors[index]
+            index += 1
+            if t.array is not None and t.kind != "variable":
+                chunk.append(t)
+                freed += t.nbytes
+        self._dropped = index
+        for t, summary in zip(chunk, summarize([t.array for t in chunk], recorder.value_cap)):
+            t.summary = summary
+        for t in chunk:
+            if t.op is not None and t.op.type in ACTIVATIONS and t.op.outputs[0] is t:
+                self.activation_stats[t.id] = activation_statistics(
+                    t.array, THRESHOLDS["saturation_margin"])
+            t.array = None
+        self.held -= freed
+
+
+def activation_statistics(array, margin):
+    """What the activation findings need from an output, without the output itself: the
+    number of examples and units (last axis), the dead units (0 for every example), and the
+    share of values within `margin` of sigmoid's limits and of tanh's."""
+    a = np.asarray(array, dtype=np.float64)
+    units = a.reshape(1, 1) if a.ndim == 0 else (
+        a.reshape(-1, a.shape[-1]) if a.ndim > 1 else a.reshape(1, -1))
+    size = max(a.size, 1)
+    return {
+        "examples": units.shape[0], "units": units.shape[1],
+        "dead": int(np.all(units == 0, axis=0).sum()) if a.size else 0,
+        "sigmoid_saturated": float(((a <= margin) | (a >= 1 - margin)).sum() / size),
+        "tanh_saturated": float(((a <= -1 + margin) | (a >= 1 - margin)).sum() / size),
+    }
