@@ -69,6 +69,8 @@ export function decorateNode(node: GraphNode, input: DecorationInput): Look {
     if (steps && steps.gradientOf.has(node.tensor) && relevant) {
       const hidden = hiddenByPredict(state, steps, node.tensor);
       const sum = steps.accumulated.get(node.tensor);
+      const summary = gradient != null ? index.tensors.get(gradient)?.summary : undefined;
+      if (summary && (summary.nans > 0 || summary.infs > 0) && !hidden) classes.push("nan");
       if (hidden) lines.push("∇ ?");
       else if (gradient == null) lines.push("∇ None");
       else if (sum) lines.push(`∇ Σ${sum.contributions.length} = ${valueText(index.tensors.get(gradient)?.summary)}`);
@@ -103,7 +105,8 @@ export function decorateEdge(
     const sentKey = consumers.map((op) => `${op}:${t}`).find((key) => steps.sentBack.has(key));
     const toTarget = edge.target === `t:${t}` && steps.gradientOf.has(t);
     const gradient = sentKey !== undefined ? steps.sentBack.get(sentKey) : steps.gradientOf.get(t);
-    const relevant = gradient != null || !path || path.tensors.has(t);
+    const floating = /^(float|bfloat|half|double|complex)/.test(index.tensors.get(t)?.dtype ?? "float");
+    const relevant = (gradient != null || !path || path.tensors.has(t)) && floating;
     if ((sentKey !== undefined || toTarget) && relevant) {
       classes.push("grad");
       const isNew = steps.current != null && (consumers.includes(steps.current) || edge.target === `op:${steps.current}`);
@@ -115,11 +118,10 @@ export function decorateEdge(
         classes.push("grad-hidden");
         text = "∇ ?";
       } else {
-        text = gradient == null ? "∇ None" : `∇ ${valueText(index.tensors.get(gradient)?.summary)}`;
-        const sum = steps.accumulated.get(t);
-        if (sum && gradient != null && gradient !== sum.total) {
-          text += `  (Σ ${valueText(index.tensors.get(sum.total)?.summary)})`;
-        }
+        // each edge carries its own contribution; the sum shows on the tensor (node, inspector)
+        const summary = gradient != null ? index.tensors.get(gradient)?.summary : undefined;
+        text = gradient == null ? "∇ None" : `∇ ${valueText(summary)}`;
+        if (summary && (summary.nans > 0 || summary.infs > 0)) classes.push("grad-nan");
       }
     }
   }

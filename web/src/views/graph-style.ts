@@ -118,6 +118,7 @@ export function graphStyle(presenter: boolean): StylesheetJson {
       style: { "line-color": ACCENT, "target-arrow-color": ACCENT, width: 3.5, color: ACCENT, "font-weight": 700 },
     },
     { selector: "edge.grad-upstream", style: { "line-color": ACCENT, "target-arrow-color": ACCENT, width: 3 } },
+    { selector: "edge.grad-nan", style: { "line-color": NONE, "target-arrow-color": NONE, color: NONE } },
     { selector: "edge.grad-hidden", style: { color: "#8a96a3", "font-style": "italic" } },
     // meaning: None, NaN, cut paths
     { selector: "node.none-source", style: { "border-color": NONE, "border-width": 3 } },

@@ -18,7 +18,7 @@ const SIMPLEX_UP_TO_NODES = 300;
 // dagre recurses along paths (a stack overflow on tapes thousands of ops deep) and slows down
 // with size; above this many nodes, the iterative layered layout.
 const DAGRE_UP_TO_NODES = 1200;
-const RANK_SEP = 72;
+const RANK_SEP = 90;
 const NODE_SEP = 26;
 
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
