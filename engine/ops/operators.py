@@ -53,6 +53,14 @@ def _install(cls):
 
 _install(EagerTensor)
 _install(ResourceVariable)
+
+
+def _variable_getitem(self, key):
+    from ..variable_slices import getitem  # a slice that can assign (engine/variable_slices.py)
+    return getitem(self, key)
+
+
+ResourceVariable.__getitem__ = _variable_getitem
 EagerTensor.__hash__ = EagerTensor.__dict__["__hash__"]
 
 

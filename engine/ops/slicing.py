@@ -47,6 +47,14 @@ def getitem(tensor, key):
     return _strided_slice(x, begin, end, strides, masks)
 
 
+def numpy_index(shape, key):
+    """The NumPy index `tensor[key]` reads from a tensor of `shape` (None for a boolean key)."""
+    if _is_boolean_key(key):
+        return None
+    begin, end, strides, masks = _encode(key if isinstance(key, (list, tuple)) else (key,))
+    return _numpy_index(shape, begin, end, strides, masks)
+
+
 def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
                   new_axis_mask=0, shrink_axis_mask=0, var=None, name=None):
     x = convert_to_tensor(input_)
