@@ -135,6 +135,8 @@ GATHER_BELOW = [
 SECOND_ORDER = [
     grad2("tf.nn.softmax(x)[0]", V), grad2("tf.nn.log_softmax(x)[1]", V),
     grad2("tf.nn.elu(x)", V), grad2("tf.nn.selu(x)", V), grad2("tf.nn.gelu(x)", V),
+    grad2("tf.nn.gelu(x, approximate=True)", V), grad("tf.nn.gelu(x)", V, "float64"),
+    grad("tf.nn.gelu(x, approximate=True)", V, "float64"),
     grad2("tf.nn.softplus(x)", V), grad2("tf.reduce_logsumexp(x)", V),
     grad2("tf.norm(x)", V), grad2("tf.reduce_prod(x)", V), grad2("tf.math.reduce_std(x)", V),
     grad2("tf.reduce_sum(tf.reshape(x, [3, 1]) * x)", V), grad2("tf.concat([x, x ** 2], 0)", V),
