@@ -49,6 +49,7 @@ mountPanels();
 $("run").addEventListener("click", () => void runProgram());
 $("permalink").addEventListener("click", () => void copyPermalink());
 const gallerySelect = $<HTMLSelectElement>("gallery");
+let galleryExamples: Example[] = [];
 const callSelect = $<HTMLSelectElement>("call-select");
 callSelect.addEventListener("change", () => {
   const call = store.state.index?.calls.get(Number(callSelect.value));
@@ -103,6 +104,11 @@ async function runProgram(): Promise<void> {
   if (!code.trim()) {
     store.set({ message: "Write a program or choose an example first." });
     return;
+  }
+  const chosen = galleryExamples.find((e) => e.id === gallerySelect.value);
+  if (chosen && chosen.code !== code) {
+    gallerySelect.value = ""; // edited: it is the user's own program now
+    showSummary($("example-summary"), null);
   }
   const button = $<HTMLButtonElement>("run");
   button.disabled = true;
@@ -240,7 +246,7 @@ async function boot(): Promise<void> {
     editor.setCode(example.code);
     void runProgram();
   };
-  const examples = mountGallery(gallerySelect, choose);
+  const examples = mountGallery(gallerySelect, choose).then((list) => (galleryExamples = list));
   if (link.run) {
     if (link.presenter) store.set({ presenter: true });
     await loadRun(link.run, link);

@@ -45,6 +45,22 @@ export async function drawDistribution(el: HTMLElement, summary: ValueSummary, c
     el.dataset.chart = "heatmap";
     return;
   }
+  if (value != null && summary.shape.length === 1 && summary.size > 1) {
+    const y = (value as unknown[]).map(toNumber);
+    await Plotly.react(
+      el,
+      [{ type: "bar", x: y.map((_, i) => i), y, marker: { color, line: { width: 0 } }, hovertemplate: "[%{x}] = %{y:.4g}<extra></extra>" }],
+      { ...baseLayout(presenter), bargap: 0.15, xaxis: { title: { text: "index" }, dtick: y.length <= 16 ? 1 : undefined }, yaxis: { gridcolor: "#eef1f4", zerolinecolor: "#9aa6b2" } },
+      plotConfig,
+    );
+    el.dataset.chart = "values";
+    return;
+  }
+  if (summary.size <= 1) {
+    el.dataset.chart = "none";
+    el.hidden = true; // a scalar: its value above says it all
+    return;
+  }
   const histogram = summary.histogram;
   if (histogram && histogram.counts.length > 0) {
     const centers = histogram.counts.map((_, i) => (histogram.edges[i] + histogram.edges[i + 1]) / 2);

@@ -223,7 +223,8 @@ function lineLink(line: number | null | undefined): string {
 
 function valueShort(summary: ValueSummary | undefined): string {
   if (!summary) return "?";
-  if (summary.value != null && summary.size <= 4) return flat(summary.value).map((v) => num(toNumber(v), 4)).join(", ");
+  if (summary.value != null && summary.size === 1) return num(toNumber(flat(summary.value)[0]), 4);
+  if (summary.value != null && summary.size <= 4) return `[${flat(summary.value).map((v) => num(toNumber(v), 4)).join(", ")}]`;
   return `‖·‖=${num(summary.norm)}`;
 }
 
