@@ -42,31 +42,36 @@ class StatementTracker:
     """Follows the statement each user frame is in; calls `resolve(frame, names, start_seq)`
     when one ends."""
 
-    def __init__(self, indexes, resolve):
+    def __init__(self, indexes, resolve, locations):
         self._indexes = indexes
         self._resolve = resolve
+        self._locations = locations
         self._pending = {}  # frame -> _Pending
-        self._statements = {}  # (code, instruction) -> (statement line, names): f_lineno is slow
+        # (code, instruction) -> (statement line, names, location index): computing them needs
+        # f_lineno, which scans the code's line table; an instruction always maps to the same.
+        self._statements = {}
 
     def _statement_of(self, frame):
         key = (frame.f_code, frame.f_lasti)
         found = self._statements.get(key)
         if found is None:
-            found = self._statements[key] = self._indexes.of(
-                frame.f_code.co_filename).statement(frame.f_lineno)
+            statement, names = self._indexes.of(frame.f_code.co_filename).statement(
+                frame.f_lineno)
+            found = self._statements[key] = (statement, names, self._locations.of(frame))
         return found
 
     def visit(self, frames, seq):
         """`frames`: [(user frame, the frame it called)] on the stack now, innermost first.
-        Returns the innermost frame's statement execution."""
+        Returns the innermost frame's statement execution and location index."""
         pending = self._pending
         if pending:
             on_stack = {frame for frame, _ in frames}
             for frame in [f for f in pending if f not in on_stack]:  # returned since
                 self._finish(pending.pop(frame))
+        entry = location = None
         for frame, child in reversed(frames):
-            entry = self.visit_innermost(frame, child, seq)
-        return entry if frames else None
+            entry, location = self.visit_innermost(frame, child, seq)
+        return entry, location
 
     def visit_innermost(self, frame, child, seq):
         """One frame's part of `visit`; alone when only the innermost frame can have moved
@@ -74,7 +79,7 @@ class StatementTracker:
         pending = self._pending
         lasti = frame.f_lasti
         current = pending.get(frame)
-        statement, names = self._statement_of(frame)
+        statement, names, location = self._statement_of(frame)
         if current is not None:
             # Still the same run of the same statement: later in it, or inside the very same
             # call (same callee frame). The same instruction with a new callee is the next
@@ -83,10 +88,10 @@ class StatementTracker:
                     current.lasti < lasti or current.lasti == lasti and _same_call(current, child)):
                 current.lasti = lasti
                 current.child = _call_key(child)
-                return current
+                return current, location
             self._finish(current)
         current = pending[frame] = _Pending(frame, statement, lasti, _call_key(child), names, seq)
-        return current
+        return current, location
 
     def _finish(self, entry):
         if entry.names:

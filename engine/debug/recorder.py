@@ -5,6 +5,7 @@ Hot path first: `op_executed` runs for every op the program executes, so it does
 can (find the user's frame, wrap inputs and outputs in RawTensors) and leaves summaries,
 memory accounting and diagnosis to build time.
 """
+import sys
 import weakref
 
 from .. import hooks, name_scopes
@@ -12,7 +13,7 @@ from ..indexed_slices import IndexedSlices
 from ..tensor import EagerTensor
 from . import engine_view
 from .backward_trace import BackwardTrace
-from .frames import FrameLocator, Locations
+from .frames import _IS_LIBRARY, FrameLocator, Locations
 from .naming import StatementTracker
 from .raw import ArrayKeys, RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
 from .spill import HELD_BYTES_CAP, Spill
@@ -33,7 +34,8 @@ class Recorder(hooks.Observer):
         self.array_keys = ArrayKeys()
         self.locator = FrameLocator(stop_frame)
         self.locations = Locations()
-        self.statements = StatementTracker(StatementIndexes(), self._name_from_locals)
+        self.statements = StatementTracker(StatementIndexes(), self._name_from_locals,
+                                           self.locations)
         self.seq = 0
         self.tensors = []  # RawTensor, index = capture id
         self.by_eid = {}  # engine tensor id -> RawTensor (variables are in `variables`)
@@ -52,15 +54,29 @@ class Recorder(hooks.Observer):
 
     # --- where, and in which statement --------------------------------------------------
     def _where(self, depth=2):
-        frame, child = self.locator.user_frame(depth + 1)
-        if frame is None:
-            return None, None
+        """(location index, statement execution) of the innermost user frame. Runs for every
+        op, so FrameLocator.user_frame is inlined here."""
+        frame = sys._getframe(depth)
+        child = None
+        is_library = _IS_LIBRARY
+        stop = self.locator.stop_frame
+        while True:
+            if frame is None or frame is stop:
+                return None, None
+            code = frame.f_code
+            library = is_library.get(code)
+            if library is None:
+                library = self.locator.is_library(code)
+            if not library:
+                break
+            child, frame = frame, frame.f_back
         if frame is self._last_frame and frame.f_back is self._last_back:
-            stmt = self.statements.visit_innermost(frame, child, self.seq)
+            stmt, location = self.statements.visit_innermost(frame, child, self.seq)
         else:
-            stmt = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
+            stmt, location = self.statements.visit(self.locator.user_frames(frame, child),
+                                                   self.seq)
             self._last_frame, self._last_back = frame, frame.f_back
-        return self.locations.of(frame), stmt
+        return location, stmt
 
     def _name_from_locals(self, frame, names, start_seq):
         try:
