@@ -4,6 +4,7 @@ They hold references to the (immutable) NumPy values they saw; summaries, names 
 the pydantic Capture are built from them once the capture ends (build.py), so the hot path of
 every op stays a handful of attribute writes.
 """
+import weakref
 
 
 class RawTensor:
@@ -34,16 +35,24 @@ class ArrayKeys:
     only unique among live objects)."""
 
     def __init__(self):
-        self._by_address = {}  # id(array) -> (key, a RawTensor holding that array)
+        # id(array) -> (key, a weak reference to the array; the array itself for NumPy scalars,
+        # which cannot be weakly referenced and are a few bytes)
+        self._by_address = {}
         self._next = 0
 
     def key(self, tensor):
         array = tensor.array
         entry = self._by_address.get(id(array))
-        if entry is not None and entry[1].array is array:
-            return entry[0]
+        if entry is not None:
+            known = entry[1]
+            if (known() if type(known) is weakref.ref else known) is array:
+                return entry[0]
         self._next += 1
-        self._by_address[id(array)] = (self._next, tensor)
+        try:
+            holder = weakref.ref(array)
+        except TypeError:
+            holder = array
+        self._by_address[id(array)] = (self._next, holder)
         return self._next
 
 

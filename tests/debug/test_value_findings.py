@@ -93,15 +93,29 @@ def test_saturated_sigmoid():
     source = """
         import tensorflow as tf
         w = tf.Variable([[30.0, -40.0, 25.0]])
+        v = tf.Variable([[1.0], [2.0], [3.0]])
         x = tf.constant([[1.0], [2.0], [-1.5], [3.0]])
         with tf.GradientTape() as tape:
             s = tf.sigmoid(x @ w)
-            loss = tf.reduce_mean(s)
+            loss = tf.reduce_mean(s @ v)
         g = tape.gradient(loss, w)
         """
     capture = run(source)
     finding = found(capture)[("saturated_activation", line_of(source, "tf.sigmoid"))]
     assert "sigmoid" in finding.message
+
+
+def test_a_saturated_output_layer_is_not_a_finding():
+    source = """
+        import tensorflow as tf
+        logits = tf.Variable([[9.0], [-8.0], [7.5], [-9.5]])
+        with tf.GradientTape() as tape:
+            p = tf.sigmoid(logits)
+            loss = -tf.reduce_mean(tf.math.log(p + 1e-7))
+        g = tape.gradient(loss, logits)
+        """
+    capture = run(source)
+    assert not [f for f in capture.findings if f.code == "saturated_activation"]
 
 
 def test_vanishing_points_at_the_first_layer_past_the_threshold():

@@ -1,13 +1,16 @@
 """Zero but connected: ReLU units that never fire, sigmoid/tanh units stuck in the flat region.
 
 Only activations a gradient call actually stepped through are judged (each op once, at the
-first call that reached it); thresholds are in vocabulary.THRESHOLDS.
+first call that reached it); saturation only in hidden layers (the output feeds a MatMul or
+Conv2D): a sigmoid output layer close to 0/1 is what a trained classifier looks like.
+Thresholds are in vocabulary.THRESHOLDS.
 """
 from ..spill import activation_statistics
 from .vocabulary import THRESHOLDS
 
 _RELUS = ("Relu", "Relu6")
 _SATURATING = {"Sigmoid": (0.0, 1.0), "Tanh": (-1.0, 1.0)}
+_LAYER_OPS = ("MatMul", "BatchMatMulV2", "Conv2D", "DepthwiseConv2dNative", "Einsum")
 
 
 def explain(ctx):
@@ -61,8 +64,24 @@ def _dead_relu(ctx, call, op):
         severity=None if warn else "info", seq=op.seq)
 
 
+def _feeds_a_layer(ctx, op, hops=3):
+    """Whether the op's output reaches a MatMul/Conv2D within a few ops: a hidden layer."""
+    frontier = list(op.outputs)
+    for _ in range(hops):
+        following = []
+        for t in frontier:
+            for consumer in ctx.consumers.get(t.id, ()):
+                if consumer.type in _LAYER_OPS:
+                    return True
+                following.extend(consumer.outputs)
+        frontier = following
+    return False
+
+
 def _saturated(ctx, call, op):
     out = op.outputs[0]
+    if not _feeds_a_layer(ctx, op):
+        return None  # an output layer near 0/1 is often what training aims for
     stats = _statistics(ctx, out)
     if stats is None:
         return None
