@@ -29,13 +29,20 @@ print(float(loss))
 """
 
 
-def gallery_program() -> tuple[str, str]:
+DEFAULT_EXAMPLE = "01_output_gradients_vjp"  # the gallery's first program
+
+
+def gallery_programs() -> list[tuple[str, str]]:
     from server.gallery import load_examples
-    examples = load_examples()
-    for example in examples:  # a training-step example is the typical case
-        if "mlp" in example.id or "training" in example.tags:
-            return example.id, example.code
-    return ("gallery:" + examples[0].id, examples[0].code) if examples else ("fallback MLP step", FALLBACK_PROGRAM)
+    return [(example.id, example.code) for example in load_examples()] or [
+        ("fallback MLP step", FALLBACK_PROGRAM)]
+
+
+def gallery_program(example_id: str = DEFAULT_EXAMPLE) -> tuple[str, str]:
+    programs = dict(gallery_programs())
+    if example_id in programs:
+        return example_id, programs[example_id]
+    return next(iter(programs.items()))
 
 
 def free_port() -> int:

@@ -2,14 +2,14 @@
 `tapescope serve` (target: no errors, p95 <= 2 s). The baseline is one client alone, timed in
 the same run: the ratio of p50s shows what queueing for the workers costs.
 
-    .venv/bin/python benchmarks/api_throughput.py [--clients 20] [--per-client 15]
+    .venv/bin/python benchmarks/api_throughput.py [--clients 20] [--per-client 15] [--example ID]
 """
 import argparse
 import http.client
 import threading
 import time
 
-from api_common import Server, gallery_program, percentile, request
+from api_common import DEFAULT_EXAMPLE, Server, gallery_program, percentile, request
 
 TARGET_P95_S = 2.0
 
@@ -33,8 +33,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--per-client", type=int, default=15)
+    parser.add_argument("--example", default=DEFAULT_EXAMPLE)
     args = parser.parse_args()
-    name, code = gallery_program()
+    name, code = gallery_program(args.example)
     server = Server()
     try:
         alone, alone_errors = [], []
