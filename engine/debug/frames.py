@@ -29,6 +29,7 @@ def _library_prefixes():
 _PREFIXES = None
 # code object -> bool, shared by every capture: one dict lookup per frame on the hot path.
 _IS_LIBRARY = {}
+_USER_FILES = set()
 
 
 class FrameLocator:
@@ -42,9 +43,18 @@ class FrameLocator:
         self._is_library = _IS_LIBRARY
         self.stop_frame = stop_frame
 
+    @staticmethod
+    def mark_user_file(filename):
+        """A program run by capture_program is the user's wherever its file name points."""
+        for code in [c for c in _IS_LIBRARY if c.co_filename == filename]:
+            _IS_LIBRARY[code] = False
+        _USER_FILES.add(filename)
+
     def _classify(self, code):
         filename = code.co_filename
-        if filename.startswith("<frozen") or filename.startswith("<string>"):
+        if filename in _USER_FILES:
+            library = False
+        elif filename.startswith("<frozen") or filename.startswith("<string>"):
             library = filename.startswith("<frozen")
         else:
             path = os.path.abspath(filename) if not filename.startswith("<") else filename

@@ -400,6 +400,7 @@ class Recorder(hooks.Observer):
         self.by_eid, self.variables, self.op_by_record, self.slices = {}, {}, {}, {}
         self._tape_by_id = {}
         self._last_frame = self._last_back = None
+        self.array_keys = ArrayKeys()
 
     def intern_deferred_locations(self):
         for tape in self.tapes:

@@ -20,6 +20,7 @@ import warnings
 
 from .. import hooks
 from .build import build
+from .frames import FrameLocator
 from .recorder import Recorder
 from .schema import Capture
 from .spill import HELD_BYTES_CAP
@@ -72,6 +73,7 @@ def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, captur
     if namespace is None:
         namespace = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
     saved_modules = _install_aliases() if tensorflow_alias else None
+    FrameLocator.mark_user_file(filename)
     recorder = Recorder(sys._getframe(0), value_cap, held_cap)
     output = _Stdout(recorder, max_stdout) if capture_stdout else None
     saved_stdout = sys.stdout
