@@ -48,3 +48,41 @@ def test_example_replays_exactly(example):
                 assert mine is not None
                 assert mine.dtype == theirs.dtype
                 np.testing.assert_array_equal(mine.reshape(theirs.shape), theirs)
+
+
+def _run_plain(code):
+    """The program with no capture: its stdout, with tensorflow mapped to the engine."""
+    import contextlib
+    import io
+    import sys
+    import warnings
+
+    import engine
+    import engine.contrib.eager
+    saved = {name: sys.modules.get(name) for name in
+             ("tensorflow", "tensorflow.contrib", "tensorflow.contrib.eager")}
+    sys.modules.update({"tensorflow": engine, "tensorflow.contrib": engine.contrib,
+                        "tensorflow.contrib.eager": engine.contrib.eager})
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(code, "plain.py", "exec"), {"__name__": "__main__"})
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+    return out.getvalue()
+
+
+# Keras layers draw their initial weights differently on each run in one process (as in TF),
+# so only the programs whose output does not depend on that are compared run against run.
+REPEATABLE = [e for e in EXAMPLES if "keras.layers" not in e.code]
+
+
+@pytest.mark.parametrize("example", REPEATABLE, ids=[e.id for e in REPEATABLE])
+def test_capturing_changes_no_printed_result(example):
+    capture = capture_program(example.code, f"{example.id}.py")
+    assert capture.stdout == _run_plain(example.code)
