@@ -1,4 +1,21 @@
-"""TensorShape: a tuple of dimensions that compares equal to lists and tuples, as TF's does."""
+"""TensorShape: a tuple of dimensions that compares equal to lists and tuples, as TF's does,
+with TF's methods for combining and checking shapes. Unknown dimensions are None; shapes of
+unknown rank (TensorShape(None)) are outside the engine (eager tensors never have them)."""
+import operator
+
+
+def _dimension(value):
+    """One dimension as TF's as_dimension reads it: None, or an int >= 0."""
+    if value is None:
+        return None
+    try:
+        d = operator.index(value)
+    except TypeError:
+        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, "
+                        f"got value '{value!r}' with type '{type(value)!r}'") from None
+    if d < 0:
+        raise ValueError(f"Dimension {d} must be >= 0")
+    return d
 
 
 class TensorShape(tuple):
@@ -7,7 +24,16 @@ class TensorShape(tuple):
     def __new__(cls, dims=()):
         if dims is None:
             raise ValueError("engine does not implement shapes of unknown rank")
-        return super().__new__(cls, (None if d is None else int(d) for d in dims))
+        try:
+            items = iter(dims)
+        except TypeError:  # TensorShape(3) is the shape [3], as in TF
+            items = iter((dims,))
+        return super().__new__(cls, [_dimension(d) for d in items])
+
+    @classmethod
+    def _known(cls, shape):
+        """A NumPy shape (a tuple of ints) as a TensorShape, without checks: tensor.shape."""
+        return tuple.__new__(cls, shape)
 
     def as_list(self):
         return list(self)
@@ -35,9 +61,12 @@ class TensorShape(tuple):
     def is_fully_defined(self):
         return None not in self
 
+    def __bool__(self):
+        return True  # TF: a shape of known rank is true, even the scalar shape ()
+
     def __getitem__(self, key):
         item = tuple.__getitem__(self, key)
-        return TensorShape(item) if isinstance(key, slice) else item
+        return TensorShape._known(item) if isinstance(key, slice) else item
 
     def __eq__(self, other):
         try:
@@ -50,6 +79,49 @@ class TensorShape(tuple):
         return eq if eq is NotImplemented else not eq
 
     __hash__ = tuple.__hash__
+
+    # --- combining and checking shapes, as TF's TensorShape ------------------------------
+    def concatenate(self, other):
+        return TensorShape(tuple(self) + tuple(TensorShape(other)))
+
+    def __add__(self, other):
+        return self.concatenate(other)
+
+    def __radd__(self, other):
+        return TensorShape(other).concatenate(self)
+
+    def __mul__(self, other):
+        return NotImplemented  # not a tuple's repetition: TF's shapes have no *
+
+    __rmul__ = __mul__
+
+    def is_compatible_with(self, other):
+        other = TensorShape(other)
+        return len(self) == len(other) and all(
+            a is None or b is None or a == b for a, b in zip(self, other))
+
+    def assert_is_compatible_with(self, other):
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {other} are incompatible")
+
+    def merge_with(self, other):
+        other = TensorShape(other)
+        if not self.is_compatible_with(other):
+            raise ValueError(f"Shapes {self} and {other} are not compatible")
+        return TensorShape(a if a is not None else b for a, b in zip(self, other))
+
+    def assert_has_rank(self, rank):
+        if len(self) != rank:
+            raise ValueError(f"Shape {self} must have rank {rank}")
+
+    def with_rank(self, rank):
+        self.assert_has_rank(rank)
+        return self
+
+    def with_rank_at_least(self, rank):
+        if len(self) < rank:
+            raise ValueError(f"Shape {self} must have rank at least {rank}")
+        return self
 
     def __str__(self):
         inner = ", ".join("None" if d is None else str(d) for d in self)

@@ -33,7 +33,7 @@ class EagerTensor:
 
     @property
     def shape(self):
-        return TensorShape(self._value.shape)
+        return TensorShape._known(self._value.shape)
 
     def get_shape(self):
         return self.shape

@@ -50,6 +50,9 @@ KNOWN_DIFFERENCES = {
     "v = tf.Variable(3.0)\nopt = tf.keras.optimizers.SGD(learning_rate=0.1)\n"
     "opt.minimize(lambda: v * v, [v])\nv":
         "API.md asks for optimizer.minimize (tf.keras 2's); TF 2.21's Keras 3 SGD has none",
+    "tf.TensorShape([2, 3]).dims": "dims are ints; TF 1's Dimension objects are not kept",
+    "tf.TensorShape(None).rank": "eager tensors always have a known rank; the engine has no "
+                                 "shapes of unknown rank",
 }
 
 
