@@ -61,7 +61,7 @@ class _Zygote:
 
     @property
     def alive(self) -> bool:
-        return self.process.returncode is None and not self.control._closed
+        return self.process.returncode is None and self.control.fileno() != -1
 
     def on_message(self) -> None:
         try:
@@ -110,7 +110,7 @@ class _Zygote:
 
     def close(self) -> None:
         loop = asyncio.get_running_loop()
-        if not self.control._closed:
+        if self.control.fileno() != -1:
             loop.remove_reader(self.control.fileno())
             self.control.close()
         for future in self.exits.values():
@@ -139,6 +139,7 @@ class SandboxPool:
         self.requested_isolation = isolation
         self.isolation = "none"
         self.isolation_note = ""
+        self._isolation_chosen = False
         self.capture_target = capture_target
         self.extra_paths = list(extra_paths)
         self.hidden_paths = list(hidden_paths)
@@ -155,6 +156,7 @@ class SandboxPool:
 
     def choose_isolation(self) -> str:
         """bubblewrap if asked for or available; raises SandboxUnavailable if asked and not."""
+        self._isolation_chosen = True
         if self.requested_isolation == "none":
             self.isolation, self.isolation_note = "none", "sandbox=none was requested"
             return self.isolation
@@ -171,8 +173,7 @@ class SandboxPool:
     async def start(self) -> None:
         self._slots = asyncio.Semaphore(self.workers)
         self._starting = asyncio.Lock()
-        if self.isolation == "none" and self.requested_isolation != "none" \
-                and not self.isolation_note:
+        if not self._isolation_chosen:
             self.choose_isolation()
         await self._ensure_zygote()
         self._replenish()
