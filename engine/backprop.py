@@ -8,8 +8,9 @@ for every extra contribution to a tensor used more than once, `released` when a
 non-persistent tape drops a record. The caller reports `finished` once the call's results
 are known (a jacobian runs one pass per target element).
 """
-from .indexed_slices import IndexedSlices, upstream_gradients
+from .indexed_slices import upstream_gradients
 from .ops.registry import gradient_of
+from .tensor import Tensor
 
 
 def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None, release=False):
@@ -43,7 +44,7 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
             if i in source_ids:
                 results[i] = g
             upstream = (g,)
-            sparse = type(g) is IndexedSlices
+            sparse = type(g) is not Tensor
         else:
             upstream = [pop(i, None) for i in output_ids]
             for i, g in zip(output_ids, upstream):
@@ -53,9 +54,9 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                 if release and observer is not None:
                     observer.released(rec)
                 continue
-            sparse = IndexedSlices in map(type, upstream)
+            sparse = any(g is not None and type(g) is not Tensor for g in upstream)
         gradient = rec.op.gradient
-        if sparse:  # below a gather: densified for the op, or passed on (Identity, Cast, ...)
+        if sparse:  # below a gather (IndexedSlices): densified, or passed on (Identity, ...)
             upstream, whole = upstream_gradients(rec, upstream, tracked)
             if whole is None and type(gradient) is not tuple:
                 whole = gradient_of(rec.op)(rec, *upstream)

@@ -89,8 +89,9 @@ def _gradient(grad_fn, variables, arg_count):
         if len(flat_grads) != arg_count:
             raise ValueError(f"custom_gradient function expected to return {arg_count} "
                              f"gradients, but returned {len(flat_grads)} instead.")
-        return [None if g is None else convert_to_tensor(g)
-                for g in flat_grads + list(variable_grads)]
+        # As returned (a Python number stays one, as TF hands it back): the backward loop
+        # converts what reaches another op's gradient.
+        return list(flat_grads) + list(variable_grads)
 
     gradient.takes_indexed_slices = True  # grad_fn gets upstream IndexedSlices as they are, as in TF
     return gradient

@@ -67,7 +67,7 @@ def add(a, b):
     return dense_add(densify(a), densify(b))
 
 
-# --- an IndexedSlices reaching an op's gradient -------------------------------------------
+# --- an IndexedSlices (or another non-Tensor) reaching an op's gradient ---------------------
 # In TF's eager backprop a gradient function receives whatever its output's gradient is. Most
 # convert an IndexedSlices to a tensor (they pass it to an op); a few hand it on, still
 # sparse, to their inputs: Identity, Neg, AddN and float-to-float Cast (elementwise and
@@ -88,7 +88,7 @@ ROW_WISE = {"Identity": _always, "Neg": _always, "AddN": _always, "Cast": _alway
 
 
 def upstream_gradients(rec, upstream, tracked):
-    """(upstream, gradients) for a record whose upstream gradients hold an IndexedSlices.
+    """(upstream, gradients) for a record whose upstream gradients are not all Tensors.
 
     `gradients` is one per input when the op passes the slices on, else None and `upstream`
     is densified for the op's own gradient, as TF's gradient functions convert it."""
@@ -96,7 +96,8 @@ def upstream_gradients(rec, upstream, tracked):
         return upstream, rec.op.gradient(rec, *upstream)
     rule = ROW_WISE.get(rec.op.type)
     slices = upstream[0]
-    if len(upstream) == 1 and rule is not None and rule(rec, tracked):
+    if len(upstream) == 1 and type(slices) is IndexedSlices and rule is not None and rule(
+            rec, tracked):
         from .ops.registry import gradient_of
         gradient = rec.op.gradient
         if type(gradient) is tuple:
@@ -106,9 +107,18 @@ def upstream_gradients(rec, upstream, tracked):
             rows = gradient_of(rec.op)(rec, slices.values)
         return upstream, tuple(None if g is None else
                                IndexedSlices(g, slices.indices, slices.dense_shape) for g in rows)
-    if len(upstream) == 1 and rec.op.type == "ConcatV2":
+    if len(upstream) == 1 and type(slices) is IndexedSlices and rec.op.type == "ConcatV2":
         return upstream, _split_concat(rec, slices)
-    return tuple(densify(g) for g in upstream), None
+    return tuple(_as_upstream_tensor(g) for g in upstream), None
+
+
+def _as_upstream_tensor(gradient):
+    """What a gradient function receives: a Tensor, whatever reached the op (an IndexedSlices,
+    or a Python number a custom_gradient returned, which TF converts when an op uses it)."""
+    if gradient is None or type(gradient) is IndexedSlices:
+        return densify(gradient)
+    from .tensor import convert_to_tensor
+    return convert_to_tensor(gradient)
 
 
 def _split_concat(rec, slices):
