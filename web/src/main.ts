@@ -203,6 +203,7 @@ function defaultOpen(state: State): ReadonlySet<string> {
 
 async function copyPermalink(): Promise<void> {
   const link = location.origin + location.pathname + encodePermalink(store.state, currentView(), defaultOpen(store.state));
+  window.clearTimeout(urlTimer);
   history.replaceState(null, "", link);
   try {
     await navigator.clipboard.writeText(link);
@@ -226,6 +227,8 @@ function renderCalls(state: State): void {
   if (state.call != null) callSelect.value = String(state.call);
 }
 
+let urlTimer: number | undefined;
+
 store.subscribe((state, changed) => {
   if (touched(changed, "index", "call")) renderCalls(state);
   if (touched(changed, "selection") && state.selection) {
@@ -235,7 +238,11 @@ store.subscribe((state, changed) => {
     if (line != null) editor.revealLine(line);
   }
   if (touched(changed, "run", "tape", "call", "step", "selection", "presenter", "predict", "revealed", "panel", "expanded") && state.run) {
-    history.replaceState(null, "", location.pathname + encodePermalink(state, null, defaultOpen(state)));
+    // debounced: browsers throttle (and warn about) frequent history updates while playing
+    window.clearTimeout(urlTimer);
+    urlTimer = window.setTimeout(() => {
+      history.replaceState(null, "", location.pathname + encodePermalink(store.state, null, defaultOpen(store.state)));
+    }, 250);
   }
 });
 

@@ -29,8 +29,6 @@ export function graphStyle(presenter: boolean): StylesheetJson {
         "border-color": "#7b8794",
         "background-color": "#ffffff",
         shape: "round-rectangle",
-        "transition-property": "opacity, border-color, border-width, background-color",
-        "transition-duration": 150,
       },
     },
     { selector: 'node[kind = "op"]', style: { "border-color": "#52606d", "font-weight": 600 } },

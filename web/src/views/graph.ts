@@ -194,7 +194,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const margin = 40 / cy.zoom();
     if (at.x < view.x1 + margin || at.x > view.x2 - margin || at.y < view.y1 + margin || at.y > view.y2 - margin) {
       cy.stop(true, true);
-      cy.animate({ center: { eles: node } }, { duration: Math.min(300, state.speedMs / 2) });
+      cy.center(node); // no animation: a step must cost one frame
     }
   }
 
