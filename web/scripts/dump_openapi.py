@@ -1,7 +1,9 @@
 """Write the server's OpenAPI schema to web/src/api/openapi.json (the web app's types come from it).
 
-Run `make -C .. web-types` or `.venv/bin/python web/scripts/dump_openapi.py && (cd web && npm run gen-types)`
-after any change to the server's models; tests/web/test_api_types.py fails until you do.
+After any change to the server's models run, from the project root,
+    .venv/bin/python web/scripts/dump_openapi.py && (cd web && npm run gen-types)
+tests/web/test_api_types.py fails until you do, and `npm run build` fails when schema.d.ts was
+not regenerated from the snapshot.
 """
 import json
 import sys
