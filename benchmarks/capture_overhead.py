@@ -40,8 +40,8 @@ def captured(fn):
 
 
 def main():
-    for name, fn, repeats in (("chain 1000 x sin*1.0001", chain_engine, 5),
-                              ("MLP 784-256-256-10 b64", mlp_engine_fn(*mlp_data()), 3)):
+    for name, fn, repeats in (("chain 1000 x sin*1.0001", chain_engine, 10),
+                              ("MLP 784-256-256-10 b64", mlp_engine_fn(*mlp_data()), 10)):
         ratio, s, b = cpu_ratio(recording(fn), fn, repeats=repeats)
         report(f"{name}: recording / plain tape", ratio, s, b, 3)
         ratio, s, b = cpu_ratio(captured(fn), fn, repeats=repeats)

@@ -17,16 +17,6 @@ WATCH_CODES = frozenset({gradient_tape.GradientTape.watch.__code__})
 ENTER_CODES = frozenset({gradient_tape.GradientTape.__enter__.__code__})
 
 
-def tapes_that_recorded(record):
-    """The recording tapes whose latest record is `record` (a Record is shared by tapes)."""
-    found = []
-    for tape in tape_module.recording_tapes:
-        records = getattr(tape, "_records", None)
-        if records and records[-1] is record:
-            found.append(tape)
-    return found
-
-
 def tracked_ids(tape):
     return getattr(tape, "_tracked", ())
 

@@ -8,7 +8,7 @@ memory accounting and diagnosis to build time.
 import sys
 import weakref
 
-from .. import hooks, name_scopes
+from .. import hooks, name_scopes, tape as tape_module
 from ..indexed_slices import IndexedSlices
 from ..tensor import EagerTensor
 from . import engine_view
@@ -22,6 +22,7 @@ from .summaries import VALUE_CAP
 from .structure import flatten_with_paths
 
 _scopes = name_scopes._stack  # the current name scope is its last entry (read on every op)
+_recording_tapes = tape_module.recording_tapes  # mutated in place by the engine, never rebound
 _MAX_NAMED_ITEMS = 64
 _CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is a snapshot  # a list/dict bound to a name gets its items named `grads[0]`, ...
 
@@ -225,10 +226,19 @@ class Recorder(hooks.Observer):
             self.spill.check()
         if record is not None:
             op.record = record
-            tapes = [self.tape(t, location) for t in engine_view.tapes_that_recorded(record)]
+            # The tapes that recorded it: those whose latest record it is (a Record is shared
+            # by the tapes that recorded the op). Inlined: this runs for every recorded op.
+            tapes = []
+            tape_by_id = self._tape_by_id
+            for t in _recording_tapes:
+                records = getattr(t, "_records", None)
+                if records and records[-1] is record:
+                    entry = tape_by_id.get(id(t))
+                    raw = entry[1] if entry is not None and entry[0]() is t else \
+                        self.tape(t, location)
+                    raw.records.append(op)
+                    tapes.append(raw)
             op.tapes = tapes
-            for tape in tapes:
-                tape.records.append(op)
             self.op_by_record[id(record)] = op
             self.memory_log.append(("record", op))
 
