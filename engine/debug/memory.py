@@ -87,10 +87,10 @@ def _key(t):
 
 def _pairs(tensors):
     """Distinct (key, nbytes) of some RawTensors."""
-    out = {}
-    for t in tensors:
-        out[_key(t)] = t.nbytes
-    return list(out.items())
+    if len(tensors) == 1:  # the common case, without a dict
+        t = tensors[0]
+        return [(t.key, t.nbytes)]
+    return list({t.key: t.nbytes for t in tensors}.items())
 
 
 class Timeline:
