@@ -86,3 +86,9 @@ REPEATABLE = [e for e in EXAMPLES if "keras.layers" not in e.code]
 def test_capturing_changes_no_printed_result(example):
     capture = capture_program(example.code, f"{example.id}.py")
     assert capture.stdout == _run_plain(example.code)
+
+
+def test_the_gallery_shows_every_finding_code():
+    from engine.debug import CODES
+    shown = {expected.code for example in EXAMPLES for expected in example.expect}
+    assert shown == set(CODES)
