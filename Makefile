@@ -6,7 +6,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/dist/.built
-APT_PACKAGES := chromium bubblewrap
+# postgresql: the store tests also run against a real PostgreSQL server when it is installed
+APT_PACKAGES := chromium bubblewrap postgresql
 # root installs directly; anyone else goes through sudo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
