@@ -1,4 +1,6 @@
-"""Capture + serialize a 10,000-op tape (issue 3). Run: .venv/bin/python benchmarks/capture_serialize.py
+"""Capture + serialize a 10,000-op tape (issue 3).
+
+Run: .venv/bin/python benchmarks/capture_serialize.py
 
 The tape: 5,000 x `x = tf.sin(x) * 1.0001` on shape (10,) (10,000 recorded ops), one gradient
 call (10,000 backward steps). Timed, in CPU seconds of this process (see _cpu_timing.py):

@@ -22,7 +22,8 @@ def _library_prefixes():
     for module in ("numpy", "pydantic"):  # wherever they are installed (a venv, a user site)
         loaded = sys.modules.get(module)
         if loaded is not None and getattr(loaded, "__file__", None):
-            prefixes.add(os.path.dirname(os.path.dirname(os.path.abspath(loaded.__file__))) + os.sep)
+            package = os.path.dirname(os.path.abspath(loaded.__file__))
+            prefixes.add(os.path.dirname(package) + os.sep)
     return tuple(sorted(prefixes))
 
 

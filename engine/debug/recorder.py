@@ -23,8 +23,8 @@ from .structure import flatten_with_paths
 
 _scopes = name_scopes._stack  # the current name scope is its last entry (read on every op)
 _recording_tapes = tape_module.recording_tapes  # mutated in place by the engine, never rebound
-_MAX_NAMED_ITEMS = 64
-_CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is a snapshot  # a list/dict bound to a name gets its items named `grads[0]`, ...
+_MAX_NAMED_ITEMS = 64  # a list/dict bound to a name gets its items named `grads[0]`, ...
+_CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is a snapshot
 
 
 class Recorder(hooks.Observer):
@@ -51,7 +51,8 @@ class Recorder(hooks.Observer):
         self.calls = []
         self.call_stack = []
         self._last_frame = self._last_back = None  # the previous event's user frame
-        self.memory_log = []  # ("record", op) / ("drop", tape) / ("step", call, step) / ("end", call)
+        # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
+        self.memory_log = []
 
     # --- where, and in which statement --------------------------------------------------
     def _where(self, depth=2):

@@ -260,7 +260,8 @@ class _Finder:
                     f"recorded.",
                     f"{self.tape}.watch({ctx.name(u) or self.bare})  # or "
                     f"tf.Variable(..., trainable=True)",
-                    _first(variable.tensor.location, op.location), tensors=(u,), ops=(op,), seq=op.seq)
+                    _first(variable.tensor.location, op.location), tensors=(u,), ops=(op,),
+                    seq=op.seq)
             if not facts.tape.watch_accessed_variables:
                 return self._make(
                     "watch_accessed_variables_off",

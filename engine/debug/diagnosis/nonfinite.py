@@ -83,8 +83,10 @@ def _where_trap(ctx, op):
 
 def _fix(op_type):
     return {
-        "Log": "keep the argument positive: tf.math.log(x + 1e-7) or tf.math.log(tf.maximum(x, 1e-7))",
-        "Sqrt": "keep the argument away from 0: tf.sqrt(x + 1e-12), or tf.sqrt(tf.maximum(x, 1e-12))",
+        "Log": "keep the argument positive: tf.math.log(x + 1e-7) or "
+               "tf.math.log(tf.maximum(x, 1e-7))",
+        "Sqrt": "keep the argument away from 0: tf.sqrt(x + 1e-12), or "
+                "tf.sqrt(tf.maximum(x, 1e-12))",
         "RealDiv": "guard the denominator: tf.math.divide_no_nan(a, b), or add an epsilon",
         "Div": "guard the denominator: tf.math.divide_no_nan(a, b), or add an epsilon",
         "Reciprocal": "guard the denominator: tf.math.divide_no_nan(1.0, x)",
