@@ -5,7 +5,7 @@ carry and that would cost the engine a branch on its hot path to pass along.
 """
 import sys
 
-from .. import gradient_tape, tape as tape_module
+from .. import gradient_tape
 from ..ops import registry
 
 # Code objects of the gradient machinery that runs ops *before* announcing a call (the seeds'

@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from .schema import SCHEMA_VERSION, Capture
+from .schema import Capture
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "schemas" / "capture.schema.json"
 
