@@ -77,12 +77,15 @@ def bubblewrap_command(program: list[str], extra_paths=(), hidden_paths=()) -> l
             args += ["--symlink", os.readlink(host), str(host)]
         elif host.is_dir():
             args += ["--ro-bind", str(host), str(host)]
+    # The private /tmp comes first: a checkout or virtualenv under /tmp is bound on top of it
+    # (mounted after, it would hide them); it turns read-only once those are in place.
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
     bound = _outermost([*read_only_paths(), *map(Path, extra_paths)])
     for path in bound:
         if str(path).startswith("/usr/"):
             continue
         args += _directory_chain(path) + ["--ro-bind", str(path), str(path)]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--remount-ro", "/tmp"]
+    args += ["--remount-ro", "/tmp"]
     for path in map(lambda p: Path(p).resolve(), hidden_paths):
         # e.g. a data directory inside the project: covered by an empty, read-only tmpfs
         if path.is_dir() and any(outer in path.parents or outer == path for outer in bound):
