@@ -221,6 +221,10 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     padding, explicit = convert_padding(op_type, padding)
     strides = spatial_sequence(strides, "strides")
     dilations = spatial_sequence(dilations, "dilations")
+    if min(strides) <= 0:
+        raise invalid_argument(op_type, "Row and column strides should be larger than 0.")
+    if min(dilations) <= 0:
+        raise invalid_argument(op_type, "Dilated rates should be larger than 0.")
     if strides[0] != 1 or strides[3] != 1:
         raise UnimplementedError(None, op_type, "Current implementation does not yet support "
                                  f"strides in the batch and depth dimensions. [Op:{op_type}]")
@@ -229,7 +233,20 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
                                  f"dilations in the batch and depth dimensions. [Op:{op_type}]")
     x, w = same_dtype(op_type, input, filters)
     require(op_type, x, CONV_TYPES, "half, bfloat16, float, double, int32")
-    return _conv2d(x, w, ConvAttrs(strides, padding, explicit, dilations))
+    attrs = ConvAttrs(strides, padding, explicit, dilations)
+    batch_shape = x._value.shape[:-3]
+    if len(batch_shape) > 1:  # TF2's conv2d folds extra leading dims into one batch dim
+        from .shape_ops import reshape
+        y = _conv2d(reshape(x, (-1,) + x._value.shape[-3:]), w, attrs)
+        return reshape(y, batch_shape + y._value.shape[1:])
+    return _conv2d(x, w, attrs)
+
+
+def check_strides(op_type, strides):
+    """A pooling op's strides: each > 0, with TF's message."""
+    for s in strides:
+        if s <= 0:
+            raise invalid_argument(op_type, f"Stride must be > 0, but got {s}")
 
 
 # --- BiasAdd --------------------------------------------------------------------------------

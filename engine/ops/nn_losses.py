@@ -232,7 +232,12 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         labels = _math.cast(labels, logits.dtype)
     ndim = logits._value.ndim
     if axis != -1:
-        axis %= ndim
+        # TF moves the axis last with range(axis) and range(axis + 1, rank), unnormalized:
+        # a negative axis other than -1, or one past the rank, fails in its Range op.
+        if axis < 0 or axis >= ndim:
+            start, limit = (0, axis) if axis < 0 else (axis + 1, ndim)
+            raise invalid_argument("Range", f"Requires start <= limit when delta > 0: "
+                                            f"{start}/{limit}")
         order = [d for d in range(ndim) if d != axis] + [axis]
         logits = _array.transpose(logits, order)
         labels = _array.transpose(labels, order)

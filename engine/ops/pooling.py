@@ -10,7 +10,7 @@ from ..errors import UnimplementedError, invalid_argument
 from ..tensor import convert_to_tensor
 from . import array as _array
 from .activations import NN_FLOAT_NAMES
-from .convolution import (convert_padding, geometry, pad_input, scatter_windows,
+from .convolution import (check_strides, convert_padding, geometry, pad_input, scatter_windows,
                           spatial_sequence, windows)
 from .operands import FLOATS, NUMBERS, require, same_dtype
 from .registry import ALL, define, execute
@@ -40,13 +40,19 @@ def _pool_attrs(op_type, input, ksize, strides, padding, data_format, explicit_a
     padding, explicit = convert_padding(op_type, padding)
     ksize = spatial_sequence(ksize, "ksize")
     strides = spatial_sequence(strides, "strides")
+    x = convert_to_tensor(input)
+    if min(ksize) <= 0:  # the two kernels word it differently
+        raise invalid_argument(op_type, (
+            f"ksize must be a positive int32 value, got:{min(ksize)}" if op_type == "AvgPool"
+            else "Sliding window ksize must be positive. The specified or inferred ksize is: "
+                 f"{','.join(map(str, ksize))}"))
+    check_strides(op_type, strides)
     if ksize[0] != 1 or strides[0] != 1:
         raise UnimplementedError(None, op_type, "Pooling is not yet supported on the batch "
                                  f"dimension. [Op:{op_type}]")
     if ksize[3] != 1 or strides[3] != 1:
         raise UnimplementedError(None, op_type, "Depthwise pooling is not implemented by the "
                                  f"engine. [Op:{op_type}]")
-    x = convert_to_tensor(input)
     if x._value.ndim != 4:
         raise invalid_argument(op_type, "tensor_in_shape must have 2 spatial dimensions. "
                                f"{x._value.ndim} 0")
