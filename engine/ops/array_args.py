@@ -5,6 +5,7 @@ turns them into one such tensor for the record and a tuple of Python ints for Nu
 """
 import numpy as np
 
+from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 
@@ -33,6 +34,16 @@ def int_arg(value):
             return EagerTensor(np.array(value, np.int32)), tuple(value)
     t = int_tensor(value)
     return t, ints(t)
+
+
+def require_integers(op_type, attr, tensor):
+    """TF's attr check on an integer argument (shape, multiples, ...): [2.0, 1.0] is no shape,
+    whatever its values."""
+    if tensor._value.dtype.kind not in "iu":
+        raise invalid_argument(op_type, f"Value for attr '{attr}' of "
+                                        f"{dtypes.kernel_name(tensor.dtype)} is not in the list "
+                                        f"of allowed values: int32, int64")
+    return tensor
 
 
 def ints(tensor):

@@ -160,13 +160,21 @@ def linspace(start, stop, num, name=None, axis=0):
         stop_t = convert_to_tensor(stop, dtype=start_t.dtype)
     except ValueError as error:
         raise ValueError(f"stop: {error}") from None
+    num_given = convert_to_tensor(num)
+    if not num_given.dtype.is_integer:  # TF's convert_to_int_tensor
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received "
+                        f"`tensor` = {num_given._value} of dtype: {num_given.dtype}")
     n = as_int(num)
     num_t = int_tensor(n)
     # Integer endpoints give float64 values (TF divides them with truediv).
     dtype = start_t._value.dtype if start_t._value.dtype.kind == "f" else np.dtype(np.float64)
     lo = np.asarray(start_t._value, dtype)
     hi = np.asarray(stop_t._value, dtype)
-    lo_b, hi_b = np.broadcast_arrays(lo, hi)
+    try:
+        lo_b, hi_b = np.broadcast_arrays(lo, hi)
+    except ValueError:
+        raise invalid_argument("BroadcastArgs", f"Incompatible shapes: {shape_text(lo.shape)} "
+                                                f"vs. {shape_text(hi.shape)}") from None
     ndim = lo_b.ndim + 1
     a = as_int(axis)
     if not -ndim <= a < ndim:
@@ -188,6 +196,10 @@ def linspace(start, stop, num, name=None, axis=0):
 
 # --- eye, one_hot -------------------------------------------------------------------------
 def eye(num_rows, num_columns=None, batch_shape=None, dtype="float32", name=None):
+    if isinstance(num_rows, float) or isinstance(num_columns, float):
+        raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. "
+                        f"Received: num_rows={num_rows}, num_columns="
+                        f"{num_rows if num_columns is None else num_columns}")
     rows = as_int(num_rows)
     columns = rows if num_columns is None else as_int(num_columns)
     batch = () if batch_shape is None else _dims(batch_shape)[0]

@@ -78,6 +78,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         batch_dims += idx._value.ndim
     axis_t = int_tensor(batch_dims if axis is None else axis)
     a = int(axis_t._value)
+    if a == 0:
+        batch_dims = 0  # TF's gather drops batch_dims when the axis is (literally) 0
     ndim = p._value.ndim
     if a < 0:
         a += ndim
@@ -171,6 +173,8 @@ def gather_nd(params, indices, batch_dims=0, name=None):
 
 def _nd_positions(op_type, indices, shape, rank_name):
     """indices[..., k] as a NumPy index tuple, after TF's range checks."""
+    if indices.ndim == 0 and op_type == "GatherNd":
+        raise invalid_argument(op_type, "indices must be at least a vector")
     k = indices.shape[-1] if indices.ndim else 0
     if indices.ndim == 0 or k > len(shape):
         raise invalid_argument(op_type, f"index innermost dimension length must be <= "

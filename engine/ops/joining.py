@@ -34,6 +34,8 @@ CONCAT = define("ConcatV2", _concat_grad)
 
 
 def concat(values, axis, name="concat"):
+    if not isinstance(values, (list, tuple)):
+        values = [values]  # one tensor (not a list of its rows), as TF's concat reads it
     if len(values) == 1:  # TF records an Identity for a one-tensor concat
         from .shape_ops import identity
         return identity(values[0])

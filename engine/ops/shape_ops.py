@@ -7,10 +7,10 @@ import math
 
 import numpy as np
 
-from .. import dtypes
+from .. import conversion, dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from .array_args import contiguous, int_arg, scalar_or_array, shape_text
+from .array_args import contiguous, int_arg, require_integers, scalar_or_array, shape_text
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
 __all__ = ["reshape", "transpose", "expand_dims", "squeeze", "identity", "stop_gradient",
@@ -24,10 +24,7 @@ RESHAPE = define("Reshape", (lambda rec, dy: reshape(dy, rec.attrs), None))
 def reshape(tensor, shape, name=None):
     x = convert_to_tensor(tensor)
     shape_t, dims = int_arg(shape)
-    if shape_t._value.dtype.kind not in "iu":  # [2.0, 1.0]: TF's attr check, not a cast
-        raise invalid_argument("Reshape", f"Value for attr 'Tshape' of "
-                                          f"{dtypes.kernel_name(shape_t.dtype)} is not in the list "
-                                          f"of allowed values: int32, int64")
+    require_integers("Reshape", "Tshape", shape_t)
     value = x._value
     if dims != value.shape:
         value = scalar_or_array(np.reshape(value, _resolved_shape(value.shape, dims)))
@@ -103,6 +100,8 @@ EXPAND_DIMS = define("ExpandDims", (lambda rec, dy: reshape(dy, rec.attrs), None
 
 def expand_dims(input, axis, name=None):
     x = convert_to_tensor(input)
+    if isinstance(axis, float):  # TF converts the axis as an int32: 1.5 is refused
+        raise conversion.cannot_convert(axis, dtypes.int32)
     axis_t, axes = int_arg(axis)
     if len(axes) != 1:
         raise invalid_argument("ExpandDims", "'dim' must be a tensor with a single value")
@@ -198,6 +197,7 @@ TILE = define("Tile", (_tile_grad, None))
 def tile(input, multiples, name=None):
     x = convert_to_tensor(input)
     multiples_t, m = int_arg(multiples)
+    require_integers("Tile", "Tmultiples", multiples_t)
     ndim = x._value.ndim
     if multiples_t._value.ndim != 1 or len(m) != ndim:
         raise invalid_argument("Tile", f"Expected multiples argument to be a vector of length "
@@ -215,6 +215,9 @@ REVERSE = define("ReverseV2", (lambda rec, dy: reverse(dy, rec.attrs), None))
 def reverse(tensor, axis, name=None):
     x = convert_to_tensor(tensor)
     axis_t, given = int_arg(axis)
+    if axis_t._value.ndim != 1:
+        raise invalid_argument("ReverseV2", f"'dims' must be 1-dimension, not "
+                                            f"{axis_t._value.ndim}")
     ndim = x._value.ndim
     axes = []
     for i, a in enumerate(given):

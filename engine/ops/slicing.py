@@ -92,6 +92,7 @@ def _encode(spec):
     """TF's _slice_helper: begin/end/strides vectors and the five bit masks."""
     begin, end, strides = [], [], []
     begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
+    _check_packable([s.start if isinstance(s, slice) else s for s in spec])
     for position, s in enumerate(spec):
         bit = 1 << position
         if isinstance(s, slice):
@@ -118,6 +119,21 @@ def _encode(spec):
             shrink_axis_mask |= bit
     return begin, end, strides, (begin_mask, end_mask, ellipsis_mask, new_axis_mask,
                                  shrink_axis_mask)
+
+
+def _check_packable(begin):
+    """TF packs the begin values into one tensor (op Pack): index tensors of two dtypes fail."""
+    dtype = None
+    for k, b in enumerate(begin):
+        if isinstance(b, EagerTensor) or hasattr(b, "_as_tensor"):
+            if dtype is None:
+                dtype = b.dtype
+            elif b.dtype != dtype:
+                from .. import dtypes
+                raise invalid_argument("Pack", f"cannot compute Pack as input #{k}(zero-based) "
+                                               f"was expected to be a "
+                                               f"{dtypes.kernel_name(dtype)} tensor but is a "
+                                               f"{dtypes.kernel_name(b.dtype)} tensor")
 
 
 def _numpy_index(shape, begin, end, strides, masks):
