@@ -8,12 +8,13 @@ import itertools
 import numpy as np
 
 from . import conversion, dtypes, hooks
+from .eager_only import TensorGraphAttributes
 from .shape import TensorShape
 
 _next_id = itertools.count(1).__next__
 
 
-class EagerTensor:
+class EagerTensor(TensorGraphAttributes):
     """An eager tensor. `_value` is a NumPy array or NumPy scalar that is never mutated.
 
     Named EagerTensor because user code prints `type(x).__name__`, as TF's seeds do."""

@@ -4,12 +4,13 @@ stops gradients, as in TF)."""
 import numpy as np
 
 from . import hooks, tape as tape_module
+from .eager_only import VariableGraphAttributes
 from .errors import invalid_argument
 from .name_scopes import scoped_name
 from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor, value_text
 
 
-class ResourceVariable:
+class ResourceVariable(VariableGraphAttributes):
     """A variable. Named ResourceVariable because user code prints `type(v).__name__`."""
 
     __array_priority__ = 100

@@ -29,6 +29,8 @@ MESSAGE_NOT_PROMISED = {
     "+c(1.5)": "Python's message names the class's module: tensorflow.python.framework.ops",
     "v = tf.Variable([1.0, 2.0])\n(v[0] + 0.0).assign(1.0)": "the same module path",
     "c([1.0, 2.0])[0].assign(3.0)": "the same module path",
+    "c([1.0]).numpy_thing": "the same module path",
+    "c([1.0]).__array_interface__": "the same module path",
     # MatMul's rank errors are worded by oneDNN in TF's default x86 build, and the math
     # reference (tf_math_reference.json, recorded with oneDNN on) pins that wording.
     "v = tf.Variable([1.0])\nv @ tf.Variable([[2.0]])": "oneDNN's MatMul wording",
@@ -55,6 +57,7 @@ KNOWN_DIFFERENCES = {
     "opt.minimize(lambda: v * v, [v])\nv":
         "API.md asks for optimizer.minimize (tf.keras 2's); TF 2.21's Keras 3 SGD has none",
     "tf.TensorShape([2, 3]).dims": "dims are ints; TF 1's Dimension objects are not kept",
+    "c([1.0]).shape.dims": "the same",
     "tf.reshape(c([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), 'a')": "the engine has no string tensors",
     "tf.nn.relu('a')": "the engine has no string tensors",
     "tf.TensorShape(None).rank": "eager tensors always have a known rank; the engine has no "

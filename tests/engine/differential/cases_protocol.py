@@ -73,3 +73,21 @@ CASES = [
     "c([1.0]).numpy().tolist()", "tf.Variable(1.0).shape.rank",
     "tf.Variable(1.0).trainable",
 ]
+
+# Graph-era attributes met in eager code, and less common ones
+CASES += [
+    "c(1.0).op", "c(1.0).graph", "c(1.0).value_index", "c(1.0).consumers()", "c(1.0).eval()",
+    "c([1.0]).dtype.as_numpy_dtype", "c([1.0]).get_shape().as_list()", "c([1.0]).shape.dims",
+    "c([1.0]).set_shape([1])", "c([1.0]).set_shape([2])", "c([1.0]).cpu()", "c([1.0]).gpu()",
+    "c(1.0).is_packed", "c([1.0]).backing_device", "c([[1.0]]).T",
+    "c([[1.0]]).reshape([1])", "c([1.0]).astype(np.float64)", "c([1.0]).tolist()",
+    "c([1.0]).size", "c([1.0]).numpy_thing", "c([1.0]).__array_interface__",
+    "tf.Variable(1.0).initial_value", "tf.Variable(1.0).constraint",
+    "tf.Variable(1.0).aggregation", "tf.Variable(1.0).synchronization", "tf.Variable(1.0).op",
+    "tf.Variable(1.0).graph", "tf.Variable(1.0).eval()", "tf.Variable([1.0]).value().shape",
+    "tf.Variable(1.0).get_shape()", "tf.Variable([1.0]).set_shape([1])",
+    "v = tf.Variable(1.0)\nv.initial_value is v.initial_value",
+    "v = tf.Variable(1.0)\nv.assign(3.0)\nv.initial_value", "tf.Variable(1.0).numpy().dtype",
+    "type(tf.Variable(1.0).numpy()).__name__", "tf.Variable([1.0]).T",
+    "tf.Variable([1.0]).reshape([1])", "tf.Variable([1.0]).astype(np.float64)",
+]
