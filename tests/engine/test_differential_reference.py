@@ -39,6 +39,13 @@ MESSAGE_NOT_PROMISED = {
         "Python's message names TF's local function strided_slice.<locals>.assign",
 }
 
+KERAS_2_VARIABLES = ("Keras variables are tf.keras 2's tf.Variables (seed 004 prints their names): "
+                     "ResourceVariable's repr, a DType dtype, value() a method; Keras 3's "
+                     "Variable prints '<Variable path=...>' and has a string dtype")
+DENSE_LAYER = ("k = tf.keras.initializers.Constant\nlayer = tf.keras.layers.Dense(2, "
+               "kernel_initializer=k([[1.0, -1.0], [0.5, 2.0]]), bias_initializer=k([0.1, -0.2]))"
+               "\nx = c([[1.0, 2.0], [-1.0, 0.5]])\n")
+
 # Deliberate differences, each with its reason. They run as strict xfails: the day the
 # engine matches TF on one, the test says so and the entry goes.
 KNOWN_DIFFERENCES = {
@@ -56,6 +63,12 @@ KNOWN_DIFFERENCES = {
     "v = tf.Variable(3.0)\nopt = tf.keras.optimizers.SGD(learning_rate=0.1)\n"
     "opt.minimize(lambda: v * v, [v])\nv":
         "API.md asks for optimizer.minimize (tf.keras 2's); TF 2.21's Keras 3 SGD has none",
+    **{case: KERAS_2_VARIABLES for case in [
+        DENSE_LAYER + "layer(x)\nrepr(layer.kernel)", DENSE_LAYER + "layer(x)\nprint(layer.bias)",
+        DENSE_LAYER + "layer(x)\n(layer.kernel.path, layer.kernel.trainable, layer.kernel.dtype)",
+        DENSE_LAYER + "layer(x)\ntype(layer.kernel.value).__name__",
+        "tf.keras.optimizers.SGD(learning_rate=0.1).learning_rate",
+        "tf.keras.optimizers.Adam().learning_rate", "tf.keras.optimizers.SGD().iterations"]},
     "tf.TensorShape([2, 3]).dims": "dims are ints; TF 1's Dimension objects are not kept",
     "c([1.0]).shape.dims": "the same",
     "tf.reshape(c([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), 'a')": "the engine has no string tensors",

@@ -54,6 +54,11 @@ def encode(value):
         return {kind: [encode(v) for v in value]}
     if isinstance(value, dict):
         return {"dict": {str(k): encode(v) for k, v in sorted(value.items(), key=str)}}
+    if hasattr(value, "numpy") and isinstance(getattr(value, "dtype", None), str):
+        # Keras 3's variables name their dtype with a string
+        array = np.asarray(value.numpy())
+        return {"dtype": value.dtype, "shape": list(array.shape), "type": type(value).__name__,
+                "values": [v if np.isfinite(v) else repr(v) for v in array.reshape(-1).tolist()]}
     if type(value).__name__ == "IndexedSlices":
         return {"indexed_slices": {"values": encode(value.values),
                                    "indices": encode(value.indices),
