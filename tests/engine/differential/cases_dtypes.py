@@ -183,3 +183,14 @@ HANDWRITTEN = [
 ]
 
 CASES = OPERATOR_MATRIX + HANDWRITTEN
+
+# The function forms of other binary ops, each side, with Python and NumPy operands.
+FUNCTION_FORMS = [
+    f"tf.{fn}({a}, {b})"
+    for fn in ("subtract", "multiply", "divide", "pow", "math.floordiv", "equal", "less",
+               "math.squared_difference", "math.divide_no_nan")
+    for d in ("float32", "int32")
+    for o in ("2", "2.5", "True", "np.float64(2.5)", "np.array([1, 2])")
+    for a, b in ((tensor(d), o), (o, tensor(d)))
+]
+CASES += FUNCTION_FORMS
