@@ -13,6 +13,7 @@ import { CancelledError, dataWorker } from "./worker/client";
 
 dataWorker.warm();
 import { mountDiagnosis } from "./views/diagnosis";
+import { mountDownload } from "./views/download";
 import { mountEditor } from "./views/editor";
 import { mountGallery, showSummary } from "./views/gallery";
 import { defaultExpanded, mountGraph, toggleGroup } from "./views/graph";
@@ -48,6 +49,7 @@ mountLegend($("legend"));
 mountPanels();
 $("run").addEventListener("click", () => void runProgram());
 $("permalink").addEventListener("click", () => void copyPermalink());
+mountDownload($<HTMLButtonElement>("download"));
 const gallerySelect = $<HTMLSelectElement>("gallery");
 let galleryExamples: Example[] = [];
 const callSelect = $<HTMLSelectElement>("call-select");

@@ -9,9 +9,11 @@ const ACCENT = "#3450a1";
 const NONE = "#c62f2f";
 const SAVED = "#1f7a6d";
 
-export function graphStyle(presenter: boolean): StylesheetJson {
+/** `big`: thousands of elements; straight, unlabelled edges keep drawing them fast. */
+export function graphStyle(presenter: boolean, big = false): StylesheetJson {
   const font = presenter ? 17 : 13;
   const small = presenter ? 14 : 11;
+  const bigEdges = big ? [{ selector: "edge", style: { "curve-style": "straight", label: "" } }] : [];
   return [
     {
       selector: "node",
@@ -29,6 +31,7 @@ export function graphStyle(presenter: boolean): StylesheetJson {
         "border-color": "#7b8794",
         "background-color": "#ffffff",
         shape: "round-rectangle",
+        "min-zoomed-font-size": 5, // labels too small to read are not drawn (big graphs stay fast)
       },
     },
     { selector: 'node[kind = "op"]', style: { "border-color": "#52606d", "font-weight": 600 } },
@@ -87,6 +90,7 @@ export function graphStyle(presenter: boolean): StylesheetJson {
         "text-background-opacity": 0.9,
         "text-background-padding": "2px",
         "text-rotation": "none",
+        "min-zoomed-font-size": 5,
       },
     },
     // memory markers: a tensor kept for backward vs. one the tape could prune
@@ -148,5 +152,6 @@ export function graphStyle(presenter: boolean): StylesheetJson {
     },
     { selector: "edge.selected", style: { width: 4, "line-color": ACCENT, "target-arrow-color": ACCENT } },
     { selector: "node:active, edge:active", style: { "overlay-opacity": 0.08 } },
+    ...bigEdges,
   ] as StylesheetJson;
 }

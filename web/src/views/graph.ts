@@ -2,6 +2,7 @@
 // expand and collapse, the selected call's path, the backward pass, None badges and search.
 import cytoscape, { type Core, type ElementDefinition } from "cytoscape";
 import { buildGraph, type GraphNode } from "../model/graph-model";
+import { expandWithinBudget } from "../model/expand-budget";
 import { groupOps, LARGE_TAPE_OPS } from "../model/groups";
 import { pathOf } from "../model/paths";
 import { session } from "../model/session";
@@ -15,6 +16,7 @@ import {
 import { mountGraphToolbar } from "./graph-toolbar";
 import { showLoading, updateLoading } from "./loading";
 
+const BIG_GRAPH_NODES = 1500;
 const MIN_READABLE_ZOOM = 0.65; // below this the whole graph is not shown at once...
 const FOCUS_ZOOM = 0.9; // ...but the target, readable
 
@@ -41,6 +43,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   let saved = new Map<number, number[]>();
   let pruned = new Set<number>();
   const looks = new Map<string, string>();
+  let drawnBig = false;
 
   const toolbar = mountGraphToolbar({
     search: (query) => {
@@ -99,8 +102,8 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     performance.mark("graph-built");
     const scale = state.presenter ? 1.3 : 1;
     const started = performance.now();
-    const big = graph.nodes.length > 600;
-    const cancelLoading = big
+    const slow = graph.nodes.length > 600;
+    const cancelLoading = slow
       ? showLoading(`Laying out ${graph.nodes.length.toLocaleString()} nodes`, () => {
           dataWorker.cancel();
           store.set({ expanded: renderedExpanded });
@@ -134,6 +137,11 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     for (const node of graph.nodes) elements.push(nodeElement(node, scale, layout.positions[node.id]));
     for (const edge of graph.edges) {
       elements.push({ group: "edges", data: { id: edge.id, source: edge.source, target: edge.target, text: edge.label } });
+    }
+    const big = graph.nodes.length > BIG_GRAPH_NODES;
+    if (big !== drawnBig) {
+      drawnBig = big;
+      cy.style(graphStyle(state.presenter, big));
     }
     cy.batch(() => {
       cy.elements().remove();
@@ -279,7 +287,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   }
 
   store.subscribe((state, changed) => {
-    if (touched(changed, "presenter")) cy.style(graphStyle(state.presenter));
+    if (touched(changed, "presenter")) cy.style(graphStyle(state.presenter, drawnBig));
     const key = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
     if (touched(changed, "index", "tape", "expanded", "presenter") && key !== renderedKey) {
       if (touched(changed, "index", "tape")) session.grouping = null;
@@ -297,7 +305,16 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   toolbar.onExpandAll((expand) => {
     const grouping = session.grouping;
     if (!grouping) return;
-    store.set({ expanded: expand ? new Set(grouping.groups.keys()) : new Set() });
+    if (!expand) {
+      store.set({ expanded: new Set() });
+      return;
+    }
+    const expansion = expandWithinBudget(grouping, session.graph?.nodes.length ?? 0);
+    store.set({
+      expanded: expansion.expanded,
+      message: expansion.complete ? null
+        : `Opened ${expansion.opened} of ${expansion.total} groups: drawing all of them would take too long. Double-click a group to open it.`,
+    });
   });
 
   function elementOf(state: State): string | undefined {

@@ -1,0 +1,35 @@
+// The REST API's stand-in in an exported file: the same `api` as ../api/client, answered from the
+// run embedded in the page. There is no server, so nothing here makes a network request; running
+// code needs one.
+import { api as served, ApiError, type Example, type RunSummary, type TensorPublic } from "../api/client";
+import { embedded } from "./embedded";
+import { EMBEDDED_CAPTURE_URL } from "./worker-messages";
+
+export { ApiError };
+export type { Example, RunSummary, TensorPublic };
+
+function ownRun(id: string): RunSummary {
+  const run = embedded.run();
+  if (run.id !== id) throw new ApiError(404, "not_found", `this file holds run ${run.id}, not ${id}`);
+  return run;
+}
+
+export const api: typeof served = {
+  examples: async () => [],
+  run: async () => {
+    throw new ApiError(0, "offline", "this is an exported run: running code needs a TapeScope server");
+  },
+  summary: async (id) => ownRun(id),
+  // The data worker "fetches" the capture from the page it was handed (see ./worker-spawn.ts).
+  captureUrl: (id) => {
+    ownRun(id);
+    return EMBEDDED_CAPTURE_URL;
+  },
+  // The server answers this from the stored capture; here the same capture is in the page.
+  tensor: async (id, tensorId) => {
+    ownRun(id);
+    const tensor = embedded.capture().tensors?.find((t) => t.id === tensorId);
+    if (!tensor) throw new ApiError(404, "not_found", `tensor ${tensorId} of run ${id}`);
+    return { ...tensor, value_available: tensor.summary.value != null } as TensorPublic;
+  },
+};
