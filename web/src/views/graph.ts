@@ -181,7 +181,8 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       zoom,
       pan: { x: (cy.width() - zoom * (x1 + x2)) / 2, y: (cy.height() - zoom * (y1 + y2)) / 2 },
     });
-    if (zoom >= MIN_READABLE_ZOOM) return;
+    // on a projector text must stay large: presenter mode settles for a closer view sooner
+    if (zoom >= (state.presenter ? 0.8 : MIN_READABLE_ZOOM)) return;
     const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
     const focus = elementOf(state) ?? (call ? session.graph?.nodeOfTensor.get(call.targets[0]) : undefined);
     const element = focus ? cy.getElementById(focus) : cy.nodes().last();
