@@ -7,7 +7,7 @@ from fastapi import FastAPI
 import engine
 
 from .errors import install_error_handlers
-from .routes import captures, examples, health, pages, runs
+from .routes import captures, examples, export, health, pages, runs
 from .runs import RunService
 from .sandbox.limits import Limits
 from .sandbox.pool import SandboxPool, SandboxUnavailable
@@ -58,7 +58,8 @@ def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAP
                   docs_url=None, redoc_url=None)
     app.state.settings = settings
     install_error_handlers(app)
-    for router in (health.router, examples.router, runs.router, captures.router, pages.router):
+    for router in (health.router, examples.router, runs.router, export.router, captures.router,
+                   pages.router):
         app.include_router(router)
     mount_web_app(app, settings.resolved_static_dir)
 

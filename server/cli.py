@@ -46,10 +46,15 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=commands.run)
 
     export = sub.add_parser(
-        "export", help="write a stored run's capture as JSON",
-        description="Write the capture of RUN_ID as JSON, from the local store or a server.")
+        "export", help="write a stored run's capture as JSON, or the run as one HTML file",
+        description="Write the capture of RUN_ID as JSON, or with --html the run as one "
+                    "self-contained HTML file (graph, stepper, diagnosis, plots) that works from "
+                    "disk with no server; from the local store or a server.")
     export.add_argument("run_id")
-    export.add_argument("--out", type=Path, help="file to write (default: stdout)")
+    output = export.add_mutually_exclusive_group()
+    output.add_argument("--out", type=Path, help="file to write the JSON to (default: stdout)")
+    output.add_argument("--html", type=Path, metavar="FILE",
+                        help="write the run as one self-contained HTML file instead")
     export.add_argument("--server", help="read from this TapeScope server instead")
     export.add_argument("--token", help="the server's token (also TAPESCOPE_TOKEN)")
     export.add_argument("--data-dir", type=Path, help="local store (default: your user data directory)")

@@ -27,12 +27,19 @@ def findings_page(markdown: str) -> str:
 
 
 def swagger_csp(page: bytes) -> str:
-    """Swagger UI comes from its CDN and starts with one inline script: allow that script by
-    its hash (still no 'unsafe-inline'), that CDN, and nothing else."""
+    """Swagger UI's files come from the web build (/swagger/, no CDN) and it starts with one
+    inline script: allow that script by its hash (still no 'unsafe-inline'), and nothing else."""
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
         for script in re.findall(rb"<script>(.*?)</script>", page, re.S))
-    cdn = "https://cdn.jsdelivr.net"
-    return (f"default-src 'self'; script-src 'self' {cdn} {hashes}; "
-            f"style-src 'self' {cdn} 'unsafe-inline'; img-src 'self' data: https:; "
+    return (f"default-src 'self'; script-src 'self' {hashes}; "
+            "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
             "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def api_docs_missing_page() -> str:
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>TapeScope API</title><style>{_STYLE}</style></head><body><h1>TapeScope API</h1>"
+            "<p>The interactive API docs (Swagger UI) come with the web app's build, which is not "
+            "here (run <code>make web</code>). The API's schema is at "
+            "<a href=\"/openapi.json\">/openapi.json</a>.</p></body></html>")

@@ -4,15 +4,25 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from ..deps import SettingsDep
-from ..pages import findings_markdown, findings_page, swagger_csp
+from ..pages import api_docs_missing_page, findings_markdown, findings_page, swagger_csp
 
 router = APIRouter(include_in_schema=False)
 
 
+SWAGGER = "swagger"  # where the web build puts Swagger UI's files (web/scripts/copy-swagger.mjs)
+
+
 @router.get("/docs")
-def api_docs() -> Response:
-    """Swagger UI for /openapi.json."""
-    page = get_swagger_ui_html(openapi_url="/openapi.json", title="TapeScope API")
+def api_docs(settings: SettingsDep) -> Response:
+    """Swagger UI for /openapi.json, from the web build's own copy."""
+    static = settings.resolved_static_dir
+    if static is None or not (static / SWAGGER / "swagger-ui-bundle.js").is_file():
+        return HTMLResponse(api_docs_missing_page())
+    page = get_swagger_ui_html(
+        openapi_url="/openapi.json", title="TapeScope API",
+        swagger_js_url=f"/{SWAGGER}/swagger-ui-bundle.js",
+        swagger_css_url=f"/{SWAGGER}/swagger-ui.css",
+        swagger_favicon_url=f"/{SWAGGER}/favicon-32x32.png")
     return HTMLResponse(page.body, headers={"Content-Security-Policy": swagger_csp(page.body)})
 
 
