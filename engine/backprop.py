@@ -34,17 +34,21 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
         if release:
             records[index] = None
         output_ids = rec.output_ids
+        gradient = rec.op.gradient
         if len(output_ids) == 1:  # most ops: no list, no all()
             i = output_ids[0]
-            g = pop(i, None)
-            if g is None:
+            dy = pop(i, None)
+            if dy is None:
                 if release and observer is not None:
                     observer.released(rec)
                 continue
             if i in source_ids:
-                results[i] = g
-            upstream = (g,)
-            sparse = type(g) is not Tensor
+                results[i] = dy
+            upstream = (dy,)
+            # The common case: a dense gradient and one function per input, each called as
+            # fn(rec, dy) (a star call costs more) and only for inputs the tape tracks (TF's
+            # skip_input_indices: a constant operand costs nothing).
+            direct = type(dy) is Tensor and type(gradient) is tuple
         else:
             upstream = [pop(i, None) for i in output_ids]
             for i, g in zip(output_ids, upstream):
@@ -54,26 +58,29 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                 if release and observer is not None:
                     observer.released(rec)
                 continue
-            sparse = any(g is not None and type(g) is not Tensor for g in upstream)
-        gradient = rec.op.gradient
-        if sparse:  # below a gather (IndexedSlices): densified, or passed on (Identity, ...)
+            direct = False
+        if direct:
+            whole = None
+        elif any(g is not None and type(g) is not Tensor for g in upstream):
+            # below a gather (IndexedSlices): densified, or passed on (Identity, ...)
             upstream, whole = upstream_gradients(rec, upstream, tracked)
             if whole is None and type(gradient) is not tuple:
                 whole = gradient_of(rec.op)(rec, *upstream)
-        else:
-            # One function per input, called only for inputs the tape tracks (TF's
-            # skip_input_indices: a constant operand costs nothing), or one for all (`whole`).
+        else:  # one function for all inputs (`whole`), or several outputs
             whole = None if type(gradient) is tuple else gradient_of(rec.op)(rec, *upstream)
-        produced = []
-        for k, i in enumerate(rec.input_ids):
+        produced = [] if observer is not None else None  # only the observer reads it
+        k = -1
+        for i in rec.input_ids:
+            k += 1
             if i not in tracked:
                 g = None
-            elif whole is None:
-                fn = gradient[k]
-                g = None if fn is None else fn(rec, *upstream)
-            else:
+            elif whole is not None:
                 g = whole[k]
-            produced.append(g)
+            else:
+                fn = gradient[k]
+                g = None if fn is None else fn(rec, dy) if direct else fn(rec, *upstream)
+            if produced is not None:
+                produced.append(g)
             if g is not None:
                 previous = get(i)
                 if previous is None:
