@@ -9,9 +9,11 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError, NotFoundError, invalid_argument
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import EagerTensor, _next_id, convert_to_tensor
 from .operands import _tf_type_name, broadcast_error, unbroadcast
 from .registry import execute
+
+_new_tensor = object.__new__
 
 # TF computes inf and nan silently (0 * inf, overflow); NumPy would warn from inside the ops.
 # Where such values are common (log, division) the ops also switch NumPy's checks off.
@@ -161,20 +163,26 @@ def matching_operands(op_type, computable, x, y, hint_from_x=False):
     return x, y
 
 
-# NumPy scalars for the Python numbers ops meet, by (dtype, number): making one costs more
-# than the op itself. NumPy scalars are immutable, so sharing them is safe; 0 is left out so
-# that -0.0 never turns into 0.0, and the size is bounded for programs with many constants.
+# What a Python number becomes when an op meets it, by (dtype, number): the NumPy scalar the
+# operand tensor holds, and the same value as a 0-d array to compute with (NumPy multiplies an
+# array by a 0-d array about a third faster than by a NumPy scalar, with the same result).
+# Making a scalar costs more than the op itself; both are immutable (the array is made
+# read-only), so sharing them is safe. 0 is left out so that -0.0 never turns into 0.0, and
+# the size is bounded for programs with many constants.
 _SCALARS = {}
 
 
-def _numpy_scalar(dtype, number):
+def _scalar_operand(dtype, number):
     key = (dtype, number)
-    scalar = _SCALARS.get(key)
-    if scalar is None:
+    pair = _SCALARS.get(key)
+    if pair is None:
         scalar = dtype.type(number)
+        array = np.array(scalar)
+        array.flags.writeable = False
+        pair = scalar, array
         if number and len(_SCALARS) < 1024:
-            _SCALARS[key] = scalar
-    return scalar
+            _SCALARS[key] = pair
+    return pair
 
 
 def binary(opdef, fn, hint_from_x=False):
@@ -201,8 +209,8 @@ def binary(opdef, fn, hint_from_x=False):
         return execute(opdef, (x, y), value, shapes)
 
     def op(x, y, name=None):
-        # The common cases stay cheap: two float tensors of one dtype, or a float tensor and
-        # a Python number (which takes the tensor's dtype).
+        # The common cases stay cheap: two float tensors of one dtype (of one shape, or y a
+        # scalar), or a float tensor and a Python number (which takes the tensor's dtype).
         if type(x) is EagerTensor:
             xv = x._value
             dtype = xv.dtype
@@ -211,12 +219,19 @@ def binary(opdef, fn, hint_from_x=False):
                 if ty is EagerTensor:
                     yv = y._value
                     if yv.dtype == dtype:
-                        if xv.shape == yv.shape:
+                        sy = yv.shape
+                        if xv.shape == sy:
                             return execute(opdef, (x, y), fn(xv, yv), None)
+                        if not sy:  # a scalar y always broadcasts, to x's shape
+                            return execute(opdef, (x, y), fn(xv, yv), SCALAR_Y)
                         return broadcasting(x, y, xv, yv)
                 elif ty is float or ty is int:
-                    y = EagerTensor(_numpy_scalar(dtype, y))
-                    return execute(opdef, (x, y), fn(xv, y._value), SCALAR_Y if xv.ndim else None)
+                    pair = _SCALARS.get((dtype, y))
+                    scalar, operand = _scalar_operand(dtype, y) if pair is None else pair
+                    y = _new_tensor(EagerTensor)  # EagerTensor(scalar) without __init__
+                    y._value = scalar
+                    y._id = _next_id()
+                    return execute(opdef, (x, y), fn(xv, operand), SCALAR_Y if xv.ndim else None)
         x, y = matching_operands(op_type, computable, x, y, hint_from_x)
         return broadcasting(x, y, x._value, y._value)
 
