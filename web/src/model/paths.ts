@@ -8,7 +8,18 @@ export interface OnPath {
   tensors: Set<number>;
 }
 
+const cache = new WeakMap<GradientCall, { records: number[]; path: OnPath }>();
+
+/** Memoized per call (a step re-decorates the graph; the path does not change with the step). */
 export function pathOf(index: CaptureIndex, call: GradientCall, records: number[]): OnPath {
+  const hit = cache.get(call);
+  if (hit && hit.records === records) return hit.path;
+  const path = computePath(index, call, records);
+  cache.set(call, { records, path });
+  return path;
+}
+
+function computePath(index: CaptureIndex, call: GradientCall, records: number[]): OnPath {
   const recorded = new Set(records);
   // forward reach from the sources, through recorded ops only (ops are in program order)
   const reached = new Set<number>(call.sources);
