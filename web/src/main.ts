@@ -218,6 +218,7 @@ async function copyPermalink(): Promise<void> {
 function renderCalls(state: State): void {
   const calls = [...(state.index?.calls.values() ?? [])];
   callSelect.disabled = calls.length === 0;
+  callSelect.parentElement!.style.display = calls.length ? "" : "none";
   callSelect.innerHTML = calls.length
     ? calls.map((c) => {
         const nones = (c.results ?? []).filter((r) => r.gradient == null).length;
@@ -260,12 +261,12 @@ async function boot(): Promise<void> {
     if (link.presenter) store.set({ presenter: true });
     await loadRun(link.run, link);
   } else {
-    store.set({ run: null });
+    store.refresh();
     const list = await examples;
     const first = list[0];
     if (first && !editor.getCode()) {
+      // the first example is ready to run; the gallery stays on "Choose an example…"
       editor.setCode(first.code);
-      gallerySelect.value = first.id;
       showSummary($("example-summary"), first);
     }
   }

@@ -72,6 +72,12 @@ class Store {
     this.listeners.push(listener);
   }
 
+  /** Tell every view that everything changed (their first render). */
+  refresh(): void {
+    const all = new Set(Object.keys(this.state) as (keyof State)[]);
+    for (const listener of this.listeners) listener(this.state, all);
+  }
+
   set(patch: Partial<State>): void {
     const changed = new Set<keyof State>();
     for (const key of Object.keys(patch) as (keyof State)[]) {
