@@ -11,8 +11,14 @@ import argparse
 import http.client
 import time
 
-from api_common import (DEFAULT_EXAMPLE, Server, gallery_program, gallery_programs, percentile,
-                        request)
+from api_common import (
+    DEFAULT_EXAMPLE,
+    Server,
+    gallery_program,
+    gallery_programs,
+    percentile,
+    request,
+)
 
 TARGET_P50_MS = 150
 

@@ -13,12 +13,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import engine.debug as debug  # noqa: E402
-from engine import hooks  # noqa: E402
-from engine.debug.recorder import Recorder  # noqa: E402
-from benchmarks._cpu_timing import cpu_ratio  # noqa: E402
-from benchmarks._timing import report  # noqa: E402
-from benchmarks.engine_speed import chain_engine, mlp_data, mlp_engine_fn  # noqa: E402
+import engine.debug as debug
+from benchmarks._cpu_timing import cpu_ratio
+from benchmarks._timing import report
+from benchmarks.engine_speed import chain_engine, mlp_data, mlp_engine_fn
+from engine import hooks
+from engine.debug.recorder import Recorder
 
 
 def recording(fn):

@@ -18,11 +18,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import engine as tf  # noqa: E402
-from engine import hooks  # noqa: E402
-from engine.debug.build import build  # noqa: E402
-from engine.debug.recorder import Recorder  # noqa: E402
-from benchmarks._cpu_timing import best_cpu_time  # noqa: E402
+import engine as tf
+from benchmarks._cpu_timing import best_cpu_time
+from engine import hooks
+from engine.debug.build import build
+from engine.debug.recorder import Recorder
 
 ITERATIONS = 5000  # two ops each
 

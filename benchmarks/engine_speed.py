@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-import engine as tf  # noqa: E402
-from benchmarks._timing import interleaved_ratio, report  # noqa: E402
+import engine as tf
+from benchmarks._timing import interleaved_ratio, report
 
 CHAIN_LENGTH = 1000
 

@@ -12,14 +12,14 @@ from .shape import TensorShape
 from .tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from .constant_op import constant
 from .variables import Variable
-from .ops import operators as _operators  # noqa: F401  (installs Python operators)
+from .ops import operators as _operators  # installs Python operators
 from .missing import missing_attribute
-from . import math, nn, linalg, random, image  # noqa: E402  (namespaces tf.math, tf.nn, ...)
+from . import math, nn, linalg, random, image  # namespaces tf.math, tf.nn, ...
 from .ops import array as _array, image as _image, linalg as _linalg, math as _math, nn as _nn
 from .ops import random_ops as _random
-from . import autodiff  # noqa: E402  (tf.autodiff.ForwardAccumulator, GradientTape)
-from .custom_gradient import custom_gradient  # noqa: E402
-from .eager_functional import (enable_eager_execution, executing_eagerly,  # noqa: E402
+from . import autodiff  # tf.autodiff.ForwardAccumulator, GradientTape
+from .custom_gradient import custom_gradient
+from .eager_functional import (enable_eager_execution, executing_eagerly,
                                gradients_function, implicit_gradients,
                                implicit_value_and_gradients, value_and_gradients_function)
 
@@ -28,8 +28,8 @@ for _module in (_math, _array, _nn, _linalg, _random, _image):
     for _name in _module.TOP_LEVEL:
         globals()[_name] = getattr(_module, _name)
 del _module, _name
-from .module import Module  # noqa: E402
-from . import keras  # noqa: E402  (tf.keras: written with the names above)
+from .module import Module
+from . import keras  # tf.keras: written with the names above
 
 __version__ = "0.1.0"
 

@@ -99,5 +99,6 @@ def _gradient(grad_fn, variables, arg_count):
 
 def _zeros(shape, dtype):
     import numpy as np
+
     from .tensor import Tensor
     return Tensor(np.zeros(shape, dtype=dtype))

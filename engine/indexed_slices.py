@@ -35,8 +35,8 @@ class IndexedSlices:
         return IndexedSlices(-self.values, self.indices, self.dense_shape)
 
     def __str__(self):
-        shape = "" if self.dense_shape is None else f", dense_shape={str(self.dense_shape)}"
-        return f"IndexedSlices(indices={str(self.indices)}, values={str(self.values)}{shape})"
+        shape = "" if self.dense_shape is None else f", dense_shape={self.dense_shape!s}"
+        return f"IndexedSlices(indices={self.indices!s}, values={self.values!s}{shape})"
 
     def __repr__(self):
         return (f"IndexedSlices(indices={self.indices!r}, values={self.values!r}, "

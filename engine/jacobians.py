@@ -12,8 +12,15 @@ import numpy as np
 
 from . import nest
 from .backprop import run_backward
-from .gradient_tape import (NON_PERSISTENT_REUSED, UnconnectedGradients, accumulate,
-                            as_differentiable, finished, started, unconnected_mode)
+from .gradient_tape import (
+    NON_PERSISTENT_REUSED,
+    UnconnectedGradients,
+    accumulate,
+    as_differentiable,
+    finished,
+    started,
+    unconnected_mode,
+)
 from .tape import notify_tape
 from .tensor import Tensor
 

@@ -1,8 +1,8 @@
 """tf.math: the engine's math ops (see engine/ops/math.py)."""
 from .missing import missing_attribute
 from .ops import math as _ops_math
-from .ops.math import *  # noqa: F401,F403  (the public names are listed in its __all__)
-from .ops.indexing import unsorted_segment_sum  # noqa: F401  (tf.math only, not top-level)
+from .ops.indexing import unsorted_segment_sum  # tf.math only, not top-level
+from .ops.math import *  # the public names are listed in its __all__
 
 __all__ = list(_ops_math.__all__) + ["unsorted_segment_sum"]
 

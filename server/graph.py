@@ -1,6 +1,5 @@
 """One tape as a graph for the web app: op and tensor nodes, input/output edges, scope groups,
 and for a selected gradient call what lies on a path from its sources to its targets."""
-from typing import Optional
 
 from engine.debug.schema import Capture, GradientCall, OpInfo
 
@@ -8,7 +7,7 @@ from .errors import ApiError, not_found
 from .models import GraphEdge, GraphGroup, GraphNode, GraphPublic
 
 
-def build_graph(capture: Capture, tape_id: Optional[int], call_id: Optional[int]) -> GraphPublic:
+def build_graph(capture: Capture, tape_id: int | None, call_id: int | None) -> GraphPublic:
     call = _call(capture, call_id)
     if call is not None:
         if tape_id is not None and tape_id != call.tape:
@@ -34,7 +33,7 @@ def build_graph(capture: Capture, tape_id: Optional[int], call_id: Optional[int]
                        groups=_groups(ops))
 
 
-def _call(capture: Capture, call_id: Optional[int]) -> Optional[GradientCall]:
+def _call(capture: Capture, call_id: int | None) -> GradientCall | None:
     if call_id is None:
         return None
     for call in capture.calls:
@@ -50,7 +49,7 @@ def _variable_family(capture: Capture, ids) -> set[int]:
     return family
 
 
-def _path(capture: Capture, ops: list[OpInfo], call) -> tuple[Optional[set], Optional[set]]:
+def _path(capture: Capture, ops: list[OpInfo], call) -> tuple[set | None, set | None]:
     """Ops and tensors on a path from a source to a target (None: no call selected)."""
     if call is None:
         return None, None

@@ -1,11 +1,17 @@
 """The API's request and response bodies. Capture data is served as engine.debug's own models."""
 from datetime import datetime
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.debug.schema import (BackwardStep, ErrorInfo, Finding, GradientState, TensorInfo,
-                                 TensorKind)
+from engine.debug.schema import (
+    BackwardStep,
+    ErrorInfo,
+    Finding,
+    GradientState,
+    TensorInfo,
+    TensorKind,
+)
 
 RunStatus = Literal["ok", "error", "limit", "crashed"]
 RunOrigin = Literal["sandbox", "upload"]
@@ -55,18 +61,18 @@ class TapeBrief(Public):
     persistent: bool
     watch_accessed_variables: bool
     records: int = Field(description="ops the tape recorded")
-    line: Optional[int] = None
+    line: int | None = None
 
 
 class CallBrief(Public):
     id: int
     tape: int
     kind: str
-    line: Optional[int] = None
+    line: int | None = None
     sources: int
     none_gradients: int = Field(description="sources whose gradient is None")
     steps: int = Field(description="backward steps the engine ran")
-    error: Optional[ErrorInfo] = None
+    error: ErrorInfo | None = None
 
 
 class FindingCounts(Public):
@@ -87,8 +93,8 @@ class RunSummary(Public):
     filename: str
     stdout: str
     stdout_truncated: bool = False
-    error: Optional[ErrorInfo] = Field(None, description="type, message and line of what stopped it")
-    duration_ms: Optional[float] = None
+    error: ErrorInfo | None = Field(None, description="type, message and line of what stopped it")
+    duration_ms: float | None = None
     tensors: int
     ops: int
     tapes: list[TapeBrief]
@@ -105,7 +111,7 @@ class RunListItem(Public):
     status: RunStatus
     filename: str
     title: str = Field(description="the program's first line or docstring title")
-    error_type: Optional[str] = None
+    error_type: str | None = None
 
 
 class RunsPublic(Public):
@@ -139,21 +145,21 @@ class GraphNode(Public):
     id: str = Field(description="'t<tensor id>' or 'o<op id>'")
     kind: Literal["tensor", "op"]
     label: str
-    tensor: Optional[int] = None
-    op: Optional[int] = None
-    tensor_kind: Optional[TensorKind] = None
-    op_type: Optional[str] = None
-    gradient: Optional[GradientState] = Field(None, description="ops: is a gradient registered")
-    dtype: Optional[str] = None
-    shape: Optional[list[int]] = None
+    tensor: int | None = None
+    op: int | None = None
+    tensor_kind: TensorKind | None = None
+    op_type: str | None = None
+    gradient: GradientState | None = Field(None, description="ops: is a gradient registered")
+    dtype: str | None = None
+    shape: list[int] | None = None
     scope: str = Field("", description="name scope; group id for collapsing")
-    line: Optional[int] = None
+    line: int | None = None
     on_path: bool = Field(
         True, description="on a path from a source to a target of the selected call "
                           "(everything is on the path when no call is selected)")
     source: bool = False
     target: bool = False
-    none_cause: Optional[str] = Field(None, description="sources whose gradient is None: the finding code")
+    none_cause: str | None = Field(None, description="sources whose gradient is None: the finding code")
     saved: bool = Field(False, description="tensors: kept by the tape for the backward pass")
     pruned: bool = Field(False, description="tensors: an unpruned tape would keep it, this one did not")
     saved_bytes: int = 0
@@ -176,13 +182,13 @@ class GraphEdge(Public):
 class GraphGroup(Public):
     id: str = Field(description="the full scope, e.g. 'model/dense_1'")
     label: str
-    parent: Optional[str] = None
+    parent: str | None = None
     ops: int = Field(description="ops directly or indirectly inside")
 
 
 class GraphPublic(Public):
-    tape: Optional[int] = Field(description="the tape shown; None when the program has no tape")
-    call: Optional[int] = None
+    tape: int | None = Field(description="the tape shown; None when the program has no tape")
+    call: int | None = None
     nodes: list[GraphNode]
     edges: list[GraphEdge]
     groups: list[GraphGroup]

@@ -1,7 +1,6 @@
 """What the routes call: run a program, store an upload, and read stored runs back."""
 import secrets
-from datetime import datetime, timezone
-from typing import Optional
+from datetime import UTC, datetime
 
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
@@ -10,7 +9,7 @@ from engine.debug.schema import Capture, MemoryTimeline
 
 from .errors import ApiError, describe_validation, not_found
 from .graph import build_graph
-from .models import (Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic)
+from .models import Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic
 from .sandbox.limits import format_bytes
 from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
@@ -25,11 +24,11 @@ def new_run_id() -> str:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class RunService:
-    def __init__(self, settings: Settings, store: RunStore, pool: Optional[SandboxPool]):
+    def __init__(self, settings: Settings, store: RunStore, pool: SandboxPool | None):
         self.settings = settings
         self.store = store
         self.pool = pool
@@ -71,7 +70,7 @@ class RunService:
         self._store(summary, capture, None)
         return summary
 
-    def _store(self, summary: RunSummary, capture: Capture, capture_json: Optional[bytes]):
+    def _store(self, summary: RunSummary, capture: Capture, capture_json: bytes | None):
         payload = capture_json if capture_json is not None else capture.to_json().encode()
         self.store.add(StoredRun(summary=summary, title=title_of(capture), capture_json=payload))
 
@@ -99,7 +98,7 @@ class RunService:
             raise not_found(f"run {run_id}")
         return capture
 
-    def graph(self, run_id: str, tape: Optional[int], call: Optional[int]) -> GraphPublic:
+    def graph(self, run_id: str, tape: int | None, call: int | None) -> GraphPublic:
         return build_graph(self.capture(run_id), tape, call)
 
     def steps(self, run_id: str, call_id: int, offset: int, limit: int) -> StepsPublic:

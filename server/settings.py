@@ -1,7 +1,7 @@
 """Every setting of the service, in one place: command-line flags and `TAPESCOPE_*` variables."""
 import ipaddress
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal
 
 import platformdirs
 from pydantic import Field
@@ -24,10 +24,10 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8765
     data_dir: Path = Field(default_factory=default_data_dir)
-    database_url: Optional[str] = Field(
+    database_url: str | None = Field(
         None, description="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db; "
                           "default: SQLite in data_dir")
-    token: Optional[str] = Field(
+    token: str | None = Field(
         None, description="required on every request when set; `tapescope serve` generates one "
                           "on non-loopback addresses")
 
@@ -50,7 +50,7 @@ class Settings(BaseSettings):
     upload_bytes: int = Field(64 * MIB, gt=0, description="largest POST /api/captures body")
 
     # Where things are
-    static_dir: Optional[Path] = Field(
+    static_dir: Path | None = Field(
         None, description="web app to serve; default server/static if present, else web/dist")
     findings_doc: Path = PROJECT_ROOT / "docs" / "findings.md"
 
@@ -59,7 +59,7 @@ class Settings(BaseSettings):
         return self.database_url or f"sqlite:///{self.data_dir / 'tapescope.db'}"
 
     @property
-    def resolved_static_dir(self) -> Optional[Path]:
+    def resolved_static_dir(self) -> Path | None:
         candidates = [self.static_dir] if self.static_dir else [
             PROJECT_ROOT / "server" / "static", PROJECT_ROOT / "web" / "dist"]
         return next((path for path in candidates if path and (path / "index.html").is_file()), None)

@@ -1,6 +1,5 @@
 """The web app: the built files at "/", and index.html for a run's own path (/runs/<id>)."""
 from pathlib import Path
-from typing import Optional
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse
@@ -13,7 +12,7 @@ project, or point <code>TAPESCOPE_STATIC_DIR</code> at a build). The API is up:
 <a href="/docs">/docs</a>, <a href="/api/examples">/api/examples</a>.</p></body></html>"""
 
 
-def mount_web_app(app: FastAPI, static_dir: Optional[Path]) -> None:
+def mount_web_app(app: FastAPI, static_dir: Path | None) -> None:
     if static_dir is None:
         @app.get("/", include_in_schema=False)
         def not_built() -> HTMLResponse:

@@ -1,6 +1,6 @@
 """tf.contrib: only `eager` (seed 001's `import tensorflow.contrib.eager as tfe`)."""
 from ..missing import missing_attribute
-from . import eager  # noqa: F401
+from . import eager
 
 
 def __getattr__(name):

@@ -7,10 +7,10 @@ plain dicts (pydantic's fast path), rather than built object by object.
 import datetime
 import gc
 
-from .diagnosis import THRESHOLDS, diagnose
-from .memory import Timeline, distinct_pairs, pairs_bytes
-from .engine_view import gradient_state
 from .backward_trace import materialize
+from .diagnosis import THRESHOLDS, diagnose
+from .engine_view import gradient_state
+from .memory import Timeline, distinct_pairs, pairs_bytes
 from .raw import complete
 from .schema import SCHEMA_VERSION, Capture, SourceLocation
 from .summaries import HISTOGRAM_BINS, VALUE_CAP, summarize
@@ -60,7 +60,7 @@ def _build(recorder, value_cap, program, error, stdout, finish):
 
     data = {
         "schema": SCHEMA_VERSION,
-        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+        "created": datetime.datetime.now(datetime.UTC).isoformat(),
         "program": program,
         "tensors": [_tensor(t, s, loc) for t, s in zip(recorder.tensors, summaries)],
         "ops": [_op(op, loc) for op in recorder.ops],

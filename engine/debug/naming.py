@@ -85,7 +85,7 @@ class StatementTracker:
             # call (same callee frame). The same instruction with a new callee is the next
             # loop iteration.
             if statement == current.statement and (
-                    current.lasti < lasti or current.lasti == lasti and _same_call(current, child)):
+                    current.lasti < lasti or (current.lasti == lasti and _same_call(current, child))):
                 current.lasti = lasti
                 current.child = _call_key(child)
                 return current, location

@@ -18,8 +18,8 @@ from .naming import StatementTracker
 from .raw import ArrayKeys, RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
 from .spill import HELD_BYTES_CAP, Spill
 from .statements import StatementIndexes
-from .summaries import VALUE_CAP
 from .structure import flatten_with_paths
+from .summaries import VALUE_CAP
 
 _scopes = name_scopes._stack  # the current name scope is its last entry (read on every op)
 _recording_tapes = tape_module.recording_tapes  # mutated in place by the engine, never rebound
@@ -209,7 +209,7 @@ class Recorder(hooks.Observer):
         ins = []
         for t in inputs:
             raw = by_eid.get(t._id)
-            if raw is None or raw.array is not t._value and raw.array is not None:
+            if raw is None or (raw.array is not t._value and raw.array is not None):
                 raw = self.tensor_of(t, location, stmt)
             ins.append(raw)
         ops = self.ops

@@ -5,7 +5,7 @@ against the OpenAPI they produce, and `schemas/capture.schema.json` is generated
 Ids are small integers assigned in order of appearance, so the same program gives the same ids.
 Bump SCHEMA_VERSION on any change a reader would notice.
 """
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -41,31 +41,31 @@ class ValueSummary(Model):
     dtype: str
     size: int
     bytes: int
-    min: Optional[float] = None
-    max: Optional[float] = None
-    mean: Optional[float] = None
-    std: Optional[float] = None
-    norm: Optional[float] = Field(None, description="L2 norm of the finite elements")
+    min: float | None = None
+    max: float | None = None
+    mean: float | None = None
+    std: float | None = None
+    norm: float | None = Field(None, description="L2 norm of the finite elements")
     zeros: int = 0
     nans: int = 0
     infs: int = 0
-    histogram: Optional[Histogram] = None
-    value: Optional[Any] = Field(
+    histogram: Histogram | None = None
+    value: Any | None = Field(
         None, description="nested lists, present when size <= the capture's value cap; "
                           "NaN/Inf written as the strings 'nan', 'inf', '-inf'")
 
 
 class TensorInfo(Model):
     id: int
-    name: Optional[str] = Field(None, description="the user's variable name or Variable name")
+    name: str | None = Field(None, description="the user's variable name or Variable name")
     dtype: str
     shape: list[int]
     kind: TensorKind
-    op: Optional[int] = Field(None, description="id of the op that produced it")
-    location: Optional[SourceLocation] = None
+    op: int | None = Field(None, description="id of the op that produced it")
+    location: SourceLocation | None = None
     summary: ValueSummary
-    variable: Optional[int] = Field(None, description="for reads of a Variable: its tensor id")
-    origin: Optional[Literal["constant", "converted"]] = Field(
+    variable: int | None = Field(None, description="for reads of a Variable: its tensor id")
+    origin: Literal["constant", "converted"] | None = Field(
         None, description="for tensors no op produced: made by tf.constant, or converted from "
                           "another value (a NumPy array, a Python number)")
 
@@ -83,7 +83,7 @@ class OpInfo(Model):
     inputs: list[int]
     outputs: list[int]
     scope: str = Field("", description="name scope, e.g. 'dense_1' or 'model/layer'")
-    location: Optional[SourceLocation] = None
+    location: SourceLocation | None = None
     tapes: list[int] = Field(default_factory=list, description="tapes that recorded it")
     saved: list[SavedTensor] = Field(default_factory=list, description="kept for backward")
     pruned: list[SavedTensor] = Field(
@@ -92,7 +92,7 @@ class OpInfo(Model):
     unpruned_bytes: int = 0
     gradient: GradientState
     seq: int = Field(description="position in the program's event order")
-    call: Optional[int] = Field(
+    call: int | None = Field(
         None, description="set when a gradient call ran this op and an outer tape recorded it "
                           "(higher-order gradients)")
 
@@ -100,7 +100,7 @@ class OpInfo(Model):
 class WatchInfo(Model):
     tensor: int
     seq: int
-    location: Optional[SourceLocation] = None
+    location: SourceLocation | None = None
     how: Literal["watch", "variable_read"] = "watch"
 
 
@@ -108,15 +108,15 @@ class TapeEvent(Model):
     kind: Literal["enter", "exit", "stop_recording", "resume", "reset", "deleted", "consumed",
                   "reused"]
     seq: int
-    location: Optional[SourceLocation] = None
+    location: SourceLocation | None = None
 
 
 class TapeInfo(Model):
     id: int
-    name: Optional[str] = Field(None, description="the user's name for it (`as tape`)")
+    name: str | None = Field(None, description="the user's name for it (`as tape`)")
     persistent: bool
     watch_accessed_variables: bool
-    location: Optional[SourceLocation] = None
+    location: SourceLocation | None = None
     watched: list[WatchInfo] = Field(default_factory=list)
     records: list[int] = Field(default_factory=list, description="op ids, in recording order")
     events: list[TapeEvent] = Field(default_factory=list)
@@ -127,11 +127,11 @@ class Event(Model):
     seq: int
     kind: Literal["variable_created", "variable_read", "variable_assign", "escape", "warning",
                   "print"]
-    tensor: Optional[int] = None
-    variable: Optional[int] = None
-    how: Optional[str] = Field(None, description="for escapes: numpy, __array__, float, int, bool")
-    message: Optional[str] = None
-    location: Optional[SourceLocation] = None
+    tensor: int | None = None
+    variable: int | None = None
+    how: str | None = Field(None, description="for escapes: numpy, __array__, float, int, bool")
+    message: str | None = None
+    location: SourceLocation | None = None
 
 
 class Accumulation(Model):
@@ -142,7 +142,7 @@ class Accumulation(Model):
 
 class StepGradient(Model):
     tensor: int = Field(description="the forward tensor this gradient is for")
-    gradient: Optional[int] = Field(None, description="gradient tensor id; None if none flowed")
+    gradient: int | None = Field(None, description="gradient tensor id; None if none flowed")
 
 
 class BackwardStep(Model):
@@ -161,16 +161,16 @@ class GradientResult(Model):
     source_index: int
     path: str = Field(description="where in the sources structure, e.g. \"['w']\" or '[1]'")
     tensor: int
-    gradient: Optional[int] = None
-    none_cause: Optional[str] = Field(None, description="finding code when gradient is None")
+    gradient: int | None = None
+    none_cause: str | None = Field(None, description="finding code when gradient is None")
 
 
 class ErrorInfo(Model):
     type: str
     message: str
-    line: Optional[int] = None
-    location: Optional[SourceLocation] = None
-    traceback: Optional[str] = None
+    line: int | None = None
+    location: SourceLocation | None = None
+    traceback: str | None = None
 
 
 class Seed(Model):
@@ -202,14 +202,14 @@ class GradientCall(Model):
     id: int
     tape: int
     kind: Literal["gradient", "jacobian", "batch_jacobian"]
-    location: Optional[SourceLocation] = None
+    location: SourceLocation | None = None
     targets: list[int]
     sources: list[int]
-    output_gradients: list[Optional[int]] = Field(default_factory=list)
+    output_gradients: list[int | None] = Field(default_factory=list)
     unconnected: Literal["none", "zero"] = "none"
     results: list[GradientResult] = Field(default_factory=list)
     steps: list[BackwardStep] = Field(default_factory=list)
-    error: Optional[ErrorInfo] = None
+    error: ErrorInfo | None = None
     seq: int
     seeds: list[Seed] = Field(default_factory=list)
     passes: int = 1
@@ -225,10 +225,10 @@ class Finding(Model):
     code: str = Field(description="from the documented vocabulary, see docs/findings.md")
     severity: Severity
     message: str
-    suggestion: Optional[str] = None
-    line: Optional[int] = None
-    call: Optional[int] = None
-    source_index: Optional[int] = None
+    suggestion: str | None = None
+    line: int | None = None
+    call: int | None = None
+    source_index: int | None = None
     tensors: list[int] = Field(default_factory=list)
     ops: list[int] = Field(default_factory=list)
     count: int = Field(1, description="how many times it happened (e.g. once per loop "
@@ -238,9 +238,9 @@ class Finding(Model):
 class MemoryPoint(Model):
     index: int
     phase: Literal["forward", "backward"]
-    op: Optional[int] = None
-    call: Optional[int] = None
-    step: Optional[int] = None
+    op: int | None = None
+    call: int | None = None
+    step: int | None = None
     tapes: dict[str, int] = Field(description="tape id -> bytes of saved tensors it holds")
     gradients: int = Field(0, description="bytes of gradients in flight")
     total: int
@@ -250,7 +250,7 @@ class MemoryPoint(Model):
 class MemoryTimeline(Model):
     points: list[MemoryPoint] = Field(default_factory=list)
     peak: int = 0
-    peak_index: Optional[int] = None
+    peak_index: int | None = None
     unpruned_peak: int = 0
 
 
@@ -261,8 +261,8 @@ class ProgramInfo(Model):
 
 class Capture(Model):
     schema_: str = Field(SCHEMA_VERSION, alias="schema")
-    created: Optional[str] = Field(None, description="ISO time; the only nondeterministic field")
-    program: Optional[ProgramInfo] = None
+    created: str | None = Field(None, description="ISO time; the only nondeterministic field")
+    program: ProgramInfo | None = None
     tensors: list[TensorInfo] = Field(default_factory=list)
     ops: list[OpInfo] = Field(default_factory=list)
     tapes: list[TapeInfo] = Field(default_factory=list)
@@ -270,7 +270,7 @@ class Capture(Model):
     calls: list[GradientCall] = Field(default_factory=list)
     findings: list[Finding] = Field(default_factory=list)
     memory: MemoryTimeline = Field(default_factory=MemoryTimeline)
-    error: Optional[ErrorInfo] = None
+    error: ErrorInfo | None = None
     stdout: str = ""
     limits: dict[str, int] = Field(default_factory=dict, description="caps used (value cap, ...)")
     thresholds: dict[str, float] = Field(

@@ -125,8 +125,9 @@ def error_info(exc, filename):
 def _is_user(path, filename):
     if filename is not None:
         return path == filename
-    from .frames import _library_prefixes
     import os
+
+    from .frames import _library_prefixes
     return not os.path.abspath(path).startswith(_library_prefixes())
 
 

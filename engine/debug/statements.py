@@ -33,7 +33,7 @@ class StatementIndex:
         end = getattr(node, "end_lineno", node.lineno) or node.lineno
         bodies = [getattr(node, field) for field in ("body", "orelse", "finalbody", "handlers")
                   if isinstance(getattr(node, field, None), list)]
-        if isinstance(node, ast.Try) or hasattr(ast, "TryStar") and isinstance(node, ast.TryStar):
+        if isinstance(node, ast.Try) or (hasattr(ast, "TryStar") and isinstance(node, ast.TryStar)):
             bodies = [node.body, node.orelse, node.finalbody] + [[h] for h in node.handlers]
         if not bodies or isinstance(node, (ast.Lambda,)):
             self._mark(node.lineno, end, _targets(node))

@@ -55,7 +55,7 @@ class Constant(Initializer):
             # Keras computes cast(value) * ones(shape): broadcasting both ways, as Mul does.
             result = value * np.ones(shape, dtype=np_dtype)
         except ValueError:
-            dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
+            dims = lambda s: "[" + ",".join(map(str, s)) + "]"
             raise invalid_argument(
                 "Mul", f"Incompatible shapes: {dims(value.shape)} vs. {dims(shape)}") from None
         return EagerTensor(result.astype(np_dtype, copy=False))

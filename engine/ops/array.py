@@ -11,13 +11,13 @@ One module per concept; this one gathers their public names for `engine/__init__
 - linalg.py       einsum, tensordot, norm (the tf.linalg namespace)
 """
 from . import creation, indexing, joining, padding, selection, shape_ops, slicing
-from .creation import *  # noqa: F401,F403
-from .indexing import *  # noqa: F401,F403
-from .joining import *  # noqa: F401,F403
-from .padding import *  # noqa: F401,F403
-from .selection import *  # noqa: F401,F403
-from .shape_ops import *  # noqa: F401,F403
-from .slicing import *  # noqa: F401,F403
+from .creation import *
+from .indexing import *
+from .joining import *
+from .padding import *
+from .selection import *
+from .shape_ops import *
+from .slicing import *
 
 __all__ = (creation.__all__ + shape_ops.__all__ + joining.__all__ + padding.__all__
            + indexing.__all__ + selection.__all__ + slicing.__all__)

@@ -6,12 +6,12 @@ each of those has a gradient made of the other two ops, so second order works.
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from .. import dtypes
 from ..errors import UnimplementedError, invalid_argument
 from ..tensor import convert_to_tensor
 from . import array as _array
 from .operands import FLOATS, require, same_dtype
 from .registry import ALL, define, execute
-from .. import dtypes
 
 
 def dims_text(shape):

@@ -97,7 +97,7 @@ RANGE = define("Range", NOT_DIFFERENTIABLE)
 _RANGE_HIERARCHY = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.float32, dtypes.float64)
 
 
-def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001 - TF's name
+def range(start, limit=None, delta=1, dtype=None, name="range"):  # TF's name
     if limit is None:
         start, limit = 0, start
     args = [a if isinstance(a, EagerTensor) else convert_to_tensor(a, dtype=dtype)
@@ -182,7 +182,7 @@ def linspace(start, stop, num, name=None, axis=0):
                                              f"{ndim - 1} dimensions.")
     a %= ndim
     if n < 0:
-        raise invalid_argument("Range", f"Requires start <= limit when delta > 0: 1/-1")
+        raise invalid_argument("Range", "Requires start <= limit when delta > 0: 1/-1")
     lo_e, hi_e = np.expand_dims(lo_b, a), np.expand_dims(hi_b, a)
     steps = dtype.type(max(n - 1, 1))
     delta = (hi_e - lo_e) / steps

@@ -208,9 +208,9 @@ def scatter_nd(indices, updates, shape, name=None):
 
 # --- boolean_mask (composite, as in TF: Reshape, Where, Squeeze, GatherV2) ------------------
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
+    from ..shape import TensorShape
     from .selection import where
     from .shape_ops import squeeze
-    from ..shape import TensorShape
     x = convert_to_tensor(tensor)
     m = convert_to_tensor(mask)
     mask_shape = m._value.shape

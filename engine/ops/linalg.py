@@ -75,7 +75,7 @@ _VECTOR_NORMS = ["euclidean", 1, 2, np.inf]
 _MATRIX_NORMS = ["euclidean", "fro", 1, 2, np.inf]
 
 
-def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     from . import math as math_ops
     is_matrix_norm = isinstance(axis, (tuple, list)) and len(axis) == 2
     if is_matrix_norm:

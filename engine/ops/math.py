@@ -8,18 +8,25 @@ cumulative (Cumsum, Cumprod), casting (Cast) and matmul (MatMul, BatchMatMulV2).
 Python's operators on tensors (engine/ops/operators.py) look their ops up here by name.
 """
 from ..tensor import EagerTensor
+from . import (
+    arithmetic,
+    casting,
+    comparisons,
+    cumulative,
+    matmul as _matmul_module,
+    reductions,
+    unary_math,
+)
+from .arithmetic import *
+from .arithmetic import real_div  # RealDiv itself, for gradients elsewhere
+from .casting import cast, cast_value
+from .comparisons import *
+from .comparisons import tensor_equals, tensor_not_equals  # == and !=
+from .cumulative import *
+from .matmul import matmul
+from .reductions import *
 from .registry import execute
-from . import arithmetic, casting, comparisons, cumulative, matmul as _matmul_module
-from . import reductions, unary_math
-from .arithmetic import *  # noqa: F401,F403
-from .arithmetic import real_div  # noqa: F401  (RealDiv itself, for gradients elsewhere)
-from .casting import cast, cast_value  # noqa: F401
-from .comparisons import *  # noqa: F401,F403
-from .comparisons import tensor_equals, tensor_not_equals  # noqa: F401  (== and !=)
-from .cumulative import *  # noqa: F401,F403
-from .matmul import matmul  # noqa: F401
-from .reductions import *  # noqa: F401,F403
-from .unary_math import *  # noqa: F401,F403
+from .unary_math import *
 
 _FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting,
              _matmul_module)

@@ -7,13 +7,17 @@ import numbers
 
 from ..tensor import EagerTensor, convert_to_tensor
 from . import array as _array, math as _math, random_ops as _random
-from .activations import (elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, softplus,
-                          tanh)
+from .activations import elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, softplus, tanh
 from .convolution import bias_add, conv2d
 from .math import l2_normalize  # tf.nn.l2_normalize is tf.math.l2_normalize
-from .nn_losses import (l2_loss, log_softmax, sigmoid_cross_entropy_with_logits,
-                        softmax, softmax_cross_entropy_with_logits,
-                        sparse_softmax_cross_entropy_with_logits)
+from .nn_losses import (
+    l2_loss,
+    log_softmax,
+    sigmoid_cross_entropy_with_logits,
+    softmax,
+    softmax_cross_entropy_with_logits,
+    sparse_softmax_cross_entropy_with_logits,
+)
 from .pooling import avg_pool2d, max_pool2d
 
 __all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "sigmoid", "tanh", "softplus",

@@ -10,8 +10,15 @@ from ..errors import UnimplementedError, invalid_argument
 from ..tensor import convert_to_tensor
 from . import array as _array
 from .activations import NN_FLOAT_NAMES
-from .convolution import (check_strides, convert_padding, geometry, pad_input, scatter_windows,
-                          spatial_sequence, windows)
+from .convolution import (
+    check_strides,
+    convert_padding,
+    geometry,
+    pad_input,
+    scatter_windows,
+    spatial_sequence,
+    windows,
+)
 from .operands import FLOATS, NUMBERS, require, same_dtype
 from .registry import ALL, define, execute
 

@@ -1,4 +1,4 @@
 """What each `tapescope` subcommand does (the parser is in server/cli.py)."""
-from .export import export  # noqa: F401
-from .run import run  # noqa: F401
-from .serve import serve  # noqa: F401
+from .export import export
+from .run import run
+from .serve import serve

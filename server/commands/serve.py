@@ -43,7 +43,7 @@ def serve(args) -> int:
     from ..app import create_app
 
     print(f"TapeScope {engine.__version__} at {public_url(settings)}", flush=True)
-    where = settings.database_url and "the database at --database-url" or settings.data_dir
+    where = (settings.database_url and "the database at --database-url") or settings.data_dir
     print(f"  runs are stored in {where}; API docs at /docs", flush=True)
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
                 log_level="warning", timeout_graceful_shutdown=5)

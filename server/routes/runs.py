@@ -1,14 +1,22 @@
 """/api/runs: run a program, and read, page through and delete stored runs."""
-from typing import Annotated, Optional
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
 from engine.debug.schema import Capture, MemoryTimeline
 
 from ..deps import RunId, RunsDep
+from ..models import (
+    Diagnosis,
+    ErrorBody,
+    GraphPublic,
+    RunCreate,
+    RunsPublic,
+    RunSummary,
+    StepsPublic,
+    TensorPublic,
+)
 from ..responses import gzip_json
-from ..models import (Diagnosis, ErrorBody, GraphPublic, RunCreate, RunsPublic, RunSummary,
-                      StepsPublic, TensorPublic)
 
 router = APIRouter(prefix="/api/runs", tags=["runs"],
                    responses={404: {"model": ErrorBody}, 422: {"model": ErrorBody}})
@@ -44,8 +52,8 @@ def get_capture(run_id: RunId, runs: RunsDep, request: Request) -> Response:
 
 @router.get("/{run_id}/graph", response_model=GraphPublic)
 def get_graph(run_id: RunId, runs: RunsDep,
-              tape: Annotated[Optional[int], Query(ge=0, le=2 ** 31)] = None,
-              call: Annotated[Optional[int], Query(ge=0, le=2 ** 31)] = None) -> GraphPublic:
+              tape: Annotated[int | None, Query(ge=0, le=2 ** 31)] = None,
+              call: Annotated[int | None, Query(ge=0, le=2 ** 31)] = None) -> GraphPublic:
     """Nodes and edges of one tape; with `call`, what lies on that call's path is marked."""
     return runs.graph(run_id, tape, call)
 

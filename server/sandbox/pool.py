@@ -102,7 +102,7 @@ class _Zygote:
             return None
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return None
         finally:
             if future.done():
@@ -190,7 +190,7 @@ class SandboxPool:
             try:
                 zygote.process.terminate()
                 await asyncio.wait_for(zygote.process.wait(), 5)
-            except (ProcessLookupError, asyncio.TimeoutError):
+            except (TimeoutError, ProcessLookupError):
                 zygote.process.kill()
 
     def _command(self) -> list[str]:
@@ -229,7 +229,7 @@ class SandboxPool:
         asyncio.create_task(self._drain_stderr(process, tail))
         try:
             await asyncio.wait_for(asyncio.shield(zygote.ready), START_TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             process.kill()
             zygote.close()
             raise SandboxUnavailable("the sandbox's worker template did not start in time")
@@ -290,7 +290,7 @@ class SandboxPool:
 
     async def _drive(self, worker: _Worker, code: str, filename: str) -> RunOutcome:
         started = time.monotonic()
-        elapsed_ms = lambda: (time.monotonic() - started) * 1000  # noqa: E731
+        elapsed_ms = lambda: (time.monotonic() - started) * 1000
         reader, writer = await asyncio.open_unix_connection(sock=worker.socket, limit=1 << 20)
         deadline = started + self.limits.wall_seconds + GRACE_SECONDS
         try:
@@ -313,7 +313,7 @@ class SandboxPool:
                                              max(deadline - time.monotonic(), 5.0))
             return RunOutcome(elapsed_ms(), capture_json=payload,
                               stdout_truncated=bool(header.get("stdout_truncated")))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             worker.zygote.kill(worker.id)
             return RunOutcome(elapsed_ms(), limit="time")
         except asyncio.CancelledError:  # the request went away: so does its worker

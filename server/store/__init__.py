@@ -1,2 +1,2 @@
 """Stored runs: one table, SQLite by default (WAL, transactional), any SQLAlchemy URL otherwise."""
-from .runs import RunStore, StoredRun  # noqa: F401
+from .runs import RunStore, StoredRun

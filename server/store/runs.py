@@ -3,8 +3,7 @@ import gzip
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Optional
+from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
@@ -49,16 +48,16 @@ class RunStore:
         with self._sessions.begin() as session:
             session.add(row)
 
-    def summary(self, run_id: str) -> Optional[RunSummary]:
+    def summary(self, run_id: str) -> RunSummary | None:
         with Session(self.engine) as session:
             text = session.scalar(select(RunRow.summary).where(RunRow.id == run_id))
         return None if text is None else RunSummary.model_validate_json(text)
 
-    def capture_gzip(self, run_id: str) -> Optional[bytes]:
+    def capture_gzip(self, run_id: str) -> bytes | None:
         with Session(self.engine) as session:
             return session.scalar(select(RunRow.capture_gzip).where(RunRow.id == run_id))
 
-    def capture(self, run_id: str) -> Optional[Capture]:
+    def capture(self, run_id: str) -> Capture | None:
         with self._lock:
             if run_id in self._cache:
                 self._cache.move_to_end(run_id)
@@ -99,7 +98,7 @@ class RunStore:
 
 def _utc(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; every stored time is UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def run_url(run_id: str) -> str:

@@ -1,6 +1,5 @@
 """The one table: a run's summary (JSON) and its capture (gzip-compressed JSON)."""
 from datetime import datetime
-from typing import Optional
 
 from sqlalchemy import DateTime, Index, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -19,7 +18,7 @@ class RunRow(Base):
     status: Mapped[str] = mapped_column(String(16))
     filename: Mapped[str] = mapped_column(String(500))
     title: Mapped[str] = mapped_column(String(200))
-    error_type: Mapped[Optional[str]] = mapped_column(String(200), nullable=True)
+    error_type: Mapped[str | None] = mapped_column(String(200), nullable=True)
     summary: Mapped[str] = mapped_column(Text, doc="RunSummary as JSON")
     capture_gzip: Mapped[bytes] = mapped_column(LargeBinary, doc="the capture JSON, gzip-compressed")
 

@@ -154,7 +154,7 @@ def minimize_callable_loss(tf):
     b = tf.Variable([0.1], name="b")
     x, y = tf.constant(X), tf.constant(Y_REGRESSION)
     optimizer = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.5)
-    loss_fn = lambda: tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y))  # noqa: E731
+    loss_fn = lambda: tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y))
     losses = []
     for _ in range(STEPS):
         losses.append(float(loss_fn()))
@@ -255,7 +255,7 @@ SCENARIOS = {fn.__name__: fn for fn in (
 if __name__ == "__main__":  # prints the expected values from real TensorFlow
     import pprint
 
-    import tensorflow  # noqa: the reference; only ever imported when run as a script
+    import tensorflow  # the reference; only ever imported when run as a script
 
     def minimize(self, loss, var_list, tape=None):
         """tf.keras 2.11+'s Optimizer.minimize, verbatim in behaviour (Keras 3 dropped it)."""

@@ -8,14 +8,8 @@ import re
 import numpy as np
 
 DTYPES = ["float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool"]
-UNARY = """negative abs sign exp expm1 log log1p sqrt rsqrt square reciprocal sin cos tan asin
-acos atan sinh cosh tanh sigmoid softplus softsign erf erfc round floor ceil logical_not is_nan
-is_inf is_finite argmax argmin reduce_sum reduce_mean reduce_max reduce_min reduce_prod
-reduce_logsumexp reduce_std reduce_variance reduce_any reduce_all cumsum cumprod
-l2_normalize""".split()
-BINARY = """add subtract multiply divide truediv floordiv floormod pow atan2 maximum minimum
-squared_difference divide_no_nan xlogy xdivy equal not_equal less less_equal greater
-greater_equal logical_and logical_or logical_xor""".split()
+UNARY = ["negative", "abs", "sign", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "softplus", "softsign", "erf", "erfc", "round", "floor", "ceil", "logical_not", "is_nan", "is_inf", "is_finite", "argmax", "argmin", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp", "reduce_std", "reduce_variance", "reduce_any", "reduce_all", "cumsum", "cumprod", "l2_normalize"]
+BINARY = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "pow", "atan2", "maximum", "minimum", "squared_difference", "divide_no_nan", "xlogy", "xdivy", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or", "logical_xor"]
 
 
 def namespace(tf):
@@ -458,6 +452,6 @@ def encode(result):
 def evaluate(expression, tf):
     """{'result': encoded} or {'error': exception class name, 'message': normalized}."""
     try:
-        return {"result": encode(eval(expression, namespace(tf)))}  # noqa: S307 - our cases
-    except Exception as error:  # noqa: BLE001 - the error is the result being compared
+        return {"result": encode(eval(expression, namespace(tf)))}  # our cases
+    except Exception as error:  # the error is the result being compared
         return {"error": type(error).__name__, "message": error_message(error)}

@@ -84,9 +84,9 @@ def test_where_errors_as_tf():
         tf.where(tf.constant([0., 1.]), 1., 2.)
     assert str(info.value) == ("cannot compute SelectV2 as input #0(zero-based) was expected to "
                                "be a bool tensor but is a float tensor [Op:SelectV2]")
-    with pytest.raises(ValueError, match="^x and y must both be non-None or both be None.$"):
+    with pytest.raises(ValueError, match=r"^x and y must both be non-None or both be None\.$"):
         tf.where(x > 1, x)
-    with pytest.raises(TypeError, match="^Cannot convert 2.0 to EagerTensor of dtype int32$"):
+    with pytest.raises(TypeError, match=r"^Cannot convert 2\.0 to EagerTensor of dtype int32$"):
         tf.where([True, False], 1, 2.)
 
 

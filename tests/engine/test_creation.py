@@ -181,8 +181,8 @@ def test_linspace_gradients_match_tf():
 
 
 def test_linspace_stop_must_convert_to_starts_dtype():
-    with pytest.raises(ValueError, match="^stop: Tensor conversion requested dtype float32 for "
-                                         "Tensor with dtype float64"):
+    with pytest.raises(ValueError, match=r"^stop: Tensor conversion requested dtype float32 for "
+                                         r"Tensor with dtype float64"):
         tf.linspace(0., tf.constant(1., tf.float64), 3)
 
 

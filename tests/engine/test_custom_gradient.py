@@ -205,8 +205,8 @@ def test_too_few_variable_gradients():
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = uses_v(x)
-    with pytest.raises(ValueError, match="^Must return gradient for each variable from "
-                                         "@custom_gradient grad_fn.$"):
+    with pytest.raises(ValueError, match=r"^Must return gradient for each variable from "
+                                         r"@custom_gradient grad_fn\.$"):
         tape.gradient(y, [x, v])
 
 
@@ -233,5 +233,5 @@ def test_a_function_that_does_not_return_a_gradient_function():
     def no_grad_fn(x):
         return x * 2.0
 
-    with pytest.raises(TypeError, match="Cannot iterate over a scalar tensor."):
+    with pytest.raises(TypeError, match=r"Cannot iterate over a scalar tensor\."):
         no_grad_fn(tf.constant(3.0))

@@ -191,9 +191,8 @@ def test_an_op_without_gradient_raises_under_an_accumulator():
 
 def test_re_entering_an_active_accumulator():
     acc = tf.autodiff.ForwardAccumulator(tf.constant(1.0), tf.constant(1.0))
-    with acc:
-        with pytest.raises(ValueError, match="^Accumulator is already recording.$"):
-            acc.__enter__()
+    with acc, pytest.raises(ValueError, match=r"^Accumulator is already recording\.$"):
+        acc.__enter__()
 
 
 def test_tangent_dtype_must_match_the_primal():
@@ -215,8 +214,8 @@ def test_a_primal_given_twice():
 
 def test_primals_and_tangents_must_share_a_structure():
     x = tf.constant([1.0, 2.0])
-    with pytest.raises(ValueError, match="The two structures don't have the same nested "
-                                         "structure."):
+    with pytest.raises(ValueError, match=r"The two structures don't have the same nested "
+                                         r"structure\."):
         tf.autodiff.ForwardAccumulator(x, [1.0, 2.0])
 
 
@@ -228,7 +227,7 @@ def test_an_integer_primal_warns():
 
 def test_unknown_unconnected_gradients_in_jvp():
     acc = tf.autodiff.ForwardAccumulator(tf.constant(1.0), tf.constant(1.0))
-    with pytest.raises(ValueError, match="^'bad' is not a valid UnconnectedGradients$"):
+    with pytest.raises(ValueError, match=r"^'bad' is not a valid UnconnectedGradients$"):
         acc.jvp(tf.constant(2.0), unconnected_gradients="bad")
 
 

@@ -97,8 +97,8 @@ def test_value_and_gradients_function_with_dy():
 
 
 def test_keyword_arguments_are_refused():
-    with pytest.raises(ValueError, match="^Functions to be differentiated cannot receive keyword "
-                                         "arguments.$"):
+    with pytest.raises(ValueError, match=r"^Functions to be differentiated cannot receive keyword "
+                                         r"arguments\.$"):
         tf.value_and_gradients_function(lambda x, y: x * y)(2.0, 3.0, k=10.0)
 
 
@@ -134,8 +134,8 @@ def test_implicit_gradients_skip_untrainable_variables():
 
 
 def test_implicit_gradients_need_a_variable():
-    with pytest.raises(ValueError, match="^No trainable variables were accessed while the "
-                                         "function was being computed.$"):
+    with pytest.raises(ValueError, match=r"^No trainable variables were accessed while the "
+                                         r"function was being computed\.$"):
         tf.implicit_gradients(lambda: tf.constant(1.0))()
 
 
@@ -158,5 +158,5 @@ def test_contrib_eager_module():
     assert tfe.GradientTape is tf.GradientTape
     assert tfe.gradients_function is tf.gradients_function
     assert tfe.implicit_value_and_gradients is tf.implicit_value_and_gradients
-    with pytest.raises(AttributeError, match="^engine does not implement tf.contrib.eager.nope$"):
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.contrib\.eager\.nope$"):
         tfe.nope

@@ -106,11 +106,10 @@ def test_jacobian_rows_that_do_not_reach_the_source_are_zero():
 def test_jacobian_of_integers_is_none_or_integer_zeros():
     xi = tf.constant([1, 2])
     xf = tf.constant([1.0, 2.0])
-    with pytest.warns(UserWarning):
-        with tf.GradientTape(persistent=True) as tape:
-            tape.watch([xi, xf])
-            yi = xi * xi
-            yf = xf * xf
+    with pytest.warns(UserWarning), tf.GradientTape(persistent=True) as tape:
+        tape.watch([xi, xf])
+        yi = xi * xi
+        yf = xf * xf
     with pytest.warns(UserWarning):
         assert tape.jacobian(yi, xi) is None
     with pytest.warns(UserWarning):

@@ -103,10 +103,10 @@ def test_get_rejects_what_keras_rejects(bad):
 
 def test_keras_activations_the_engine_lacks_name_the_gap():
     with pytest.raises(AttributeError,
-                       match="^engine does not implement tf.keras.activations.sparsemax$"):
+                       match=r"^engine does not implement tf\.keras\.activations\.sparsemax$"):
         tf.keras.activations.get("sparsemax")
     with pytest.raises(AttributeError,
-                       match="^engine does not implement tf.keras.activations.celu$"):
+                       match=r"^engine does not implement tf\.keras\.activations\.celu$"):
         tf.keras.activations.celu
 
 

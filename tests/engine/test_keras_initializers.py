@@ -73,10 +73,10 @@ def test_get_by_name_and_errors():
     assert isinstance(I.get("random_normal"), I.RandomNormal)
     constant = I.Constant(3.0)
     assert I.get(constant) is constant
-    with pytest.raises(ValueError, match="^Could not interpret initializer identifier: nope$"):
+    with pytest.raises(ValueError, match=r"^Could not interpret initializer identifier: nope$"):
         I.get("nope")
     with pytest.raises(AttributeError,
-                       match="^engine does not implement tf.keras.initializers.he_normal$"):
+                       match=r"^engine does not implement tf\.keras\.initializers\.he_normal$"):
         I.get("he_normal")
 
 

@@ -40,8 +40,8 @@ def test_default_names_count_up_per_kind():
 def test_dense_builds_on_first_call_from_the_last_dimension():
     layer = K.layers.Dense(2, kernel_initializer="ones")
     assert not layer.built and layer.trainable_variables == [] and layer.weights == []
-    with pytest.raises(AttributeError, match="^You must build the layer before accessing "
-                                             "`kernel`.$"):
+    with pytest.raises(AttributeError, match=r"^You must build the layer before accessing "
+                                             r"`kernel`\.$"):
         layer.kernel
     out = layer(tf.ones([1, 3]))
     assert layer.built and out.numpy().tolist() == [[3.0, 3.0]]
@@ -164,9 +164,9 @@ def test_a_built_dense_rejects_another_input_size():
 
 
 def test_positional_lists_of_numbers_are_rejected_as_keras_does():
-    with pytest.raises(ValueError, match="^Only input tensors may be passed as positional "
-                                         "arguments. The following argument value should be "
-                                         "passed as a keyword argument: 1.0"):
+    with pytest.raises(ValueError, match=r"^Only input tensors may be passed as positional "
+                                         r"arguments\. The following argument value should be "
+                                         r"passed as a keyword argument: 1\.0"):
         K.layers.Dense(2)([[1.0, 2.0, 3.0]])
 
 

@@ -161,7 +161,7 @@ def test_misuse_raises_like_keras(call, error, message):
 
 
 def test_missing_losses_name_the_gap():
-    with pytest.raises(AttributeError, match="^engine does not implement tf.keras.losses.Huber$"):
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.keras\.losses\.Huber$"):
         L.Huber
 
 

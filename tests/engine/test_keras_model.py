@@ -126,7 +126,7 @@ def test_training_a_subclassed_model_with_adam():
 
 
 def test_model_training_methods_name_the_gap():
-    with pytest.raises(AttributeError, match="^engine does not implement tf.keras.MyModel.fit$"):
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.keras\.MyModel\.fit$"):
         MyModel().fit
 
 
@@ -137,6 +137,6 @@ def test_keras_variable_from_a_value_or_an_initializer():
     assert (w.path, w.numpy().tolist()) == ("w", [1.0, 1.0])
     c = K.Variable(K.initializers.Constant(3.0), shape=(2,), trainable=False)
     assert (c.path, c.numpy().tolist(), c.trainable) == ("variable_1", [3.0, 3.0], False)
-    with pytest.raises(ValueError, match="When creating a Variable from an initializer, the "
-                                         "`shape` argument should be specified."):
+    with pytest.raises(ValueError, match=r"When creating a Variable from an initializer, the "
+                                         r"`shape` argument should be specified\."):
         K.Variable("ones")

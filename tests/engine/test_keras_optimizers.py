@@ -196,10 +196,10 @@ def test_misuse_raises_like_keras(call, error, message):
 def test_a_variable_the_optimizer_was_not_built_with_is_refused():
     optimizer = O.SGD(0.1)
     optimizer.apply_gradients([(tf.constant(1.0), tf.Variable(1.0, name="first"))])
-    with pytest.raises(ValueError, match="^Unknown variable: <tf.Variable 'second:0' shape=\\(\\) "
-                                         "dtype=float32, numpy=1.0>. This optimizer can only be "
-                                         "called for the variables it was originally built "
-                                         "with."):
+    with pytest.raises(ValueError, match=r"^Unknown variable: <tf\.Variable 'second:0' shape=\(\) "
+                                         r"dtype=float32, numpy=1\.0>\. This optimizer can only be "
+                                         r"called for the variables it was originally built "
+                                         r"with\."):
         optimizer.apply_gradients([(tf.constant(1.0), tf.Variable(1.0, name="second"))])
 
 
@@ -211,8 +211,8 @@ def test_get_and_default_names():
 def test_minimize_needs_a_tape_for_a_tensor_loss():
     w = tf.Variable(1.0)
     loss = w * w
-    with pytest.raises(ValueError, match="^`tape` is required when a `Tensor` loss is passed. "
-                                         "Received: loss=.*, tape=None.$"):
+    with pytest.raises(ValueError, match=r"^`tape` is required when a `Tensor` loss is passed\. "
+                                         r"Received: loss=.*, tape=None\.$"):
         O.SGD(0.1).minimize(loss, [w])
 
 

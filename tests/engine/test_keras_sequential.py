@@ -135,11 +135,11 @@ def test_model_training_methods_outside_the_subset_name_the_gap():
                            match=f"^engine does not implement tf.keras.Sequential.{method}$"):
             getattr(model, method)
     inputs = K.Input(shape=(2,))
-    with pytest.raises(AttributeError, match="^engine does not implement tf.keras functional "
-                                             "models"):
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.keras functional "
+                                             r"models"):
         K.layers.Dense(1)(inputs)
-    with pytest.raises(AttributeError, match="^engine does not implement tf.keras functional "
-                                             "models"):
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.keras functional "
+                                             r"models"):
         K.Model(inputs, inputs)
 
 

@@ -66,9 +66,8 @@ def test_a_non_persistent_tape_inside_its_context_stops_at_its_gradient():
 
 def test_re_entering_an_active_tape():
     tape = tf.GradientTape()
-    with tape:
-        with pytest.raises(ValueError) as caught:
-            tape.__enter__()
+    with tape, pytest.raises(ValueError) as caught:
+        tape.__enter__()
     assert str(caught.value) == ("Tape is still recording, This can happen if you try to "
                                  "re-enter an already-active tape.")
 
@@ -112,27 +111,25 @@ def test_unknown_unconnected_gradients_in_a_jacobian_is_reported_as_tfs_pfor_doe
 @pytest.mark.parametrize("thing, shown", [(3.0, "3.0 of type 'float'"), ("a", "a of type 'str'"),
                                           (None, "None of type 'NoneType'")])
 def test_watching_a_non_tensor(thing, shown):
-    with tf.GradientTape() as tape:
-        with pytest.raises(ValueError) as caught:
-            tape.watch([tf.constant(1.0), thing])
+    with tf.GradientTape() as tape, pytest.raises(ValueError) as caught:
+        tape.watch([tf.constant(1.0), thing])
     assert str(caught.value) == (f"Passed in object {shown}, not tf.Tensor or tf.Variable or "
                                  "ExtensionType.")
 
 
 def test_reset_outside_the_context():
     tape = tf.GradientTape()
-    with pytest.raises(ValueError, match="^Tape is not recording.$"):
+    with pytest.raises(ValueError, match=r"^Tape is not recording\.$"):
         tape.reset()
     with tape:
         pass
-    with pytest.raises(ValueError, match="^Tape is not recording.$"):
+    with pytest.raises(ValueError, match=r"^Tape is not recording\.$"):
         tape.reset()
 
 
 def test_stop_recording_on_a_tape_that_never_recorded():
-    with pytest.raises(RuntimeError) as caught:
-        with tf.GradientTape().stop_recording():
-            pass
+    with pytest.raises(RuntimeError) as caught, tf.GradientTape().stop_recording():
+        pass
     assert str(caught.value) == "Trying to stop recording a tape which is not recording."
 
 
@@ -140,9 +137,8 @@ def test_stop_recording_after_the_context_ended():
     tape = tf.GradientTape()
     with tape:
         pass
-    with pytest.raises(ValueError, match="^Tape is not recording.$"):
-        with tape.stop_recording():
-            pass
+    with pytest.raises(ValueError, match=r"^Tape is not recording\.$"), tape.stop_recording():
+        pass
 
 
 def test_batch_jacobian_needs_rank_two_targets_and_sources():
@@ -233,7 +229,7 @@ def test_shape_errors_name_the_op_and_both_shapes():
 
 
 def test_missing_symbols_are_named():
-    with pytest.raises(AttributeError, match="^engine does not implement tf.no_such_op$"):
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.no_such_op$"):
         tf.no_such_op
-    with pytest.raises(AttributeError, match="^engine does not implement tf.autodiff.nothing$"):
+    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.autodiff\.nothing$"):
         tf.autodiff.nothing

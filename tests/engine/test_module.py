@@ -71,8 +71,8 @@ def test_default_name_is_the_class_name_in_snake_case():
 
 
 def test_an_invalid_name_is_a_value_error():
-    with pytest.raises(ValueError, match="'my module' is not a valid module name. Module names "
-                                         "must be valid Python identifiers"):
+    with pytest.raises(ValueError, match=r"'my module' is not a valid module name\. Module names "
+                                         r"must be valid Python identifiers"):
         tf.Module(name="my module")
 
 

@@ -53,7 +53,7 @@ def test_a_boolean_key_is_a_boolean_mask_as_in_tf():
     np.testing.assert_array_equal(T[T > 20.].numpy(), [21., 22., 23.])
     assert T[np.array([True, False])].shape == (1, 3, 4)
     assert T[tf.ones((2, 3), tf.bool)].shape == (6, 4)
-    with pytest.raises(ValueError, match="^mask cannot be scalar.$"):
+    with pytest.raises(ValueError, match=r"^mask cannot be scalar\.$"):
         T[True]
 
 

@@ -181,10 +181,9 @@ def test_watching_an_integer_tensor_warns_and_gives_no_gradient():
 
 def test_engine_warnings_point_at_the_users_line():
     x = tf.constant(10)
-    with tf.GradientTape() as tape:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            tape.watch(x)
+    with tf.GradientTape() as tape, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        tape.watch(x)
     assert caught[0].filename == __file__
 
 

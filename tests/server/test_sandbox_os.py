@@ -89,7 +89,7 @@ def test_an_escaped_program_is_still_contained(escaped_client, tmp_path):
 
 def test_without_bubblewrap_the_server_refuses_other_addresses(tmp_path):
     settings = Settings(data_dir=tmp_path, host="0.0.0.0", sandbox="none")
-    with pytest.raises(Exception, match="refusing to serve 0.0.0.0 without OS isolation"):
+    with pytest.raises(Exception, match=r"refusing to serve 0\.0\.0\.0 without OS isolation"):
         with TestClient(create_app(settings)):
             pass
 

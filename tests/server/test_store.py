@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def stored_run(run_id: str, minutes: int = 0, source: str = "print(1)") -> StoredRun:
     capture = Capture(program=ProgramInfo(filename="main.py", source=source), stdout="1\n",
                       error=ErrorInfo(type="ValueError", message="boom", line=1) if "raise" in source else None)
-    created = datetime(2026, 1, 1, tzinfo=timezone.utc) + timedelta(minutes=minutes)
+    created = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=minutes)
     summary = summarize(run_id, created, "sandbox", "error" if capture.error else "ok", capture)
     return StoredRun(summary=summary, title=source.splitlines()[0],
                      capture_json=capture.to_json().encode())
@@ -83,7 +83,7 @@ def test_add_read_list_delete(database_url):
     assert store.capture("run3").program.source == "print(3)"
     items, count = store.list(offset=1, limit=2)
     assert count == 5 and [item.id for item in items] == ["run3", "run2"]  # newest first
-    assert items[0].created == datetime(2026, 1, 1, 0, 3, tzinfo=timezone.utc)
+    assert items[0].created == datetime(2026, 1, 1, 0, 3, tzinfo=UTC)
     assert store.delete("run3") and not store.delete("run3")
     assert store.summary("run3") is None and store.capture("run3") is None
     assert store.list(0, 10)[1] == 4

@@ -5,10 +5,10 @@ the capture's Finding fields, and for each call its op/layer norms and each None
 Findings that repeat (a training loop hitting the same line every iteration) are merged into
 one with a `count`.
 """
-from . import activations, errors, none_causes, nonfinite, norms
 from ..flow import flow_key, walk
+from . import activations, errors, none_causes, nonfinite, norms
 from .context import Context
-from .vocabulary import CODES, SEVERITY, THRESHOLDS  # noqa: F401
+from .vocabulary import CODES, SEVERITY, THRESHOLDS
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -235,7 +235,7 @@ def _accepted(method, kwargs):
     return {k: v for k, v in kwargs.items() if k in names}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _keyword_parameters(function):
     """(accepts **kwargs, parameter names), cached: inspect.signature is slow per call."""
     parameters = inspect.signature(function).parameters

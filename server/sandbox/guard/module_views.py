@@ -9,9 +9,15 @@ import functools
 import importlib
 import types
 
-from .policy import (ALLOWED_LIST, ALLOWED_MODULES, NO_FILES, NUMPY_FILE_FUNCTIONS,
-                     NUMPY_SUBMODULES, SandboxError, refuse)
-
+from .policy import (
+    ALLOWED_LIST,
+    ALLOWED_MODULES,
+    NO_FILES,
+    NUMPY_FILE_FUNCTIONS,
+    NUMPY_SUBMODULES,
+    SandboxError,
+    refuse,
+)
 
 _REAL_IMPORT = builtins.__import__
 

@@ -3,8 +3,13 @@ import _string
 import ast
 import string
 
-from .policy import (BINDABLE_DUNDERS, FORMAT_METHODS, READABLE_DUNDER_NAMES, attribute_refusal,
-                     refuse)
+from .policy import (
+    BINDABLE_DUNDERS,
+    FORMAT_METHODS,
+    READABLE_DUNDER_NAMES,
+    attribute_refusal,
+    refuse,
+)
 
 
 def check_source(tree: ast.AST) -> None:

@@ -9,7 +9,7 @@ ARRAY = [
     f"tf.transpose({M}, [0, 0])", f"tf.transpose({M}, [0, 2])", f"tf.transpose({M}, [1])",
     f"tf.transpose({M}, perm=[1, 0], conjugate=True)", f"tf.expand_dims({M}, -4)",
     f"tf.expand_dims({M}, 1.5)", f"tf.squeeze({M})", f"tf.squeeze({M}, [0])", f"tf.squeeze({M}, 5)",
-    f"tf.squeeze(c([[1.0]]), [-3])", f"tf.concat([{M}, {M}], 2)", f"tf.concat([{M}, {M}], -3)",
+    "tf.squeeze(c([[1.0]]), [-3])", f"tf.concat([{M}, {M}], 2)", f"tf.concat([{M}, {M}], -3)",
     # (not tf.concat([], 0): TF's error for it depends on what ran before)
     f"tf.concat({M}, 0)", f"tf.concat([{M}, c([1, 2, 3])], 0)",
     f"tf.stack([{M}, c([1.0])])", f"tf.stack([{M}, {M}], axis=3)", "tf.stack([])",
@@ -30,7 +30,7 @@ ARRAY = [
     f"tf.boolean_mask({M}, [True])", f"tf.boolean_mask({M}, True)", f"tf.boolean_mask({M}, [[True, False, True]])",
     f"tf.boolean_mask({M}, [1, 0])", f"tf.boolean_mask({M}, [True, False], axis=1)",
     f"tf.where({M} > 2.0, {M}, c([1.0, 2.0]))", f"tf.where([True, False], {M}, {M})",
-    f"tf.where({M} > 2.0, {M})", f"tf.where({M}, {M}, {M})", f"tf.where(c([1, 0]), c([1.0, 2.0]), c([3.0, 4.0]))",
+    f"tf.where({M} > 2.0, {M})", f"tf.where({M}, {M}, {M})", "tf.where(c([1, 0]), c([1.0, 2.0]), c([3.0, 4.0]))",
     f"tf.clip_by_value({M}, 3.0, 1.0)", f"tf.clip_by_value({M}, c([1.0, 2.0]), 5.0)",
     f"tf.clip_by_value({M}, 1, 5)", "tf.clip_by_value(c([1, 5]), 2, 3)",
     f"tf.one_hot({M}, 3)", "tf.one_hot([1, 5, -1], 3)", "tf.one_hot([1], -1)", "tf.one_hot([1], 3, axis=3)",
@@ -49,7 +49,7 @@ ARRAY = [
     f"{M}[1.5]", f"{M}['a']", f"{M}[None, ..., None].shape", f"{M}[-3]", f"{M}[:, -4]",
     f"{M}[c(1)]", f"{M}[c(1, tf.int64), c(-1)]", f"{M}[{M} > 2.0]", f"{M}[np.array([True, False])]",
     f"tf.shape({M}, out_type=tf.float32)", f"tf.size({M}, out_type=tf.int64)",
-    f"tf.identity({M}, name=3)", f"tf.stop_gradient([1.0, 2.0])",
+    f"tf.identity({M}, name=3)", "tf.stop_gradient([1.0, 2.0])",
 ]
 
 NN = [

@@ -21,7 +21,7 @@ def run(code, tf):
     try:
         with contextlib.redirect_stdout(printed):
             outcome = {"result": encode(_execute(code, {"tf": tf, "np": np, "c": tf.constant}))}
-    except Exception as error:  # noqa: BLE001 - the error is the result being compared
+    except Exception as error:  # the error is the result being compared
         outcome = {"error": type(error).__name__, "message": error_message(error)}
     if printed.getvalue():
         outcome["printed"] = printed.getvalue()
@@ -33,9 +33,9 @@ def _execute(code, namespace):
     last = tree.body[-1] if tree.body else None
     if isinstance(last, ast.Expr):
         body = ast.Module(body=tree.body[:-1], type_ignores=[])
-        exec(compile(body, "<case>", "exec"), namespace)  # noqa: S102 - our own cases
-        return eval(compile(ast.Expression(last.value), "<case>", "eval"), namespace)  # noqa: S307
-    exec(compile(tree, "<case>", "exec"), namespace)  # noqa: S102
+        exec(compile(body, "<case>", "exec"), namespace)  # our own cases
+        return eval(compile(ast.Expression(last.value), "<case>", "eval"), namespace)
+    exec(compile(tree, "<case>", "exec"), namespace)
     return None
 
 
