@@ -76,5 +76,5 @@ def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAP
                        per_path={"/api/captures": settings.upload_bytes})
     app.add_middleware(TokenAuth, token=settings.token)
     app.add_middleware(TrustedHost, enabled=is_loopback(settings.host) and not settings.token)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, frame_ancestors=settings.frame_ancestors)
     return app

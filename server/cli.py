@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--token", help="the token clients must send (also TAPESCOPE_TOKEN)")
     serve.add_argument("--database-url", help="SQLAlchemy URL, e.g. postgresql+psycopg://host/db "
                                               "(default: SQLite in the data directory)")
+    serve.add_argument("--frame-ancestors", metavar="ORIGINS",
+                       help="origins that may show the app in a frame, e.g. a notebook's "
+                            "http://localhost:8888 (space-separated; default: none)")
     serve.add_argument("--sandbox", choices=["auto", "bubblewrap", "none"],
                        help="OS isolation (default auto: bubblewrap when it works here)")
     serve.set_defaults(handler=commands.serve)

@@ -5,7 +5,6 @@ import gzip
 import html
 import re
 from pathlib import Path
-from typing import Optional
 
 from .models import RunSummary
 
@@ -19,7 +18,7 @@ class ExportUnavailable(Exception):
     """The web app's offline build is not where the server looks for it."""
 
 
-def export_template(static_dir: Optional[Path]) -> str:
+def export_template(static_dir: Path | None) -> str:
     path = static_dir / TEMPLATE if static_dir else None
     if path is None or not path.is_file():
         raise ExportUnavailable(
@@ -53,7 +52,7 @@ def export_filename(title: str, run_id: str) -> str:
     return f"tapescope-{stem}-{run_id[:8]}.html"
 
 
-def export_stored_run(store, run_id: str, static_dir: Optional[Path]) -> tuple[str, str]:
+def export_stored_run(store, run_id: str, static_dir: Path | None) -> tuple[str, str]:
     """(file name, HTML) of a run in `store` (a RunStore); LookupError when there is no such run.
     The capture goes in as it was stored, byte for byte."""
     from .summary import title_of

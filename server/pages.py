@@ -39,7 +39,8 @@ def swagger_csp(page: bytes) -> str:
 
 def api_docs_missing_page() -> str:
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>TapeScope API</title><style>{_STYLE}</style></head><body><h1>TapeScope API</h1>"
+            f"<title>TapeScope API</title><style>{_STYLE}</style></head>"
+            "<body><h1>TapeScope API</h1>"
             "<p>The interactive API docs (Swagger UI) come with the web app's build, which is not "
             "here (run <code>make web</code>). The API's schema is at "
             "<a href=\"/openapi.json\">/openapi.json</a>.</p></body></html>")

@@ -42,11 +42,22 @@ async def _reply(send, response) -> None:
     await send({"type": "http.response.body", "body": response.body})
 
 
-class SecurityHeaders:
-    """Security headers on every response; a page's own CSP (e.g. /docs) is left as it set it."""
+def app_csp(frame_ancestors: str | None = None) -> str:
+    """APP_CSP, with the origins (e.g. a notebook's) allowed to show the app in a frame."""
+    return APP_CSP if not frame_ancestors else \
+        APP_CSP.replace("frame-ancestors 'none'", f"frame-ancestors {frame_ancestors}")
 
-    def __init__(self, app):
+
+class SecurityHeaders:
+    """Security headers on every response; a page's own CSP (e.g. /docs) is left as it set it.
+    No page may be framed, except by the origins in `frame_ancestors` (then the CSP says which,
+    and X-Frame-Options, which can only say "none" or "same origin", is left out)."""
+
+    def __init__(self, app, frame_ancestors: str | None = None):
         self.app = app
+        self.csp = app_csp(frame_ancestors).encode()
+        self.headers = [h for h in SECURITY_HEADERS
+                        if not (frame_ancestors and h[0] == b"x-frame-options")]
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -57,9 +68,9 @@ class SecurityHeaders:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 names = {key.lower() for key, _ in headers}
-                headers += [h for h in SECURITY_HEADERS if h[0] not in names]
+                headers += [h for h in self.headers if h[0] not in names]
                 if b"content-security-policy" not in names:
-                    headers.append((b"content-security-policy", APP_CSP.encode()))
+                    headers.append((b"content-security-policy", self.csp))
                 if is_api and b"cache-control" not in names:
                     headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}

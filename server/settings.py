@@ -1,15 +1,17 @@
 """Every setting of the service, in one place: command-line flags and `TAPESCOPE_*` variables."""
 import ipaddress
+import re
 from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 GIB = 1024 ** 3
 MIB = 1024 ** 2
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")  # scheme, host and port: nothing else
 
 
 def default_data_dir() -> Path:
@@ -30,6 +32,10 @@ class Settings(BaseSettings):
     token: str | None = Field(
         None, description="required on every request when set; `tapescope serve` generates one "
                           "on non-loopback addresses")
+
+    frame_ancestors: str | None = Field(
+        None, description="origins that may show the web app in a frame, space-separated, e.g. "
+                          "a notebook's http://localhost:8888 (engine.debug.show); default: none")
 
     # Running code
     workers: int = Field(2, ge=1, le=64, description="programs running at once")
@@ -53,6 +59,15 @@ class Settings(BaseSettings):
     static_dir: Path | None = Field(
         None, description="web app to serve; default server/static if present, else web/dist")
     findings_doc: Path = PROJECT_ROOT / "docs" / "findings.md"
+
+    @field_validator("frame_ancestors")
+    @classmethod
+    def _origins_only(cls, value: str | None) -> str | None:
+        origins = (value or "").split()
+        for origin in origins:
+            if not _ORIGIN.fullmatch(origin):
+                raise ValueError(f"{origin!r} is not an origin like http://localhost:8888")
+        return " ".join(origins) or None
 
     @property
     def resolved_database_url(self) -> str:

@@ -87,7 +87,11 @@ function singleFile(): Plugin {
         // the script goes at the end of <body>: the embedded run must be in the page before it
         page = page.replace(tag, "");
         if (item.type === "chunk") {
-          page = page.replace("</body>", () => `<script type="module">${inlineScript(item.code)}</script>\n</body>`);
+          // One chunk holds everything, so a dynamic import has nothing to preload; Vite 8 leaves
+          // its preload marker unreplaced when code splitting is off, and "void 0" is what it
+          // writes for "no dependencies".
+          const code = item.code.replaceAll("__VITE_PRELOAD__", "void 0");
+          page = page.replace("</body>", () => `<script type="module">${inlineScript(code)}</script>\n</body>`);
         } else {
           page = page.replace("</head>", () => `<style>${String(item.source)}</style>\n</head>`);
         }

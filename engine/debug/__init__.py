@@ -5,7 +5,9 @@
     cap = engine.debug.capture_program(source, "main.py")   # a whole program
 
 `replay(capture, call_id)` re-enacts a call's backward steps from the capture's data alone.
+`show(capture)` displays the debugger inline in a notebook.
 """
-from .schema import SCHEMA_VERSION, Capture  # noqa: F401
-from .session import capture, capture_program  # noqa: F401
-from .diagnosis.vocabulary import CODES, THRESHOLDS  # noqa: F401
+from .diagnosis.vocabulary import CODES, THRESHOLDS
+from .schema import SCHEMA_VERSION, Capture
+from .session import capture, capture_program
+from .show import show

@@ -12,7 +12,7 @@ from ..settings import Settings, is_loopback
 def serve_settings(args) -> Settings:
     flags = {"host": args.host, "port": args.port, "data_dir": args.data_dir,
              "workers": args.workers, "token": args.token, "database_url": args.database_url,
-             "sandbox": args.sandbox}
+             "sandbox": args.sandbox, "frame_ancestors": args.frame_ancestors}
     return Settings(**{name: value for name, value in flags.items() if value is not None})
 
 

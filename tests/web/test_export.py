@@ -1,0 +1,42 @@
+"""The offline export: ONE HTML file, opened from disk (file://) in Chromium with no server
+running, shows the run's graph, steps through its backward pass, shows its diagnosis and plots,
+logs no console error and makes no network request. Both ways to get the file: `tapescope export
+RUN_ID --html FILE` from a local store, and the web app's Download button."""
+import pytest
+
+from tests.web.conftest import TAPESCOPE, screenshot
+from tests.web.helpers import api, wait_graph
+from tests.web.offline import PROGRAM, Requests, check_debugger, run_and_export
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    return run_and_export(TAPESCOPE, tmp_path_factory.mktemp("export"))
+
+
+def test_exported_file_works_from_disk_with_no_server(exported, page):
+    run_id, path = exported
+    text = path.read_text()
+    assert text.count("<script") == 3  # the run, the capture, and the app: nothing loaded
+    assert 'src="' not in text.split("<script type=\"module\">")[0]
+    requests = Requests(page.context)
+    url = path.as_uri()
+    page.goto(url)
+    check_debugger(page, run_id)
+    screenshot(page, "export-file-offline")
+    assert requests.beyond(url) == []
+
+
+def test_download_button_saves_the_same_offline_file(server, page, tmp_path):
+    run = api(server, "/api/runs", {"code": PROGRAM})
+    page.goto(f"{server}/#run={run['id']}")
+    wait_graph(page, 2)
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / download.value.suggested_filename
+    assert saved.name.startswith("tapescope-") and saved.suffix == ".html"
+    download.value.save_as(saved)
+    requests = Requests(page.context)
+    page.goto(saved.as_uri())
+    check_debugger(page, run["id"])
+    assert requests.beyond(saved.as_uri()) == []
