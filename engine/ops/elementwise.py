@@ -11,7 +11,7 @@ from .. import dtypes
 from ..errors import InvalidArgumentError, NotFoundError, invalid_argument
 from ..tensor import EagerTensor, _next_id, convert_to_tensor
 from .operands import _tf_type_name, broadcast_error, unbroadcast
-from .registry import execute
+from .registry import execute, observers, record_output, recording_tapes
 
 _new_tensor = object.__new__
 
@@ -211,27 +211,44 @@ def binary(opdef, fn, hint_from_x=False):
     def op(x, y, name=None):
         # The common cases stay cheap: two float tensors of one dtype (of one shape, or y a
         # scalar), or a float tensor and a Python number (which takes the tensor's dtype).
-        if type(x) is EagerTensor:
-            xv = x._value
-            dtype = xv.dtype
-            if dtype.kind == "f":
-                ty = type(y)
-                if ty is EagerTensor:
-                    yv = y._value
-                    if yv.dtype == dtype:
-                        sy = yv.shape
-                        if xv.shape == sy:
-                            return execute(opdef, (x, y), fn(xv, yv), None)
-                        if not sy:  # a scalar y always broadcasts, to x's shape
-                            return execute(opdef, (x, y), fn(xv, yv), SCALAR_Y)
-                        return broadcasting(x, y, xv, yv)
-                elif ty is float or ty is int:
-                    pair = _SCALARS.get((dtype, y))
-                    scalar, operand = _scalar_operand(dtype, y) if pair is None else pair
-                    y = _new_tensor(EagerTensor)  # EagerTensor(scalar) without __init__
-                    y._value = scalar
-                    y._id = _next_id()
-                    return execute(opdef, (x, y), fn(xv, operand), SCALAR_Y if xv.ndim else None)
+        if type(x) is not EagerTensor:
+            return converted(x, y)
+        xv = x._value
+        dtype = xv.dtype
+        if dtype.kind != "f":
+            return converted(x, y)
+        ty = type(y)
+        if ty is EagerTensor:
+            yv = y._value
+            if yv.dtype != dtype:
+                return converted(x, y)
+            sy = yv.shape
+            if xv.shape == sy:
+                shapes = None
+            elif not sy:  # a scalar y always broadcasts, to x's shape
+                shapes = SCALAR_Y
+            else:
+                return broadcasting(x, y, xv, yv)
+            value = fn(xv, yv)
+        elif ty is float or ty is int:
+            pair = _SCALARS.get((dtype, y))
+            scalar, operand = _scalar_operand(dtype, y) if pair is None else pair
+            y = _new_tensor(EagerTensor)  # EagerTensor(scalar) without __init__
+            y._value = scalar
+            y._id = _next_id()
+            value = fn(xv, operand)
+            shapes = SCALAR_Y if xv.ndim else None
+        else:
+            return converted(x, y)
+        # registry.execute, inlined: this runs for every elementwise op
+        output = _new_tensor(EagerTensor)
+        output._value = value
+        output._id = _next_id()
+        if recording_tapes or observers:
+            record_output(opdef, (x, y), output, shapes)
+        return output
+
+    def converted(x, y):
         x, y = matching_operands(op_type, computable, x, y, hint_from_x)
         return broadcasting(x, y, x._value, y._value)
 
@@ -247,9 +264,16 @@ def unary(opdef, fn):
     def op(x, name=None):
         if type(x) is not EagerTensor:
             x = convert_to_tensor(x)
-        if x._value.dtype.kind != "f":
+        xv = x._value
+        if xv.dtype.kind != "f":
             check_dtype(op_type, x, computable)
-        return execute(opdef, (x,), fn(x._value))
+        # registry.execute, inlined: this runs for every elementwise op
+        output = _new_tensor(EagerTensor)
+        output._value = fn(xv)
+        output._id = _next_id()
+        if recording_tapes or observers:
+            record_output(opdef, (x,), output, None)
+        return output
 
     op.__name__ = op.__qualname__ = op_type
     return op
