@@ -10,6 +10,7 @@ well-known names outside the surface raise. Nothing in the page is typed by hand
     .venv/bin/python docs/generate_coverage.py          # rewrite docs/tf-coverage.md
     .venv/bin/python docs/generate_coverage.py --check  # exit 1 if it is out of date
 """
+
 import argparse
 import sys
 import warnings
@@ -20,21 +21,25 @@ DOCS = Path(__file__).resolve().parent
 sys.path[:0] = [str(DOCS.parent), str(DOCS)]
 
 import numpy as np  # noqa: E402
+from coverage_probes import OUTSIDE, SECTIONS  # noqa: E402
 
 import engine  # noqa: E402
 from engine import hooks  # noqa: E402
 from engine.ops.registry import NOT_DIFFERENTIABLE, registered_types  # noqa: E402
 from engine.ops_saved import ALL  # noqa: E402
-from coverage_probes import OUTSIDE, SECTIONS  # noqa: E402
 
 OUTPUT = DOCS / "tf-coverage.md"
 INPUT_NAMES = ("x", "y", "m", "n", "img", "k", "v")
-STATE_WORDS = {"registered": "registered", "non_differentiable": "non-differentiable",
-               "not_registered": "**no gradient registered**"}
+STATE_WORDS = {
+    "registered": "registered",
+    "non_differentiable": "non-differentiable",
+    "not_registered": "**no gradient registered**",
+}
 USED_BY_SHOWN = 4  # names listed per op type in the registry table before "and N more"
 
 
 # Running the probes --------------------------------------------------------------------------
+
 
 class _OpTypes(hooks.Observer):
     """Collects the TF op types that execute while installed, in order, once each."""
@@ -73,7 +78,10 @@ def probe_namespace() -> dict:
     x = tf.constant([0.25, 0.5, 0.75])
     y = tf.constant([1.5, 2.0, 2.5])
     namespace = {
-        "tf": tf, "np": np, "x": x, "y": y,
+        "tf": tf,
+        "np": np,
+        "x": x,
+        "y": y,
         "m": tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]),
         "n": tf.constant([[1.0, 0.5], [-1.0, 2.0], [0.5, 0.25]]),
         "v": tf.Variable([1.0, 2.0, 3.0]),
@@ -129,8 +137,11 @@ def _error_text(error: BaseException) -> str:
 def describe_value(value) -> str:
     if isinstance(value, engine.Tensor):
         return f"{value.dtype.name} {list(value.shape)}"
-    if isinstance(value, (list, tuple)) and value and all(
-            isinstance(item, engine.Tensor) for item in value):
+    if (
+        isinstance(value, (list, tuple))
+        and value
+        and all(isinstance(item, engine.Tensor) for item in value)
+    ):
         kinds = sorted({describe_value(item) for item in value})
         return f"{type(value).__name__} of {len(value)}: {', '.join(kinds)}"
     if isinstance(value, dict):
@@ -188,6 +199,7 @@ def run_all():
 
 # The registry -------------------------------------------------------------------------------
 
+
 def gradient_state(op_type: str) -> str:
     opdef = registered_types()[op_type]
     if opdef.gradient is None:
@@ -205,8 +217,14 @@ def _positions(saved, what: str) -> str:
 
 def saved_text(op_type: str) -> str:
     opdef = registered_types()[op_type]
-    parts = [p for p in (_positions(opdef.saves_inputs, "input"),
-                         _positions(opdef.saves_outputs, "output")) if p]
+    parts = [
+        p
+        for p in (
+            _positions(opdef.saves_inputs, "input"),
+            _positions(opdef.saves_outputs, "output"),
+        )
+        if p
+    ]
     return "; ".join(parts) or "nothing"
 
 
@@ -226,6 +244,7 @@ def gradient_summary(op_types) -> str:
 
 
 # Rendering ----------------------------------------------------------------------------------
+
 
 def cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
@@ -249,8 +268,10 @@ def render_section(section, rows) -> list[str]:
     if section.intro:
         lines += [section.intro, ""]
     if section.shows_ops:
-        lines += ["| TensorFlow | checked with | returns | op types | gradient | tape.gradient |",
-                  "|---|---|---|---|---|---|"]
+        lines += [
+            "| TensorFlow | checked with | returns | op types | gradient | tape.gradient |",
+            "|---|---|---|---|---|---|",
+        ]
     else:
         lines += ["| TensorFlow | checked with | returns |", "|---|---|---|"]
     for row in rows:
@@ -260,8 +281,11 @@ def render_section(section, rows) -> list[str]:
             returns = cell(row.returns)
         columns = [display_name(row.name), code_cell(row.code), returns]
         if section.shows_ops:
-            columns += [", ".join(f"`{t}`" for t in row.op_types) or "—",
-                        gradient_summary(row.op_types), cell(row.gradient) or "—"]
+            columns += [
+                ", ".join(f"`{t}`" for t in row.op_types) or "—",
+                gradient_summary(row.op_types),
+                cell(row.gradient) or "—",
+            ]
         lines.append("| " + " | ".join(columns) + " |")
     return lines + [""]
 
@@ -278,14 +302,18 @@ def render_registry(results) -> list[str]:
     registry = registered_types()
     counts = {state: sum(gradient_state(t) == state for t in registry) for state in STATE_WORDS}
     lines = [
-        "## The op registry", "",
+        "## The op registry",
+        "",
         f"Every TF op type the engine registers ({len(registry)}): {counts['registered']} with a "
         f"gradient, {counts['non_differentiable']} registered as non-differentiable (their inputs "
         f"get None), {counts['not_registered']} with no gradient registered (a backward pass "
         "through them raises `LookupError: gradient registry has no entry for: <Type>`). *Saved* "
         "is what the op's gradient reads and the tape therefore keeps; everything else is pruned. "
-        "*Run by* lists the calls above that executed the op, or whose gradient did.", "",
-        "| op type | gradient | saved for backward | run by |", "|---|---|---|---|"]
+        "*Run by* lists the calls above that executed the op, or whose gradient did.",
+        "",
+        "| op type | gradient | saved for backward | run by |",
+        "|---|---|---|---|",
+    ]
     for op_type in sorted(registry):
         names, where = used_by.get(op_type), ""
         if not names and in_gradient_of.get(op_type):
@@ -297,8 +325,10 @@ def render_registry(results) -> list[str]:
             run_by = where + shown + more
         else:
             run_by = "—"
-        lines.append(f"| `{op_type}` | {STATE_WORDS[gradient_state(op_type)]} | "
-                     f"{saved_text(op_type)} | {cell(run_by)} |")
+        lines.append(
+            f"| `{op_type}` | {STATE_WORDS[gradient_state(op_type)]} | "
+            f"{saved_text(op_type)} | {cell(run_by)} |"
+        )
     return lines + [""]
 
 
@@ -312,13 +342,25 @@ def _raises(path: str) -> str:
 
 def render_missing() -> list[str]:
     not_top_level = [name for name in engine.math.__all__ if getattr(engine, name, None) is None]
-    lines = ["## Math names without a top-level alias", "",
-             "These exist as `tf.math.<name>` only (as in TensorFlow 2.21, whose top level has none of them):", "",
-             "| name | `tf.<name>` |", "|---|---|"]
+    lines = [
+        "## Math names without a top-level alias",
+        "",
+        "These exist as `tf.math.<name>` only (as in TensorFlow 2.21, whose top level has none "
+        "of them):",
+        "",
+        "| name | `tf.<name>` |",
+        "|---|---|",
+    ]
     lines += [f"| `tf.math.{name}` | `{cell(_raises(name))}` |" for name in sorted(not_top_level)]
-    lines += ["", "## Outside the surface", "",
-              "Anything else raises an `AttributeError` that names the missing symbol, e.g.:", "",
-              "| name | what it raises |", "|---|---|"]
+    lines += [
+        "",
+        "## Outside the surface",
+        "",
+        "Anything else raises an `AttributeError` that names the missing symbol, e.g.:",
+        "",
+        "| name | what it raises |",
+        "|---|---|",
+    ]
     lines += [f"| `{name}` | `{cell(_raises(name.removeprefix('tf.')))}` |" for name in OUTSIDE]
     return lines + [""]
 
@@ -328,23 +370,28 @@ def render() -> str:
     rows = [row for _section, section_rows in results for row in section_rows]
     failing = [row.name for row in rows if row.error]
     lines = [
-        "# TensorFlow coverage", "",
+        "# TensorFlow coverage",
+        "",
         "<!-- Generated by docs/generate_coverage.py from the engine's code. Do not edit: run "
-        "`.venv/bin/python docs/generate_coverage.py`. -->", "",
+        "`.venv/bin/python docs/generate_coverage.py`. -->",
+        "",
         "What `import engine as tf` supports, read from the engine itself: each symbol is "
         "resolved from the `engine` namespaces and run once on a small input under a "
         "`GradientTape`. *Op types* are the TF op types that executed; *gradient* is the op "
         "registry's state for them; *tape.gradient* is what the tape's gradient of the "
         "result reached among the watched inputs (`x`, `y`, `m`, `n`, `img`, `k` and the "
         "variable `v`, defined in [coverage_probes.py](coverage_probes.py)), or what it "
-        "raised.", "",
+        "raised.",
+        "",
         f"{len(rows)} symbols checked, {sum(r.supported and not r.error for r in rows)} "
-        f"supported{', failing: ' + ', '.join(failing) if failing else ''}.", "",
-        "Sections: " + ", ".join(f"[{section.title}](#{anchor(section.title)})"
-                                 for section, _ in results)
+        f"supported{', failing: ' + ', '.join(failing) if failing else ''}.",
+        "",
+        "Sections: "
+        + ", ".join(f"[{section.title}](#{anchor(section.title)})" for section, _ in results)
         + ", [the op registry](#the-op-registry), [math names without a top-level alias]"
-          "(#math-names-without-a-top-level-alias), [outside the surface](#outside-the-surface).",
-        ""]
+        "(#math-names-without-a-top-level-alias), [outside the surface](#outside-the-surface).",
+        "",
+    ]
     for section, section_rows in results:
         lines += render_section(section, section_rows)
     lines += render_registry(results)
@@ -366,8 +413,10 @@ def main(argv=None) -> int:
     if args.check:
         current = OUTPUT.read_text() if OUTPUT.exists() else ""
         if current != text:
-            print(f"{OUTPUT} is out of date: run .venv/bin/python docs/generate_coverage.py",
-                  file=sys.stderr)
+            print(
+                f"{OUTPUT} is out of date: run .venv/bin/python docs/generate_coverage.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     OUTPUT.write_text(text)

@@ -1,5 +1,6 @@
 """A real `tapescope serve` on a free loopback port with a temporary data directory, for the
 tests that run the documentation's commands against it."""
+
 import json
 import socket
 import subprocess
@@ -24,10 +25,13 @@ def _free_port() -> int:
 def docs_server(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("docs-data")
     port = _free_port()
-    log = open(data_dir / "server.log", "w")
-    process = subprocess.Popen(
-        [str(TAPESCOPE), "serve", "--port", str(port), "--data-dir", str(data_dir)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    with open(data_dir / "server.log", "w") as log:  # the child keeps its own descriptor
+        process = subprocess.Popen(
+            [str(TAPESCOPE), "serve", "--port", str(port), "--data-dir", str(data_dir)],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -38,7 +42,9 @@ def docs_server(tmp_path_factory):
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                pytest.fail("tapescope serve did not start:\n" + (data_dir / "server.log").read_text())
+                pytest.fail(
+                    "tapescope serve did not start:\n" + (data_dir / "server.log").read_text()
+                )
             time.sleep(0.2)
     yield base
     process.terminate()

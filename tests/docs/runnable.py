@@ -1,4 +1,5 @@
 """Reading a documentation page's fenced blocks, and the environment its commands run in."""
+
 import os
 import re
 import sys
@@ -27,13 +28,22 @@ def blocks(text: str, language: str) -> list[str]:
 
 def shown_output(text: str) -> list[str]:
     """The lines of the page's plain blocks (its shown output) that are the same on every run."""
-    return [line.rstrip() for block in blocks(text, "") for line in block.splitlines()
-            if line.strip() and not VARIABLE.search(line)]
+    return [
+        line.rstrip()
+        for block in blocks(text, "")
+        for line in block.splitlines()
+        if line.strip() and not VARIABLE.search(line)
+    ]
 
 
 def environment(server: str) -> dict:
     """The virtualenv's commands first on PATH (python, tapescope), the checkout importable, the
     server in TAPESCOPE, and no browser to open."""
     bin_dir = str(Path(sys.executable).parent)
-    return {**os.environ, "TAPESCOPE": server, "PATH": bin_dir + os.pathsep + os.environ["PATH"],
-            "PYTHONPATH": str(ROOT), "BROWSER": "true"}
+    return {
+        **os.environ,
+        "TAPESCOPE": server,
+        "PATH": bin_dir + os.pathsep + os.environ["PATH"],
+        "PYTHONPATH": str(ROOT),
+        "BROWSER": "true",
+    }

@@ -1,6 +1,7 @@
 """Every relative link in README.md, CHANGELOG.md and docs/*.md leads to a file that exists, and
 every #anchor to a heading of that page: under GitHub's anchor rule (the pages read on the forge)
 and under the server's (server/markdown.py, the pages the app serves), which must agree."""
+
 import re
 from pathlib import Path
 
@@ -21,7 +22,10 @@ def _prose(text: str) -> str:
 
 
 def _headings(text: str) -> list[str]:
-    return [match.group(1).strip() for match in re.finditer(r"^#{1,6}\s+(.*)$", _without_code(text), re.M)]
+    return [
+        match.group(1).strip()
+        for match in re.finditer(r"^#{1,6}\s+(.*)$", _without_code(text), re.M)
+    ]
 
 
 def _without_code(text: str) -> str:
@@ -29,7 +33,7 @@ def _without_code(text: str) -> str:
 
 
 def github_anchor(heading: str) -> str:
-    """GitHub's rule: the heading's text, lowercased, punctuation but - and _ dropped, spaces to -."""
+    """GitHub's rule: the text lowercased, punctuation but - and _ dropped, spaces to -."""
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).replace("`", "").replace("*", "")
     return "".join(ch for ch in text.lower() if ch.isalnum() or ch in " -_").replace(" ", "-")
 
@@ -50,8 +54,11 @@ def anchors(page: Path) -> set[str]:
 
 
 def links(page: Path) -> list[str]:
-    return [target for target in LINK.findall(_prose(page.read_text()))
-            if not SCHEME.match(target) and not target.startswith("/")]
+    return [
+        target
+        for target in LINK.findall(_prose(page.read_text()))
+        if not SCHEME.match(target) and not target.startswith("/")
+    ]
 
 
 def test_the_pages_have_relative_links_to_check():
@@ -67,15 +74,23 @@ def test_relative_links_resolve(page):
         if not destination.exists():
             broken.append(f"{target}: no file {destination.relative_to(ROOT)}")
         elif anchor and destination.suffix == ".md" and anchor not in anchors(destination):
-            broken.append(f"{target}: no heading with the anchor #{anchor} in "
-                          f"{destination.relative_to(ROOT)} (GitHub and the app must agree)")
+            broken.append(
+                f"{target}: no heading with the anchor #{anchor} in "
+                f"{destination.relative_to(ROOT)} (GitHub and the app must agree)"
+            )
     assert broken == []
 
 
 def test_every_docs_page_is_linked_from_the_readme_or_the_index():
-    linked = {(page.parent / target.partition("#")[0]).resolve()
-              for page in (ROOT / "README.md", ROOT / "docs" / "index.md")
-              for target in links(page) if target.partition("#")[0]}
-    unlinked = [p.name for p in sorted((ROOT / "docs").glob("*.md"))
-                if p.resolve() not in linked and p.name != "index.md"]
+    linked = {
+        (page.parent / target.partition("#")[0]).resolve()
+        for page in (ROOT / "README.md", ROOT / "docs" / "index.md")
+        for target in links(page)
+        if target.partition("#")[0]
+    }
+    unlinked = [
+        p.name
+        for p in sorted((ROOT / "docs").glob("*.md"))
+        if p.resolve() not in linked and p.name != "index.md"
+    ]
     assert unlinked == []

@@ -1,6 +1,7 @@
 """docs/python.md's examples work: its shell blocks run in order as one script, then each
 Python block as its own program (the notebook one uploads to a real server), and every output
 line the page shows is printed by them (run ids, times and sizes excepted)."""
+
 import subprocess
 import sys
 
@@ -14,15 +15,22 @@ def test_the_python_docs_examples_run_and_print_what_the_page_shows(docs_server,
     text = PYTHON_DOC.read_text().replace(DOCUMENTED_SERVER, docs_server)
     env = environment(docs_server)
     script = "set -euo pipefail\n" + "\n".join(blocks(text, "bash"))
-    shell = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True,
-                           text=True, timeout=300)
+    shell = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
     assert shell.returncode == 0, shell.stderr
     printed = shell.stdout + shell.stderr
     for number, program in enumerate(blocks(text, "python")):
         script_file = tmp_path / f"example_{number}.py"  # a file, as a reader would run it
         script_file.write_text(program)
-        python = subprocess.run([sys.executable, script_file.name], cwd=tmp_path, env=env,
-                                capture_output=True, text=True, timeout=300)
+        python = subprocess.run(
+            [sys.executable, script_file.name],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert python.returncode == 0, f"{program}\n{python.stderr}"
         printed += python.stdout
     lines = {line.rstrip() for line in printed.splitlines()}

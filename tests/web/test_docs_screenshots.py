@@ -1,6 +1,7 @@
 """The documentation's screenshots, taken from the real UI: a real `tapescope serve`, real gallery
 programs, Debian's Chromium. Each test puts the page in the state the docs describe, checks that
 it is in that state, and writes docs/images/<name>.png, so the pictures stay current with the UI."""
+
 import struct
 from pathlib import Path
 
@@ -23,7 +24,8 @@ def _save(page, name, size=(1440, 900)):
 def _example(server, *, tag=None, finding=None):
     for example in api(server, "/api/examples"):
         if (tag is None or tag in example["tags"]) and (
-                finding is None or any(e["code"] == finding for e in example["expect"])):
+            finding is None or any(e["code"] == finding for e in example["expect"])
+        ):
             return example
     raise AssertionError(f"no gallery example with tag={tag} finding={finding}")
 
@@ -101,7 +103,8 @@ def test_gradient_norm_plot(server, page):
     page.wait_for_selector('#norms-plot[data-chart="norms"]')
     page.click("#norms-by-layer")
     page.wait_for_function(
-        "() => document.getElementById('norms-plot').layout.xaxis.title.text.startsWith('layer')")
+        "() => document.getElementById('norms-plot').layout.xaxis.title.text.startsWith('layer')"
+    )
     assert "vanishing" in page.inner_text("#norms-plot")
     _save(page, "norms")
 
