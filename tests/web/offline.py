@@ -61,8 +61,9 @@ def check_debugger(frame, run_id, capture=None):
     """The graph is drawn, the diagnosis names the cut, stepping reaches TF's gradient for w, the
     memory plot renders, and nothing that needs a server is offered."""
     wait_offline_graph(frame, 2)
-    state = frame.evaluate("() => { const s = window.__tapescope.store.state; return "
-                           "{run: s.run && s.run.id, call: s.call, step: s.step, panel: s.panel}; }")
+    state = frame.evaluate(
+        "() => { const s = window.__tapescope.store.state; "
+        "return {run: s.run && s.run.id, call: s.call, step: s.step, panel: s.panel}; }")
     assert state["run"] == run_id and state["call"] == 0 and state["step"] == 0
     for hidden in ("#run", "#gallery", "#permalink", "#download"):
         assert not frame.is_visible(hidden), hidden
