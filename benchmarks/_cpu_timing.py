@@ -4,6 +4,7 @@ The machines here are shared by several busy processes: wall time measures the n
 much as the code. These helpers time with `time.process_time()` (this process's CPU time),
 alternate subject and baseline so both see the same conditions, and keep the best of each.
 """
+
 import gc
 import time
 

@@ -1,5 +1,6 @@
 """Shared by the API benchmarks: a real `tapescope serve` on a free loopback port, a program to
 run, and percentiles. Not a benchmark itself."""
+
 import http.client
 import json
 import socket
@@ -34,8 +35,10 @@ DEFAULT_EXAMPLE = "01_output_gradients_vjp"  # the gallery's first program
 
 def gallery_programs() -> list[tuple[str, str]]:
     from server.gallery import load_examples
+
     return [(example.id, example.code) for example in load_examples()] or [
-        ("fallback MLP step", FALLBACK_PROGRAM)]
+        ("fallback MLP step", FALLBACK_PROGRAM)
+    ]
 
 
 def gallery_program(example_id: str = DEFAULT_EXAMPLE) -> tuple[str, str]:
@@ -57,8 +60,19 @@ class Server:
         self.port = free_port()
         tapescope = Path(sys.executable).parent / "tapescope"
         self.process = subprocess.Popen(
-            [str(tapescope), "serve", "--port", str(self.port), "--data-dir", self.data_dir.name,
-             "--workers", str(workers)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            [
+                str(tapescope),
+                "serve",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                self.data_dir.name,
+                "--workers",
+                str(workers),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:

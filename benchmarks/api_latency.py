@@ -7,6 +7,7 @@ engine + capture + JSON), so the figure shows what the sandbox, HTTP and the sto
 
     .venv/bin/python benchmarks/api_latency.py [--requests 100] [--example ID] [--all]
 """
+
 import argparse
 import http.client
 import time
@@ -25,6 +26,7 @@ TARGET_P50_MS = 150
 
 def in_process_ms(code: str, count: int) -> list[float]:
     from engine.debug import capture_program
+
     times = []
     for _ in range(count):
         start = time.perf_counter()
@@ -57,12 +59,16 @@ def main():
     server = Server()
     try:
         if args.all:
-            print(f"{'gallery program':36} {'p50 ms':>8} {'p95 ms':>8} {'in-process p50':>15} {'ratio':>6}")
+            print(
+                f"{'gallery program':36} {'p50 ms':>8} {'p95 ms':>8} {'in-process p50':>15} {'ratio':>6}"
+            )
             for name, code in gallery_programs():
                 latencies, baseline = measure(server.port, code, 15)
                 p50, base50 = percentile(latencies, 0.5), percentile(baseline, 0.5)
-                print(f"{name:36} {p50:8.1f} {percentile(latencies, 0.95):8.1f} "
-                      f"{base50:15.1f} {p50 / base50:6.2f}")
+                print(
+                    f"{name:36} {p50:8.1f} {percentile(latencies, 0.95):8.1f} "
+                    f"{base50:15.1f} {p50 / base50:6.2f}"
+                )
             return
         name, code = gallery_program(args.example)
         latencies, baseline = measure(server.port, code, args.requests)
@@ -77,10 +83,14 @@ def main():
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
     base50 = percentile(baseline, 0.5)
     print(f"POST /api/runs latency, program: {name}, {args.requests} sequential requests")
-    print(f"  p50 {p50:7.1f} ms   p95 {p95:7.1f} ms   (target p50 <= {TARGET_P50_MS} ms: "
-          f"{'met' if p50 <= TARGET_P50_MS else 'NOT met'})")
-    print(f"  baseline, same program captured in-process: p50 {base50:.1f} ms; "
-          f"ratio {p50 / base50:.2f}x")
+    print(
+        f"  p50 {p50:7.1f} ms   p95 {p95:7.1f} ms   (target p50 <= {TARGET_P50_MS} ms: "
+        f"{'met' if p50 <= TARGET_P50_MS else 'NOT met'})"
+    )
+    print(
+        f"  baseline, same program captured in-process: p50 {base50:.1f} ms; "
+        f"ratio {p50 / base50:.2f}x"
+    )
     print(f"  GET /api/health p50 {percentile(health, 0.5):.1f} ms (HTTP round trip)")
 
 

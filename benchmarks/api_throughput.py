@@ -4,6 +4,7 @@ the same run: the ratio of p50s shows what queueing for the workers costs.
 
     .venv/bin/python benchmarks/api_throughput.py [--clients 20] [--per-client 15] [--example ID]
 """
+
 import argparse
 import http.client
 import threading
@@ -41,9 +42,12 @@ def main():
         alone, alone_errors = [], []
         client_loop(server.port, code, 20, alone, alone_errors)
         latencies, errors = [], []
-        threads = [threading.Thread(target=client_loop,
-                                    args=(server.port, code, args.per_client, latencies, errors))
-                   for _ in range(args.clients)]
+        threads = [
+            threading.Thread(
+                target=client_loop, args=(server.port, code, args.per_client, latencies, errors)
+            )
+            for _ in range(args.clients)
+        ]
         start = time.perf_counter()
         for thread in threads:
             thread.start()
@@ -54,14 +58,22 @@ def main():
         server.stop()
     total = args.clients * args.per_client
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
-    print(f"POST /api/runs, {args.clients} concurrent clients x {args.per_client} runs, "
-          f"program: {name}")
-    print(f"  {total} requests in {elapsed:.1f} s: {total / elapsed:.1f} runs/s, "
-          f"{len(errors)} errors {errors[:5] if errors else ''}")
-    print(f"  latency p50 {p50:.3f} s   p95 {p95:.3f} s   (target: no errors, p95 <= "
-          f"{TARGET_P95_S} s: {'met' if not errors and p95 <= TARGET_P95_S else 'NOT met'})")
-    print(f"  baseline, one client alone: p50 {percentile(alone, 0.5):.3f} s; "
-          f"ratio {p50 / percentile(alone, 0.5):.1f}x")
+    print(
+        f"POST /api/runs, {args.clients} concurrent clients x {args.per_client} runs, "
+        f"program: {name}"
+    )
+    print(
+        f"  {total} requests in {elapsed:.1f} s: {total / elapsed:.1f} runs/s, "
+        f"{len(errors)} errors {errors[:5] if errors else ''}"
+    )
+    print(
+        f"  latency p50 {p50:.3f} s   p95 {p95:.3f} s   (target: no errors, p95 <= "
+        f"{TARGET_P95_S} s: {'met' if not errors and p95 <= TARGET_P95_S else 'NOT met'})"
+    )
+    print(
+        f"  baseline, one client alone: p50 {percentile(alone, 0.5):.3f} s; "
+        f"ratio {p50 / percentile(alone, 0.5):.1f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ _cpu_timing.py). Two figures per workload:
 - capture: recording plus building the Capture at the end (summaries, memory timeline,
   diagnosis, validated models): the whole price of a debugged run. Target: <= 3x.
 """
+
 import sys
 from pathlib import Path
 
@@ -29,6 +30,7 @@ def recording(fn):
             fn()
         finally:
             hooks.observers.remove(recorder)
+
     return run
 
 
@@ -36,12 +38,15 @@ def captured(fn):
     def run():
         with debug.capture():
             fn()
+
     return run
 
 
 def main():
-    for name, fn, repeats in (("chain 1000 x sin*1.0001", chain_engine, 10),
-                              ("MLP 784-256-256-10 b64", mlp_engine_fn(*mlp_data()), 10)):
+    for name, fn, repeats in (
+        ("chain 1000 x sin*1.0001", chain_engine, 10),
+        ("MLP 784-256-256-10 b64", mlp_engine_fn(*mlp_data()), 10),
+    ):
         ratio, s, b = cpu_ratio(recording(fn), fn, repeats=repeats)
         report(f"{name}: recording / plain tape", ratio, s, b, 3)
         ratio, s, b = cpu_ratio(captured(fn), fn, repeats=repeats)

@@ -10,6 +10,7 @@ call (10,000 backward steps). Timed, in CPU seconds of this process (see _cpu_ti
 and the JSON's size, with the default caps. Targets: build + to_json <= 1 s, JSON <= 20 MB.
 The same program on the plain tape is printed as the baseline.
 """
+
 import gc
 import sys
 import time
@@ -80,10 +81,14 @@ def main():
     print(f"build the Capture       {built:7.3f} s")
     print(f"to_json                 {serialized:7.3f} s")
     total = built + serialized
-    print(f"build + to_json         {total:7.3f} s  (target <= 1 s: "
-          f"{'meets' if total <= 1 else 'MISSES'})")
-    print(f"JSON size               {size / 1e6:7.2f} MB (target <= 20 MB: "
-          f"{'meets' if size <= 20e6 else 'MISSES'})")
+    print(
+        f"build + to_json         {total:7.3f} s  (target <= 1 s: "
+        f"{'meets' if total <= 1 else 'MISSES'})"
+    )
+    print(
+        f"JSON size               {size / 1e6:7.2f} MB (target <= 20 MB: "
+        f"{'meets' if size <= 20e6 else 'MISSES'})"
+    )
 
 
 if __name__ == "__main__":

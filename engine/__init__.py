@@ -2,9 +2,23 @@
 
 Anything outside the supported surface raises `AttributeError: engine does not implement tf.xyz`.
 """
+
 from . import dtypes, errors
-from .dtypes import (as_dtype, bool, double, float16, float32, float64, half, int8, int16, int32,
-                     int64, uint8, DType)
+from .dtypes import (
+    as_dtype,
+    bool,
+    double,
+    float16,
+    float32,
+    float64,
+    half,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    DType,
+)
 from .gradient_tape import GradientTape, UnconnectedGradients
 from .indexed_slices import IndexedSlices
 from .name_scopes import name_scope
@@ -19,9 +33,14 @@ from .ops import array as _array, image as _image, linalg as _linalg, math as _m
 from .ops import random_ops as _random
 from . import autodiff  # tf.autodiff.ForwardAccumulator, GradientTape
 from .custom_gradient import custom_gradient
-from .eager_functional import (enable_eager_execution, executing_eagerly,
-                               gradients_function, implicit_gradients,
-                               implicit_value_and_gradients, value_and_gradients_function)
+from .eager_functional import (
+    enable_eager_execution,
+    executing_eagerly,
+    gradients_function,
+    implicit_gradients,
+    implicit_value_and_gradients,
+    value_and_gradients_function,
+)
 
 # TF's top-level aliases (tf.add, tf.reshape, tf.matmul, ...), listed by each op module.
 for _module in (_math, _array, _nn, _linalg, _random, _image):
@@ -37,5 +56,6 @@ __version__ = "0.1.0"
 def __getattr__(name):
     if name == "debug":  # imported on first use: it pulls in pydantic
         import importlib
+
         return importlib.import_module("engine.debug")
     raise missing_attribute("tf", name)

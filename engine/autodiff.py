@@ -1,4 +1,5 @@
 """tf.autodiff: forward mode (ForwardAccumulator) and the GradientTape alias, as in TF."""
+
 from .forward_accumulator import ForwardAccumulator
 from .gradient_tape import GradientTape
 from .missing import missing_attribute

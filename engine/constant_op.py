@@ -1,4 +1,5 @@
 """tf.constant: a tensor from a Python or NumPy value, with TF's conversions and errors."""
+
 import numpy as np
 
 from . import hooks
@@ -15,8 +16,10 @@ def constant(value, dtype=None, shape=None, name=None):
     """
     if isinstance(value, EagerTensor):
         if dtype is not None and value.dtype != as_dtype(dtype):
-            raise TypeError(f"Expected tensor {value._value} with dtype {as_dtype(dtype)!r}, but "
-                            f"got dtype {value.dtype!r}.")
+            raise TypeError(
+                f"Expected tensor {value._value} with dtype {as_dtype(dtype)!r}, but "
+                f"got dtype {value.dtype!r}."
+            )
         t = value
     elif hasattr(value, "_as_tensor"):  # a variable: its current value, cast like NumPy data
         t = _from_array(np.asarray(value._as_tensor()._value), dtype)
@@ -37,8 +40,10 @@ def _from_array(array, dtype):
 
 def _from_python(value, dtype):
     if isinstance(value, (str, bytes)):  # TF makes string tensors; the engine has none
-        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                         f"({type(value)}) to a Tensor.")
+        raise ValueError(
+            f"Attempt to convert a value ({value!r}) with an unsupported type "
+            f"({type(value)}) to a Tensor."
+        )
     return convert_to_tensor(value, dtype=dtype)  # TF's conversion rules: engine/conversion.py
 
 
@@ -53,9 +58,11 @@ def _reshaped(t, value, shape):
     elif array.size == count:
         array = array.reshape(shape)
     else:
-        raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor "
-                        f"{t._value} (converted from {value!r}) has {array.size} elements, but "
-                        f"got `shape` {shape} with {count} elements).")
+        raise TypeError(
+            f"Eager execution of tf.constant with unsupported shape. Tensor "
+            f"{t._value} (converted from {value!r}) has {array.size} elements, but "
+            f"got `shape` {shape} with {count} elements)."
+        )
     return EagerTensor(array if array.ndim else array[()])
 
 

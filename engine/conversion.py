@@ -12,13 +12,15 @@
   as int32 is 0), ints to int8/int16/uint8 (wrapping; bools and floats are refused there),
   only bools to bool. Otherwise: TypeError "Cannot convert ... to EagerTensor of dtype ...".
 """
+
 import numpy as np
 
 from . import dtypes
 
 OUT_OF_RANGE_INT = "Can't convert Python sequence with out-of-range integer to Tensor."
-OUT_OF_RANGE_FLOAT = ("Can't convert Python sequence with a value out of range for a "
-                      "double-precision float.")
+OUT_OF_RANGE_FLOAT = (
+    "Can't convert Python sequence with a value out of range for a double-precision float."
+)
 MIXED_TYPES = "Can't convert Python sequence with mixed types to Tensor."
 NON_RECTANGULAR = "Can't convert non-rectangular Python sequence to Tensor."
 
@@ -30,13 +32,16 @@ _NATIVE_INTEGERS = (dtypes.int32, dtypes.int64)
 
 
 def unsupported(value):
-    return ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                      f"({type(value)}) to a Tensor.")
+    return ValueError(
+        f"Attempt to convert a value ({value!r}) with an unsupported type "
+        f"({type(value)}) to a Tensor."
+    )
 
 
 def cannot_convert(value, dtype):
-    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
-                     f"{dtypes.kernel_name(dtype)}")
+    return TypeError(
+        f"Cannot convert {value!r} to EagerTensor of dtype {dtypes.kernel_name(dtype)}"
+    )
 
 
 def infer_dtype(value):
@@ -68,6 +73,7 @@ def to_value(value, dtype=None):
             array = np.array(value)
         else:
             from .ops.casting import cast_value
+
             array = np.asarray(cast_value(np.asarray(value), dtype._np))
         return array if array.ndim else array[()]
     if value is None:

@@ -6,6 +6,7 @@ function's name) whose inputs are the arguments plus the trainable variables the
 read that are not arguments. That op's gradient calls the user's `grad_fn`, with
 `variables=` when there are such variables.
 """
+
 import functools
 import inspect
 
@@ -52,11 +53,14 @@ def _call_with_custom_gradient(f, args, kwargs):
     flat_args = nest.flatten(args)
     all_inputs = flat_args + nest.flatten(kwargs)
     # In creation order (TF iterates a set here, whose order is arbitrary).
-    variables = [v for _, v in sorted(watcher.variables.items())
-                 if all(v is not i for i in all_inputs)]
+    variables = [
+        v for _, v in sorted(watcher.variables.items()) if all(v is not i for i in all_inputs)
+    ]
     if variables and not _accepts_variables(grad_fn):
-        raise TypeError("@tf.custom_gradient grad_fn must accept keyword argument 'variables', "
-                        f"since function uses variables: {variables}")
+        raise TypeError(
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', "
+            f"since function uses variables: {variables}"
+        )
     flat_result = [convert_to_tensor(r) for r in nest.flatten(result)]
     inputs = tuple(convert_to_tensor(x) for x in flat_args + variables)
     opdef = OpDef(f.__name__, _gradient(grad_fn, variables, len(flat_args)), (), ())
@@ -75,25 +79,32 @@ def _gradient(grad_fn, variables, arg_count):
 
     def gradient(record, *upstream):
         # TF hands grad_fn zeros for results that received no gradient.
-        upstream = [_zeros(shape, dtype) if g is None else g
-                    for g, (shape, dtype) in zip(upstream, record.attrs)]
+        upstream = [
+            _zeros(shape, dtype) if g is None else g
+            for g, (shape, dtype) in zip(upstream, record.attrs)
+        ]
         if variables:
             input_grads, variable_grads = grad_fn(*upstream, variables=variables)
             if len(variable_grads) != len(variables):
-                raise ValueError("Must return gradient for each variable from @custom_gradient "
-                                 "grad_fn.")
+                raise ValueError(
+                    "Must return gradient for each variable from @custom_gradient grad_fn."
+                )
         else:
             input_grads = grad_fn(*upstream)
             variable_grads = []
         flat_grads = nest.flatten(input_grads)
         if len(flat_grads) != arg_count:
-            raise ValueError(f"custom_gradient function expected to return {arg_count} "
-                             f"gradients, but returned {len(flat_grads)} instead.")
+            raise ValueError(
+                f"custom_gradient function expected to return {arg_count} "
+                f"gradients, but returned {len(flat_grads)} instead."
+            )
         # As returned (a Python number stays one, as TF hands it back): the backward loop
         # converts what reaches another op's gradient.
         return list(flat_grads) + list(variable_grads)
 
-    gradient.takes_indexed_slices = True  # grad_fn gets upstream IndexedSlices as they are, as in TF
+    gradient.takes_indexed_slices = (
+        True  # grad_fn gets upstream IndexedSlices as they are, as in TF
+    )
     return gradient
 
 
@@ -101,4 +112,5 @@ def _zeros(shape, dtype):
     import numpy as np
 
     from .tensor import Tensor
+
     return Tensor(np.zeros(shape, dtype=dtype))

@@ -1,4 +1,5 @@
 """TensorFlow's dtype objects, backed by NumPy dtypes."""
+
 import numpy as np
 
 
@@ -112,8 +113,9 @@ def as_dtype(type_value):
             return from_numpy(np.dtype(type_value))
         except TypeError:
             pass
-    raise TypeError(f"Cannot convert the argument `type_value`: {type_value!r} to a TensorFlow "
-                    f"DType.")
+    raise TypeError(
+        f"Cannot convert the argument `type_value`: {type_value!r} to a TensorFlow DType."
+    )
 
 
 _ALIASES = {"half": float16, "float": float32, "double": float64}

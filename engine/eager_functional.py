@@ -8,6 +8,7 @@ tensorflow/python/eager/backprop.py still defines it.
   in their creation order.
 - `implicit_value_and_gradients(f)(*args)`: (result, those pairs).
 """
+
 import functools
 import inspect
 
@@ -19,8 +20,10 @@ from .tensor import convert_to_tensor
 
 def _returns_value(f, result):
     if result is None:
-        raise ValueError("Cannot differentiate a function that returns None; did you forget to "
-                         f"return a value from {f.__name__}?")
+        raise ValueError(
+            "Cannot differentiate a function that returns None; did you forget to "
+            f"return a value from {f.__name__}?"
+        )
 
 
 def implicit_value_and_gradients(f):
@@ -33,8 +36,9 @@ def implicit_value_and_gradients(f):
             _returns_value(f, result)
         variables = tape.watched_variables()
         if not variables:
-            raise ValueError("No trainable variables were accessed while the function was being "
-                             "computed.")
+            raise ValueError(
+                "No trainable variables were accessed while the function was being computed."
+            )
         grads = tape.gradient(nest.flatten(result), list(variables))
         return result, list(zip(grads, variables))
 
@@ -109,8 +113,10 @@ def _parameter_positions(f, params, args):
             return range(len(args))
         if all(isinstance(p, int) for p in params):
             return params
-        raise ValueError("Either callable provided is not a function or could not inspect its "
-                         f"arguments by name: {f}. Original error: {error}") from None
+        raise ValueError(
+            "Either callable provided is not a function or could not inspect its "
+            f"arguments by name: {f}. Original error: {error}"
+        ) from None
     if params is None:
         if not names:
             return range(len(args))
@@ -132,5 +138,11 @@ def executing_eagerly():
     return True
 
 
-__all__ = ["gradients_function", "value_and_gradients_function", "implicit_gradients",
-           "implicit_value_and_gradients", "enable_eager_execution", "executing_eagerly"]
+__all__ = [
+    "gradients_function",
+    "value_and_gradients_function",
+    "implicit_gradients",
+    "implicit_value_and_gradients",
+    "enable_eager_execution",
+    "executing_eagerly",
+]

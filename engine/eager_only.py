@@ -1,11 +1,13 @@
 """Graph-era attributes that TF 1 code still reaches for, answered as TF's eager tensors and
 variables answer them (mostly with TF's error naming the eager mode)."""
+
 import enum
 
 
 def _undefined(name):
     def fail(self):
         raise AttributeError(f"Tensor.{name} is undefined when eager execution is enabled.")
+
     return property(fail)
 
 
@@ -24,19 +26,23 @@ class TensorGraphAttributes:
         return self.device
 
     def consumers(self):
-        raise NotImplementedError("Tensor.consumers is undefined when eager execution is "
-                                  "enabled.")
+        raise NotImplementedError("Tensor.consumers is undefined when eager execution is enabled.")
 
     def eval(self, feed_dict=None, session=None):
-        raise NotImplementedError("eval is not supported when eager execution is enabled, is "
-                                  ".numpy() what you're looking for?")
+        raise NotImplementedError(
+            "eval is not supported when eager execution is enabled, is "
+            ".numpy() what you're looking for?"
+        )
 
     def set_shape(self, shape):
         """A check in eager mode: the shape is known already."""
         from .shape import TensorShape
+
         if not self.shape.is_compatible_with(shape):
-            raise ValueError(f"Tensor's shape {self.shape} is not compatible with supplied "
-                             f"shape {TensorShape(shape)}.")
+            raise ValueError(
+                f"Tensor's shape {self.shape} is not compatible with supplied "
+                f"shape {TensorShape(shape)}."
+            )
 
     def cpu(self):
         return self  # the engine's tensors live on the CPU

@@ -9,6 +9,7 @@ free, and since the tangent is computed with engine ops, an outer GradientTape r
 (backward-over-forward) and an accumulator around a GradientTape sees the gradient ops
 (forward-over-backward: Hessian-vector products).
 """
+
 import weakref
 
 import numpy as np
@@ -38,14 +39,17 @@ class ForwardAccumulator:
         primal_id = primal._id
         dtype = primal.dtype
         if not dtype.is_floating:
-            warn("The dtype of the watched primal must be floating (e.g. tf.float32), "
-                 f"got {dtype!r}")
+            warn(
+                f"The dtype of the watched primal must be floating (e.g. tf.float32), got {dtype!r}"
+            )
         tangent = convert_to_tensor(tangent, dtype=dtype)
         if primal_id in self._tangents:
             # TF's message, whose "{}" is never filled in.
-            raise ValueError("Tensor {} was specified as a primal multiple times. This may "
-                             "indicate an error. If it was intended, please sum the "
-                             "corresponding tangents.")
+            raise ValueError(
+                "Tensor {} was specified as a primal multiple times. This may "
+                "indicate an error. If it was intended, please sum the "
+                "corresponding tangents."
+            )
         self._tangents[primal_id] = tangent
         if dtype.is_floating:
             self._tracked.add(primal_id)
@@ -79,8 +83,9 @@ class ForwardAccumulator:
             return
         if record.op.gradient is NOT_DIFFERENTIABLE:
             return
-        dys = [Tensor(np.zeros_like(o._value)) if o._value.dtype.kind == "f" else None
-               for o in outputs]
+        dys = [
+            Tensor(np.zeros_like(o._value)) if o._value.dtype.kind == "f" else None for o in outputs
+        ]
         float_dys = [dy for dy in dys if dy is not None]
         if not float_dys:  # IsFinite, Equal, ...: nothing to carry a tangent
             return
@@ -89,8 +94,10 @@ class ForwardAccumulator:
             recorder = _VjpRecorder(float_dys)
             with recorder:
                 if type(gradient) is tuple:
-                    vjps = [None if gradient[k] is None else gradient[k](record, *dys)
-                            for k, _ in wanted]
+                    vjps = [
+                        None if gradient[k] is None else gradient[k](record, *dys)
+                        for k, _ in wanted
+                    ]
                 else:
                     all_vjps = gradient(record, *dys)
                     vjps = [all_vjps[k] for k, _ in wanted]
@@ -99,12 +106,17 @@ class ForwardAccumulator:
             for vjp, (_, tangent) in zip(vjps, wanted):
                 if vjp is not None:  # d<vjp, tangent>/d(dy), summed over the inputs
                     previous = seeds.get(vjp._id)
-                    seeds[vjp._id] = tangent if previous is None else accumulate(previous,
-                                                                                 tangent)
+                    seeds[vjp._id] = tangent if previous is None else accumulate(previous, tangent)
             if not seeds:
                 return
-            found = run_backward(recorder._records, seeds, {dy._id for dy in float_dys},
-                                 recorder._tracked, accumulate, release=True)
+            found = run_backward(
+                recorder._records,
+                seeds,
+                {dy._id for dy in float_dys},
+                recorder._tracked,
+                accumulate,
+                release=True,
+            )
         out_tangents = [found.get(dy._id) for dy in float_dys]
         float_outputs = [o for o in outputs if o._value.dtype.kind == "f"]
         for output, tangent in zip(float_outputs, out_tangents):
@@ -133,6 +145,7 @@ class ForwardAccumulator:
             tangent = self._tangents.get(primal._id)
             if tangent is None and mode is UnconnectedGradients.ZERO:
                 from .ops.array import zeros_like
+
                 return zeros_like(primal._snapshot() if is_variable(primal) else primal)
             return tangent
 
@@ -182,9 +195,11 @@ class _hidden_accumulators:
 
 def _assert_same_structure(primals, tangents):
     if _structure(primals) != _structure(tangents):
-        raise ValueError("The two structures don't have the same nested structure.\n\n"
-                         f"First structure: type={type(primals).__name__} str={primals}\n\n"
-                         f"Second structure: type={type(tangents).__name__} str={tangents}")
+        raise ValueError(
+            "The two structures don't have the same nested structure.\n\n"
+            f"First structure: type={type(primals).__name__} str={primals}\n\n"
+            f"Second structure: type={type(tangents).__name__} str={tangents}"
+        )
 
 
 def _structure(value):

@@ -1,4 +1,5 @@
 """tf.image: the engine's image ops (see engine/ops/image.py)."""
+
 from .missing import missing_attribute
 from .ops.image import *  # the public names are listed in its __all__
 

@@ -4,6 +4,7 @@
 repeat, and its rows then add up. Anything that needs a dense tensor (convert_to_tensor, an op
 taking it as input) densifies it with UnsortedSegmentSum, as TF does.
 """
+
 import numpy as np
 
 
@@ -22,6 +23,7 @@ class IndexedSlices:
     @property
     def shape(self):
         from .shape import TensorShape
+
         return TensorShape(np.asarray(self.dense_shape._value).tolist())
 
     @property
@@ -39,8 +41,10 @@ class IndexedSlices:
         return f"IndexedSlices(indices={self.indices!s}, values={self.values!s}{shape})"
 
     def __repr__(self):
-        return (f"IndexedSlices(indices={self.indices!r}, values={self.values!r}, "
-                f"dense_shape={self.dense_shape!r})")
+        return (
+            f"IndexedSlices(indices={self.indices!r}, values={self.values!r}, "
+            f"dense_shape={self.dense_shape!r})"
+        )
 
 
 def densify(value):
@@ -48,6 +52,7 @@ def densify(value):
     if not isinstance(value, IndexedSlices):
         return value
     from .ops.indexing import unsorted_segment_sum
+
     rows = int(np.asarray(value.dense_shape._value).reshape(-1)[0])
     return unsorted_segment_sum(value.values, value.indices, rows)
 
@@ -56,14 +61,17 @@ def add(a, b):
     """The sum of gradients `a` (accumulated so far) and `b` of one tensor, as TF's backprop
     aggregates them: two IndexedSlices concatenate (still sparse); with a dense one, dense."""
     from .ops.joining import concat
+
     if isinstance(a, IndexedSlices) and isinstance(b, IndexedSlices):
         from .tensor import EagerTensor
+
         # `b` came from the earlier op; TF lists it first. Mixed index dtypes go to int64.
         ia, ib = np.asarray(a.indices._value), np.asarray(b.indices._value)
         dtype = ia.dtype if ia.dtype == ib.dtype else np.int64
         indices = EagerTensor(np.concatenate([ib.astype(dtype), ia.astype(dtype)]))
         return IndexedSlices(concat([b.values, a.values], 0), indices, b.dense_shape)
     from .ops.arithmetic import add as dense_add
+
     return dense_add(densify(a), densify(b))
 
 
@@ -80,11 +88,18 @@ def _always(rec, tracked):
 
 def _x_with_untracked_scalar_y(rec, tracked):
     from .ops.elementwise import SCALAR_Y
+
     return rec.attrs is SCALAR_Y and rec.input_ids[1] not in tracked
 
 
-ROW_WISE = {"Identity": _always, "Neg": _always, "AddN": _always, "Cast": _always,
-            "AddV2": _x_with_untracked_scalar_y, "Sub": _x_with_untracked_scalar_y}
+ROW_WISE = {
+    "Identity": _always,
+    "Neg": _always,
+    "AddN": _always,
+    "Cast": _always,
+    "AddV2": _x_with_untracked_scalar_y,
+    "Sub": _x_with_untracked_scalar_y,
+}
 
 
 def upstream_gradients(rec, upstream, tracked):
@@ -96,17 +111,26 @@ def upstream_gradients(rec, upstream, tracked):
         return upstream, rec.op.gradient(rec, *upstream)
     rule = ROW_WISE.get(rec.op.type)
     slices = upstream[0]
-    if len(upstream) == 1 and type(slices) is IndexedSlices and rule is not None and rule(
-            rec, tracked):
+    if (
+        len(upstream) == 1
+        and type(slices) is IndexedSlices
+        and rule is not None
+        and rule(rec, tracked)
+    ):
         from .ops.registry import gradient_of
+
         gradient = rec.op.gradient
         if type(gradient) is tuple:
-            rows = [None if fn is None or i not in tracked else fn(rec, slices.values)
-                    for fn, i in zip(gradient, rec.input_ids)]
+            rows = [
+                None if fn is None or i not in tracked else fn(rec, slices.values)
+                for fn, i in zip(gradient, rec.input_ids)
+            ]
         else:
             rows = gradient_of(rec.op)(rec, slices.values)
-        return upstream, tuple(None if g is None else
-                               IndexedSlices(g, slices.indices, slices.dense_shape) for g in rows)
+        return upstream, tuple(
+            None if g is None else IndexedSlices(g, slices.indices, slices.dense_shape)
+            for g in rows
+        )
     if len(upstream) == 1 and type(slices) is IndexedSlices and rec.op.type == "ConcatV2":
         return upstream, _split_concat(rec, slices)
     return tuple(_as_upstream_tensor(g) for g in upstream), None
@@ -118,6 +142,7 @@ def _as_upstream_tensor(gradient):
     if gradient is None or type(gradient) is IndexedSlices:
         return densify(gradient)
     from .tensor import convert_to_tensor
+
     return convert_to_tensor(gradient)
 
 
@@ -126,6 +151,7 @@ def _split_concat(rec, slices):
     range (renumbered); along another axis every input gets all rows, cut to its columns."""
     from .ops.indexing import gather
     from .tensor import EagerTensor
+
     axis, sizes = rec.attrs
     indices = np.asarray(slices.indices._value)
     shape = np.asarray(slices.dense_shape._value)

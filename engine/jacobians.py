@@ -8,6 +8,7 @@ gradient of a jacobian). The records are released only after the last row (non-p
 
 Observers see each pass's steps in order, then one `finished` with the stacked results.
 """
+
 import numpy as np
 
 from . import nest
@@ -25,8 +26,9 @@ from .tape import notify_tape
 from .tensor import Tensor
 
 # TF's batch_jacobian drops a space in this message ("used tocompute"); kept as TF words it.
-BATCH_NON_PERSISTENT_REUSED = ("A non-persistent GradientTape can only be used tocompute one "
-                               "set of gradients (or jacobians)")
+BATCH_NON_PERSISTENT_REUSED = (
+    "A non-persistent GradientTape can only be used tocompute one set of gradients (or jacobians)"
+)
 
 
 def jacobian(tape, target, sources, unconnected_gradients, use_pfor):
@@ -35,21 +37,31 @@ def jacobian(tape, target, sources, unconnected_gradients, use_pfor):
         raise RuntimeError(NON_PERSISTENT_REUSED)
     target_shape = tuple(target.shape)  # TF reads target.shape first: AttributeError for lists
     if not use_pfor and not tape._persistent:
-        raise RuntimeError("GradientTape must be created with persistent=True to compute the "
-                           "jacobian with eager execution enabled and with  experimental_use_pfor "
-                           "set to False.")
+        raise RuntimeError(
+            "GradientTape must be created with persistent=True to compute the "
+            "jacobian with eager execution enabled and with  experimental_use_pfor "
+            "set to False."
+        )
     mode = _vectorized_mode(unconnected_gradients, "jacobian")
     tape._begin_call()
     target = as_differentiable(target, "target")
     flat_sources = [as_differentiable(s, "source") for s in nest.flatten(sources)]
-    rows, observer = _rows(tape, "jacobian", target, flat_sources, mode, target._value.size,
-                           lambda k: _one_hot(target._value, k))
+    rows, observer = _rows(
+        tape,
+        "jacobian",
+        target,
+        flat_sources,
+        mode,
+        target._value.size,
+        lambda k: _one_hot(target._value, k),
+    )
     results = []
     for source, per_row in zip(flat_sources, rows):
         full_shape = target_shape + tuple(source.shape)
         if per_row is None:
-            results.append(_zeros(full_shape, source) if mode is UnconnectedGradients.ZERO
-                           else None)
+            results.append(
+                _zeros(full_shape, source) if mode is UnconnectedGradients.ZERO else None
+            )
         else:
             results.append(_stacked(per_row, source, full_shape, axis=0))
     return _finish(tape, observer, flat_sources, results, nest.pack_sequence_as(sources, results))
@@ -64,12 +76,16 @@ def batch_jacobian(tape, target, source, unconnected_gradients, use_pfor):
     _rank_at_least_2(target_shape)
     _rank_at_least_2(source_shape)
     if batch != source_shape[0]:
-        raise ValueError(f"Need first dimension of target shape ({target_shape}) and source "
-                         f"shape ({source_shape}) to match.")
+        raise ValueError(
+            f"Need first dimension of target shape ({target_shape}) and source "
+            f"shape ({source_shape}) to match."
+        )
     if not use_pfor and not tape._persistent:
-        raise RuntimeError("GradientTape must be created with persistent=True to compute the "
-                           "batch_jacobian with eager execution enabled and  with "
-                           "experimental_use_pfor set to False.")
+        raise RuntimeError(
+            "GradientTape must be created with persistent=True to compute the "
+            "batch_jacobian with eager execution enabled and  with "
+            "experimental_use_pfor set to False."
+        )
     mode = _vectorized_mode(unconnected_gradients, "batch_jacobian")
     tape._begin_call(BATCH_NON_PERSISTENT_REUSED)
     target = as_differentiable(target, "target")
@@ -77,8 +93,15 @@ def batch_jacobian(tape, target, source, unconnected_gradients, use_pfor):
     row_size = target._value.size // batch if batch else 0
     # Row j seeds element j of every example at once: examples are independent (TF assumes
     # the same), so example b's gradient is d target[b, j] / d source[b].
-    rows, observer = _rows(tape, "batch_jacobian", target, [source], mode, row_size,
-                           lambda j: _batch_one_hot(target._value, j))
+    rows, observer = _rows(
+        tape,
+        "batch_jacobian",
+        target,
+        [source],
+        mode,
+        row_size,
+        lambda j: _batch_one_hot(target._value, j),
+    )
     rows = rows[0]
     full_shape = tuple(target_shape) + tuple(source_shape[1:])
     if rows is None:  # TF returns zeros of the target's dtype here, whatever the mode
@@ -99,8 +122,9 @@ def _rows(tape, kind, target, flat_sources, mode, count, seed_at):
         connected = [False] * len(flat_sources)
         for k in range(max(count, 1)):
             seed = seed_at(k) if count else Tensor(np.zeros_like(target._value))
-            found = run_backward(records, {target._id: seed}, source_ids, tape._tracked,
-                                 accumulate, observer)
+            found = run_backward(
+                records, {target._id: seed}, source_ids, tape._tracked, accumulate, observer
+            )
             for index, s in enumerate(flat_sources):
                 g = found.get(s._id)
                 if g is not None:
@@ -128,9 +152,11 @@ def _vectorized_mode(value, kind):
     try:
         return unconnected_mode(value)
     except ValueError as error:
-        raise ValueError(f"Encountered an exception while vectorizing the {kind} computation. "
-                         "Vectorization can be disabled by setting experimental_use_pfor to "
-                         "False.") from error
+        raise ValueError(
+            f"Encountered an exception while vectorizing the {kind} computation. "
+            "Vectorization can be disabled by setting experimental_use_pfor to "
+            "False."
+        ) from error
 
 
 def _rank_at_least_2(shape):
@@ -152,6 +178,7 @@ def _batch_one_hot(value, j):
 
 def _dense(gradient):
     from .tensor import convert_to_tensor
+
     return gradient if type(gradient) is Tensor else convert_to_tensor(gradient)
 
 
@@ -162,6 +189,7 @@ def _zeros(shape, like):
 def _stacked(per_row, source, full_shape, axis):
     """Rows (None where a row was unconnected) stacked on `axis` and shaped `full_shape`."""
     from .ops.array import reshape, stack, zeros_like
+
     rows = [zeros_like(source) if g is None else g for g in per_row]
     if not rows:  # an empty target
         return _zeros(full_shape, source)

@@ -1,4 +1,5 @@
 """tf.linalg: the engine's linalg ops (see engine/ops/linalg.py)."""
+
 from .missing import missing_attribute
 from .ops.linalg import *  # the public names are listed in its __all__
 
@@ -6,5 +7,6 @@ from .ops.linalg import *  # the public names are listed in its __all__
 def __getattr__(name):
     if name == "matmul":  # the very function tf.matmul is, as in TF (owned by engine/ops/math.py)
         from .ops.math import matmul
+
         return matmul
     raise missing_attribute("tf.linalg", name)

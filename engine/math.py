@@ -1,4 +1,5 @@
 """tf.math: the engine's math ops (see engine/ops/math.py)."""
+
 from .missing import missing_attribute
 from .ops import math as _ops_math
 from .ops.indexing import unsorted_segment_sum  # tf.math only, not top-level

@@ -8,6 +8,7 @@ by identity; the matches among a module's own attributes come first, then each s
 As in TF 2.21 with Keras 3, Keras layers are not tf.Modules and their variables are not
 tf.Variables, so a Module does not see a Keras layer stored on it.
 """
+
 import re
 from collections.abc import Mapping
 
@@ -48,10 +49,12 @@ class Module:
 
     # TF's AutoTrackable bookkeeping attributes that a walk skips; kept for subclasses that
     # copy TF code referring to it.
-    _TF_MODULE_IGNORED_PROPERTIES = frozenset((
-        "_self_unconditional_checkpoint_dependencies",
-        "_self_unconditional_dependency_names",
-    ))
+    _TF_MODULE_IGNORED_PROPERTIES = frozenset(
+        (
+            "_self_unconditional_checkpoint_dependencies",
+            "_self_unconditional_dependency_names",
+        )
+    )
 
     def __init__(self, name=None):
         if name is None:
@@ -59,7 +62,8 @@ class Module:
         elif not valid_identifier(name):
             raise ValueError(
                 f"{name!r} is not a valid module name. Module names must be valid Python "
-                "identifiers (e.g. a valid class name).")
+                "identifiers (e.g. a valid class name)."
+            )
         self._name = name
         # The scope is fixed at construction, under whatever scope was open then (as TF does).
         with name_scope(name) as scope_name:
@@ -89,14 +93,26 @@ class Module:
     def submodules(self):
         return tuple(self._flatten(predicate=_is_module))
 
-    def _flatten(self, recursive=True, predicate=None, attribute_traversal_key=None,
-                 with_path=False, expand_composites=False):
+    def _flatten(
+        self,
+        recursive=True,
+        predicate=None,
+        attribute_traversal_key=None,
+        with_path=False,
+        expand_composites=False,
+    ):
         """Attribute values (with their paths if `with_path`) matching `predicate`."""
         return _flatten_module(
-            self, recursive=recursive, predicate=predicate or (lambda _: True),
+            self,
+            recursive=recursive,
+            predicate=predicate or (lambda _: True),
             attribute_traversal_key=attribute_traversal_key,
-            attributes_to_ignore=self._TF_MODULE_IGNORED_PROPERTIES, with_path=with_path,
-            module_path=(), seen=None, recursion_stack=None)
+            attributes_to_ignore=self._TF_MODULE_IGNORED_PROPERTIES,
+            with_path=with_path,
+            module_path=(),
+            seen=None,
+            recursion_stack=None,
+        )
 
     @classmethod
     def with_name_scope(cls, method):
@@ -123,8 +139,17 @@ def _leaves_with_paths(value, path=()):
         yield path, value
 
 
-def _flatten_module(module, recursive, predicate, attribute_traversal_key, attributes_to_ignore,
-                    with_path, module_path, seen, recursion_stack):
+def _flatten_module(
+    module,
+    recursive,
+    predicate,
+    attribute_traversal_key,
+    attributes_to_ignore,
+    with_path,
+    module_path,
+    seen,
+    recursion_stack,
+):
     module_id = id(module)
     if seen is None:
         seen = {module_id}
@@ -159,8 +184,14 @@ def _flatten_module(module, recursive, predicate, attribute_traversal_key, attri
     recursion_stack.append(module_id)
     for submodule_path, submodule in submodules:
         yield from _flatten_module(
-            submodule, recursive=recursive, predicate=predicate,
+            submodule,
+            recursive=recursive,
+            predicate=predicate,
             attribute_traversal_key=attribute_traversal_key,
-            attributes_to_ignore=submodule._TF_MODULE_IGNORED_PROPERTIES, with_path=with_path,
-            module_path=submodule_path, seen=seen, recursion_stack=recursion_stack)
+            attributes_to_ignore=submodule._TF_MODULE_IGNORED_PROPERTIES,
+            with_path=with_path,
+            module_path=submodule_path,
+            seen=seen,
+            recursion_stack=recursion_stack,
+        )
     recursion_stack.pop()

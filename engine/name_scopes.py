@@ -4,6 +4,7 @@
 reads it when an op is executed, so the debugger can group ops by layer. It is O(1) because it
 runs for every op while an observer is installed.
 """
+
 # Full scope names, innermost last; the root scope is ''. Each entry is complete (not a part to
 # join) so that current() is a list index, not a string join.
 _stack = [""]

@@ -1,4 +1,5 @@
 """tf.nn: the engine's nn ops (see engine/ops/nn.py)."""
+
 from .missing import missing_attribute
 from .ops.nn import *  # the public names are listed in its __all__
 

@@ -1,4 +1,5 @@
 """tf.random: the engine's random ops (see engine/ops/random_ops.py)."""
+
 from .missing import missing_attribute
 from .ops.random_ops import *  # the public names are listed in its __all__
 

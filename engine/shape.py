@@ -1,6 +1,7 @@
 """TensorShape: a tuple of dimensions that compares equal to lists and tuples, as TF's does,
 with TF's methods for combining and checking shapes. Unknown dimensions are None; shapes of
 unknown rank (TensorShape(None)) are outside the engine (eager tensors never have them)."""
+
 import operator
 
 
@@ -11,8 +12,10 @@ def _dimension(value):
     try:
         d = operator.index(value)
     except TypeError:
-        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, "
-                        f"got value '{value!r}' with type '{type(value)!r}'") from None
+        raise TypeError(
+            f"Dimension value must be integer or None or have an __index__ method, "
+            f"got value '{value!r}' with type '{type(value)!r}'"
+        ) from None
     if d < 0:
         raise ValueError(f"Dimension {d} must be >= 0")
     return d
@@ -98,7 +101,8 @@ class TensorShape(tuple):
     def is_compatible_with(self, other):
         other = TensorShape(other)
         return len(self) == len(other) and all(
-            a is None or b is None or a == b for a, b in zip(self, other))
+            a is None or b is None or a == b for a, b in zip(self, other)
+        )
 
     def assert_is_compatible_with(self, other):
         if not self.is_compatible_with(other):

@@ -4,6 +4,7 @@ slice of the variable, as TF's _SliceHelperVar gives it an `assign`.
 The slice keeps the value it read (assigning does not change it, as in TF); `assign` writes
 the variable and returns it as an _UnreadVariable, like the variable's own assign.
 """
+
 import numpy as np
 
 from .errors import invalid_argument
@@ -19,8 +20,10 @@ class _VariableSlice(EagerTensor):
         target = np.shape(variable._value[self._index])
         if np.broadcast_shapes(np.shape(new), target) != target:
             shapes = [",".join(map(str, s)) for s in (np.shape(new), target)]
-            raise invalid_argument("ResourceStridedSliceAssign", (
-                f"Cannot broadcast input shape [{shapes[0]}] into final shape [{shapes[1]}]"))
+            raise invalid_argument(
+                "ResourceStridedSliceAssign",
+                (f"Cannot broadcast input shape [{shapes[0]}] into final shape [{shapes[1]}]"),
+            )
         array = np.array(variable._value, copy=True)
         array[self._index] = new
         return variable._store(array)
@@ -31,6 +34,7 @@ _VariableSlice.__name__ = _VariableSlice.__qualname__ = "EagerTensor"  # as type
 
 def getitem(variable, key):
     from .ops.slicing import getitem as slice_tensor, numpy_index
+
     read = slice_tensor(variable, key)
     index = numpy_index(variable._value.shape, key)
     if index is None:  # a boolean mask: a plain tensor, as in TF

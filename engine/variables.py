@@ -1,6 +1,7 @@
 """tf.Variable: mutable state. Its id is the resource handle's: every read shares it, so
 gradients from all reads accumulate into the variable, and assigning never records (state
 stops gradients, as in TF)."""
+
 import numpy as np
 
 from . import hooks, tape as tape_module
@@ -15,11 +16,20 @@ class ResourceVariable(VariableGraphAttributes):
 
     __array_priority__ = 100
 
-    def __init__(self, initial_value=None, trainable=True, name=None, dtype=None, shape=None,
-                 **unused_tf_kwargs):
+    def __init__(
+        self,
+        initial_value=None,
+        trainable=True,
+        name=None,
+        dtype=None,
+        shape=None,
+        **unused_tf_kwargs,
+    ):
         if initial_value is None:
-            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except "
-                             "when you are not providing a `variable_def`. You provided neither.")
+            raise ValueError(
+                "The `initial_value` arg to `tf.Variable` must be specified except "
+                "when you are not providing a `variable_def`. You provided neither."
+            )
         if callable(initial_value):
             initial_value = initial_value()
         try:
@@ -66,26 +76,34 @@ class ResourceVariable(VariableGraphAttributes):
     def assign(self, value, use_locking=None, name=None, read_value=True):
         new = convert_to_tensor(value, dtype=self.dtype)
         if new._value.shape != self._value.shape:
-            raise ValueError(f"Cannot assign value to variable ' {self.name}': Shape mismatch."
-                             f"The variable shape {self.shape}, and the assigned value shape "
-                             f"{new.shape} are incompatible.")
+            raise ValueError(
+                f"Cannot assign value to variable ' {self.name}': Shape mismatch."
+                f"The variable shape {self.shape}, and the assigned value shape "
+                f"{new.shape} are incompatible."
+            )
         return self._store(new._value, read_value)
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        return self._store(self._value + self._checked_delta(delta, "AssignAddVariableOp"),
-                           read_value)
+        return self._store(
+            self._value + self._checked_delta(delta, "AssignAddVariableOp"), read_value
+        )
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        return self._store(self._value - self._checked_delta(delta, "AssignSubVariableOp"),
-                           read_value)
+        return self._store(
+            self._value - self._checked_delta(delta, "AssignSubVariableOp"), read_value
+        )
 
     def _checked_delta(self, delta, op_type):
         value = convert_to_tensor(delta, dtype=self.dtype)._value
         if value.shape != self._value.shape:
             shape, delta_shape = (",".join(map(str, s)) for s in (self._value.shape, value.shape))
-            raise invalid_argument(op_type, (
-                f"Cannot update variable with shape [{shape}] using a Tensor with shape "
-                f"[{delta_shape}], shapes must be equal."))
+            raise invalid_argument(
+                op_type,
+                (
+                    f"Cannot update variable with shape [{shape}] using a Tensor with shape "
+                    f"[{delta_shape}], shapes must be equal."
+                ),
+            )
         return value
 
     def _store(self, array, read_value=True):
@@ -100,24 +118,40 @@ class ResourceVariable(VariableGraphAttributes):
     def _not_in_place(operator, advice):
         def refuse(self, value):
             raise RuntimeError(f"`{operator}` with `tf.Variable`s is not supported. {advice}")
+
         return refuse
 
     # TF refuses Python's in-place operators on variables (rebinding would lose the variable).
-    __iadd__ = _not_in_place("variable += value", "Use `variable.assign_add(value)` to modify "
-                             "the variable, or `out = variable + value` if you need to get a "
-                             "new output Tensor.")
-    __isub__ = _not_in_place("variable -= value", "Use `variable.assign_sub(value)` to modify "
-                             "the variable, or `out = variable * value` if you need to get a "
-                             "new output Tensor.")
-    __imul__ = _not_in_place("var *= value", "Use `var.assign(var * value)` to modify the "
-                             "variable, or `out = var * value` if you need to get a new output "
-                             "Tensor.")
-    __itruediv__ = _not_in_place("var /= value", "Use `var.assign(var / value)` to modify the "
-                                 "variable, or `out = var / value` if you need to get a new "
-                                 "output Tensor.")
-    __ipow__ = _not_in_place("var **= value", "Use `var.assign(var ** value)` to modify the "
-                             "variable, or `out = var ** value` if you need to get a new output "
-                             "Tensor.")
+    __iadd__ = _not_in_place(
+        "variable += value",
+        "Use `variable.assign_add(value)` to modify "
+        "the variable, or `out = variable + value` if you need to get a "
+        "new output Tensor.",
+    )
+    __isub__ = _not_in_place(
+        "variable -= value",
+        "Use `variable.assign_sub(value)` to modify "
+        "the variable, or `out = variable * value` if you need to get a "
+        "new output Tensor.",
+    )
+    __imul__ = _not_in_place(
+        "var *= value",
+        "Use `var.assign(var * value)` to modify the "
+        "variable, or `out = var * value` if you need to get a new output "
+        "Tensor.",
+    )
+    __itruediv__ = _not_in_place(
+        "var /= value",
+        "Use `var.assign(var / value)` to modify the "
+        "variable, or `out = var / value` if you need to get a new "
+        "output Tensor.",
+    )
+    __ipow__ = _not_in_place(
+        "var **= value",
+        "Use `var.assign(var ** value)` to modify the "
+        "variable, or `out = var ** value` if you need to get a new output "
+        "Tensor.",
+    )
     del _not_in_place
 
     # --- metadata --------------------------------------------------------------------------
@@ -148,16 +182,18 @@ class ResourceVariable(VariableGraphAttributes):
         return _Reference(self)
 
     def __hash__(self):
-        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key. "
-                        f"(Variable: {self!r})")
+        raise TypeError(
+            f"Variable is unhashable. Instead, use variable.ref() as the key. (Variable: {self!r})"
+        )
 
     def experimental_ref(self):
         return self.ref()
 
     def __repr__(self):
         text = value_text(self._value)
-        return (f"<tf.Variable '{self._name}' shape={self.shape} dtype={self.dtype.name}, "
-                f"numpy={text}>")
+        return (
+            f"<tf.Variable '{self._name}' shape={self.shape} dtype={self.dtype.name}, numpy={text}>"
+        )
 
     def __str__(self):
         return self.__repr__()

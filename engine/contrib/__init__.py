@@ -1,4 +1,5 @@
 """tf.contrib: only `eager` (seed 001's `import tensorflow.contrib.eager as tfe`)."""
+
 from ..missing import missing_attribute
 from . import eager
 

@@ -1,4 +1,5 @@
 """tf.contrib.eager (TF 1.x), the part seed 001 uses: `import engine.contrib.eager as tfe`."""
+
 from ..custom_gradient import custom_gradient
 from ..eager_functional import (
     enable_eager_execution,
@@ -12,9 +13,17 @@ from ..gradient_tape import GradientTape
 from ..missing import missing_attribute
 from ..variables import Variable
 
-__all__ = ["Variable", "GradientTape", "custom_gradient", "gradients_function",
-           "value_and_gradients_function", "implicit_gradients", "implicit_value_and_gradients",
-           "enable_eager_execution", "executing_eagerly"]
+__all__ = [
+    "Variable",
+    "GradientTape",
+    "custom_gradient",
+    "gradients_function",
+    "value_and_gradients_function",
+    "implicit_gradients",
+    "implicit_value_and_gradients",
+    "enable_eager_execution",
+    "executing_eagerly",
+]
 
 
 def __getattr__(name):

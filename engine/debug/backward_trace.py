@@ -9,6 +9,7 @@ While the loop runs, a step is kept as the engine handed it over (its record and
 objects): turning it into RawTensors and a RawStep waits for build time (`materialize`), so
 a debugged backward pass costs little more than the plain one.
 """
+
 from .. import hooks
 from . import engine_view
 from .raw import RawStep
@@ -39,8 +40,16 @@ class BackwardTrace(hooks.BackwardObserver):
         recorder, call = self._recorder, self._call
         recorder.seq += 1
         tracked = self._tracked
-        step = [record, upstream, produced, [i in tracked for i in record.input_ids],
-                self._accumulations, self._released, self._pass, recorder.seq]
+        step = [
+            record,
+            upstream,
+            produced,
+            [i in tracked for i in record.input_ids],
+            self._accumulations,
+            self._released,
+            self._pass,
+            recorder.seq,
+        ]
         self._accumulations, self._released = [], []
         call.raw_steps.append(step)
         self._last_step = step
@@ -83,35 +92,38 @@ def materialize(recorder, call):
     targets = {}
     for target in call.targets:
         targets.setdefault(target.eid, target)
-    for pass_index, seeds in call.raw_seeds[call.seeds_done:]:
+    for pass_index, seeds in call.raw_seeds[call.seeds_done :]:
         for eid, g in seeds.items():
             target = targets.get(eid)
             if target is not None:
                 call.seeds.append((pass_index, target, gradient(g)))
     call.seeds_done = len(call.raw_seeds)
     op_of = recorder.op_by_record.get
-    for entry in call.raw_steps[len(call.step_by_raw):]:
+    for entry in call.raw_steps[len(call.step_by_raw) :]:
         op = op_of(id(entry[_RECORD]))
         if op is None:  # recorded before the capture began: nothing to show it with
             call.step_by_raw.append(None)
             continue
         upstream = [(out, gradient(g)) for out, g in zip(op.outputs, entry[_UPSTREAM])]
         # A gradient for an input the tape does not track is dropped by the loop: none flows.
-        produced = [(inp, gradient(g) if kept else None)
-                    for inp, g, kept in zip(op.inputs, entry[_PRODUCED], entry[_TRACKED])]
+        produced = [
+            (inp, gradient(g) if kept else None)
+            for inp, g, kept in zip(op.inputs, entry[_PRODUCED], entry[_TRACKED])
+        ]
         accumulations = []
         for eid, contribution, total in entry[_ACCUMULATED]:
             variable = recorder.variables.get(eid)
             into = variable.tensor if variable is not None else recorder.by_eid.get(eid)
             if into is not None:
                 accumulations.append((into, gradient(contribution), gradient(total)))
-        step = RawStep(len(call.steps), op, upstream, produced, accumulations, [],
-                       entry[_PASS], entry[_SEQ])
+        step = RawStep(
+            len(call.steps), op, upstream, produced, accumulations, [], entry[_PASS], entry[_SEQ]
+        )
         step.released_records = entry[_RELEASED]  # still appended to while the call runs
         call.steps.append(step)
         call.step_by_raw.append(step)
     for step in call.steps:
-        step.released = [o for o in (op_of(id(r)) for r in step.released_records)
-                         if o is not None]
-    call.released_after = [o for o in (op_of(id(r)) for r in call.released_after_records)
-                           if o is not None]
+        step.released = [o for o in (op_of(id(r)) for r in step.released_records) if o is not None]
+    call.released_after = [
+        o for o in (op_of(id(r)) for r in call.released_after_records) if o is not None
+    ]

@@ -4,6 +4,7 @@ Capture ids are the order of first appearance (tensors, ops, tapes, calls), so t
 program gives the same capture apart from `created`. The models are validated once, from
 plain dicts (pydantic's fast path), rather than built object by object.
 """
+
 import datetime
 import gc
 
@@ -52,8 +53,9 @@ def _build(recorder, value_cap, program, error, stdout, finish):
     step_bytes = _step_bytes(recorder, timeline)
     # Validated once each and shared: pydantic keeps a model instance it is given as it is, so
     # 25,000 tensors on one line hold one SourceLocation, not 25,000.
-    locations = [SourceLocation(file=f, line=line, function=fn)
-                 for f, line, fn in recorder.locations.entries]
+    locations = [
+        SourceLocation(file=f, line=line, function=fn) for f, line, fn in recorder.locations.entries
+    ]
 
     def loc(index):
         return None if index is None else locations[index]
@@ -71,8 +73,11 @@ def _build(recorder, value_cap, program, error, stdout, finish):
         "memory": timeline,
         "error": error,
         "stdout": stdout,
-        "limits": {"value_cap": value_cap, "histogram_bins": HISTOGRAM_BINS,
-                   "held_bytes_cap": recorder.held_cap},
+        "limits": {
+            "value_cap": value_cap,
+            "histogram_bins": HISTOGRAM_BINS,
+            "held_bytes_cap": recorder.held_cap,
+        },
         "thresholds": dict(THRESHOLDS),
     }
     return Capture.model_validate(data)
@@ -81,15 +86,25 @@ def _build(recorder, value_cap, program, error, stdout, finish):
 def _tensor(t, summary, loc):
     # A gradient's place is its call's; it is not repeated on each of them (a 10,000-step
     # call has 20,000 gradient tensors).
-    return {"id": t.id, "name": t.name, "dtype": summary["dtype"], "shape": summary["shape"],
-            "kind": t.kind, "op": t.op.id if t.op is not None else None,
-            "location": loc(t.location) if t.kind != "gradient" else None, "summary": summary,
-            "variable": t.variable, "origin": t.origin}
+    return {
+        "id": t.id,
+        "name": t.name,
+        "dtype": summary["dtype"],
+        "shape": summary["shape"],
+        "kind": t.kind,
+        "op": t.op.id if t.op is not None else None,
+        "location": loc(t.location) if t.kind != "gradient" else None,
+        "summary": summary,
+        "variable": t.variable,
+        "origin": t.origin,
+    }
 
 
 def _saved(entries):
-    return [{"tensor": t.id, "bytes": t.nbytes, "role": role, "index": index}
-            for t, role, index in entries]
+    return [
+        {"tensor": t.id, "bytes": t.nbytes, "role": role, "index": index}
+        for t, role, index in entries
+    ]
 
 
 def _op(op, loc):
@@ -97,32 +112,52 @@ def _op(op, loc):
     unpruned = op.unpruned or []
     saved_ids = {(role, index) for _, role, index in saved}
     pruned = [entry for entry in unpruned if (entry[1], entry[2]) not in saved_ids]
-    return {"id": op.id, "type": op.type, "inputs": [t.id for t in op.inputs],
-            "outputs": [t.id for t in op.outputs], "scope": op.scope or "",
-            "location": loc(op.location), "tapes": [tape.id for tape in op.tapes],
-            "saved": _saved(saved), "pruned": _saved(pruned),
-            "saved_bytes": pairs_bytes(op.saved_pairs or ()),
-            "unpruned_bytes": pairs_bytes(op.unpruned_pairs or ()),
-            "gradient": gradient_state(op.type), "seq": op.seq,
-            "call": op.call.id if op.call is not None else None}
+    return {
+        "id": op.id,
+        "type": op.type,
+        "inputs": [t.id for t in op.inputs],
+        "outputs": [t.id for t in op.outputs],
+        "scope": op.scope or "",
+        "location": loc(op.location),
+        "tapes": [tape.id for tape in op.tapes],
+        "saved": _saved(saved),
+        "pruned": _saved(pruned),
+        "saved_bytes": pairs_bytes(op.saved_pairs or ()),
+        "unpruned_bytes": pairs_bytes(op.unpruned_pairs or ()),
+        "gradient": gradient_state(op.type),
+        "seq": op.seq,
+        "call": op.call.id if op.call is not None else None,
+    }
 
 
 def _tape(tape, loc):
-    return {"id": tape.id, "name": tape.name, "persistent": tape.persistent,
-            "watch_accessed_variables": tape.watch_accessed_variables,
-            "location": loc(tape.location),
-            "watched": [{"tensor": t.id, "seq": seq, "location": loc(where), "how": how}
-                        for t, seq, where, how in tape.watched],
-            "records": [op.id for op in tape.records],
-            "events": [{"kind": kind, "seq": seq, "location": loc(where)}
-                       for kind, seq, where in tape.events]}
+    return {
+        "id": tape.id,
+        "name": tape.name,
+        "persistent": tape.persistent,
+        "watch_accessed_variables": tape.watch_accessed_variables,
+        "location": loc(tape.location),
+        "watched": [
+            {"tensor": t.id, "seq": seq, "location": loc(where), "how": how}
+            for t, seq, where, how in tape.watched
+        ],
+        "records": [op.id for op in tape.records],
+        "events": [
+            {"kind": kind, "seq": seq, "location": loc(where)} for kind, seq, where in tape.events
+        ],
+    }
 
 
 def _event(e, loc):
-    return {"seq": e.seq, "kind": e.kind,
-            "tensor": e.tensor.id if e.tensor is not None else None,
-            "variable": e.variable.id if e.variable is not None else None,
-            "how": e.how, "message": e.message, "location": loc(e.location)}
+    return {
+        "seq": e.seq,
+        "kind": e.kind,
+        "tensor": e.tensor.id if e.tensor is not None else None,
+        "variable": e.variable.id if e.variable is not None else None,
+        "how": e.how,
+        "message": e.message,
+        "location": loc(e.location),
+    }
 
 
 def _gradient_pair(pair):
@@ -132,12 +167,16 @@ def _gradient_pair(pair):
 
 def _step(step, bytes_alive):
     return {
-        "index": step.index, "op": step.op.id, "pass_index": step.pass_index,
+        "index": step.index,
+        "op": step.op.id,
+        "pass_index": step.pass_index,
         "upstream": [_gradient_pair(p) for p in step.upstream],
         "produced": [_gradient_pair(p) for p in step.produced],
-        "accumulations": [{"tensor": t.id, "contribution": c.id, "total": total.id}
-                          for t, c, total in step.accumulations
-                          if c is not None and total is not None],
+        "accumulations": [
+            {"tensor": t.id, "contribution": c.id, "total": total.id}
+            for t, c, total in step.accumulations
+            if c is not None and total is not None
+        ],
         "released_ops": [op.id for op in step.released],
         "released_bytes": pairs_bytes(distinct_pairs(op.saved_pairs or () for op in step.released)),
         "bytes_alive": bytes_alive,
@@ -148,26 +187,46 @@ def _call(call, loc, facts, step_bytes):
     error = None
     if call.error is not None:
         where = loc(call.location)
-        error = {"type": type(call.error).__name__, "message": str(call.error),
-                 "line": where.line if where else None, "location": where}
+        error = {
+            "type": type(call.error).__name__,
+            "message": str(call.error),
+            "line": where.line if where else None,
+            "location": where,
+        }
     return {
-        "id": call.id, "tape": call.tape.id, "kind": call.kind, "location": loc(call.location),
-        "targets": [t.id for t in call.targets], "sources": [s.id for s in call.sources],
+        "id": call.id,
+        "tape": call.tape.id,
+        "kind": call.kind,
+        "location": loc(call.location),
+        "targets": [t.id for t in call.targets],
+        "sources": [s.id for s in call.sources],
         "output_gradients": [g.id if g is not None else None for g in call.output_gradients],
         "unconnected": call.unconnected,
-        "results": [{"source_index": index, "path": path, "tensor": source.id,
-                     "gradient": gradient.id if gradient is not None else None,
-                     "none_cause": facts["causes"].get(index)}
-                    for index, path, source, gradient in call.results],
+        "results": [
+            {
+                "source_index": index,
+                "path": path,
+                "tensor": source.id,
+                "gradient": gradient.id if gradient is not None else None,
+                "none_cause": facts["causes"].get(index),
+            }
+            for index, path, source, gradient in call.results
+        ],
         "steps": [_step(step, step_bytes.get((call.id, step.index), 0)) for step in call.steps],
-        "error": error, "seq": call.seq,
-        "seeds": [{"pass_index": p, "tensor": t.id, "gradient": g.id}
-                  for p, t, g in call.seeds if g is not None],
+        "error": error,
+        "seq": call.seq,
+        "seeds": [
+            {"pass_index": p, "tensor": t.id, "gradient": g.id}
+            for p, t, g in call.seeds
+            if g is not None
+        ],
         "passes": max(call.passes, 1),
         "released_after": [op.id for op in call.released_after],
-        "released_after_bytes": pairs_bytes(distinct_pairs(
-            op.saved_pairs or () for op in call.released_after)),
-        "norms": facts["norms"], "layers": facts["layers"],
+        "released_after_bytes": pairs_bytes(
+            distinct_pairs(op.saved_pairs or () for op in call.released_after)
+        ),
+        "norms": facts["norms"],
+        "layers": facts["layers"],
     }
 
 

@@ -3,6 +3,7 @@
 Everything else reaches engine.debug through engine/hooks.py; these are facts the hooks do not
 carry and that would cost the engine a branch on its hot path to pass along.
 """
+
 import sys
 
 from .. import gradient_tape

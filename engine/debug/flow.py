@@ -46,8 +46,9 @@ def walk(call, convert=None, add=None):
                     pending[key] = convert(gradient)
                     continue
                 _, contribution, total = next(accumulations)
-                pending[key] = (convert(total) if add is None
-                                else add(previous, convert(contribution), total))
+                pending[key] = (
+                    convert(total) if add is None else add(previous, convert(contribution), total)
+                )
             yield pass_index, step, pending, results
         yield pass_index, None, pending, final_results(call, pending, results)
 

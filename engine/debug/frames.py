@@ -5,6 +5,7 @@ The engine, engine.debug, the standard library and installed packages (NumPy cal
 from the hook, is the user's. A walk stops at the frame that started the capture, so a test
 runner's or a server's own frames above it are never visited (and cost nothing).
 """
+
 import os
 import sys
 import sysconfig
@@ -119,7 +120,8 @@ class Locations:
         if index is None:
             code = frame.f_code
             index = self._by_instruction[fast] = self.of_key(
-                (code.co_filename, frame.f_lineno, code.co_name))
+                (code.co_filename, frame.f_lineno, code.co_name)
+            )
         return index
 
     def of_key(self, key):

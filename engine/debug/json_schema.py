@@ -4,6 +4,7 @@
 tests/debug/test_serialization.py fails when the file and the models disagree, and validates
 real captures against the file.
 """
+
 import json
 import sys
 from pathlib import Path

@@ -10,6 +10,7 @@ Bytes are those of the NumPy arrays actually referenced, each distinct array cou
   and what unpruned tapes would hold. A point lists the tapes holding bytes and the tape it
   concerns (others hold 0).
 """
+
 from .flow import walk
 
 
@@ -19,8 +20,10 @@ def saved_entries(op):
     saved, pruned = [], []
     if record is None:
         return saved, pruned
-    for role, kept, tensors in (("input", record.inputs, op.inputs),
-                                ("output", record.outputs, op.outputs)):
+    for role, kept, tensors in (
+        ("input", record.inputs, op.inputs),
+        ("output", record.outputs, op.outputs),
+    ):
         for index, tensor in enumerate(tensors):
             if kept is not None and index < len(kept) and kept[index] is not None:
                 saved.append((tensor, role, index))
@@ -121,9 +124,12 @@ class Timeline:
                 concerns = [tape.id for tape in op.tapes]
                 for tape_id in concerns:
                     self._hold(tape_id, op)
-                self._point("backward" if op.call is not None else "forward", op=op.id,
-                            call=op.call.id if op.call is not None else None,
-                            concerns=concerns)
+                self._point(
+                    "backward" if op.call is not None else "forward",
+                    op=op.id,
+                    call=op.call.id if op.call is not None else None,
+                    concerns=concerns,
+                )
             elif kind == "drop":
                 tape = entry[1]
                 for op in list(self._live.get(tape.id, {}).values()):
@@ -138,16 +144,23 @@ class Timeline:
                 for op in step.released:
                     self._release(call.tape.id, op)
                 gradients = in_flight[call.id].get(step.index, [])
-                point = self._point("backward", op=step.op.id, call=call.id, step=step.index,
-                                    gradients=gradients, concerns=[call.tape.id])
+                point = self._point(
+                    "backward",
+                    op=step.op.id,
+                    call=call.id,
+                    step=step.index,
+                    gradients=gradients,
+                    concerns=[call.tape.id],
+                )
                 self.step_bytes[(call.id, step.index)] = point["total"]
             elif kind == "end":
                 call = entry[1]
                 for op in call.released_after:
                     self._release(call.tape.id, op)
                 self._point("backward", call=call.id, concerns=[call.tape.id])
-        peak_index = max(range(len(self.points)), key=lambda i: self.points[i]["total"],
-                         default=None)
+        peak_index = max(
+            range(len(self.points)), key=lambda i: self.points[i]["total"], default=None
+        )
         return {
             "points": self.points,
             "peak": self.points[peak_index]["total"] if peak_index is not None else 0,
@@ -196,9 +209,17 @@ class Timeline:
         tapes = {names[tape_id]: held.bytes for tape_id, held in self._holding.items()}
         for tape_id in concerns:
             tapes.setdefault(names[tape_id], 0)
-        point = {"index": len(self.points), "phase": phase, "op": op, "call": call,
-                 "step": step, "tapes": tapes, "gradients": gradient_bytes,
-                 "total": self._all.bytes + extra, "unpruned": self._all_unpruned.bytes}
+        point = {
+            "index": len(self.points),
+            "phase": phase,
+            "op": op,
+            "call": call,
+            "step": step,
+            "tapes": tapes,
+            "gradients": gradient_bytes,
+            "total": self._all.bytes + extra,
+            "unpruned": self._all_unpruned.bytes,
+        }
         self.points.append(point)
         return point
 

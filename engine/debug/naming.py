@@ -34,8 +34,13 @@ def _call_key(child):
 def _same_call(current, child):
     """The same callee frame, not a new one at the same address: its position only moves on."""
     key = current.child
-    return (key is not None and child is not None and key[0] == id(child)
-            and key[1] is child.f_code and key[2] <= child.f_lasti)
+    return (
+        key is not None
+        and child is not None
+        and key[0] == id(child)
+        and key[1] is child.f_code
+        and key[2] <= child.f_lasti
+    )
 
 
 class StatementTracker:
@@ -55,8 +60,7 @@ class StatementTracker:
         key = (frame.f_code, frame.f_lasti)
         found = self._statements.get(key)
         if found is None:
-            statement, names = self._indexes.of(frame.f_code.co_filename).statement(
-                frame.f_lineno)
+            statement, names = self._indexes.of(frame.f_code.co_filename).statement(frame.f_lineno)
             found = self._statements[key] = (statement, names, self._locations.of(frame))
         return found
 
@@ -85,7 +89,8 @@ class StatementTracker:
             # call (same callee frame). The same instruction with a new callee is the next
             # loop iteration.
             if statement == current.statement and (
-                    current.lasti < lasti or (current.lasti == lasti and _same_call(current, child))):
+                current.lasti < lasti or (current.lasti == lasti and _same_call(current, child))
+            ):
                 current.lasti = lasti
                 current.child = _call_key(child)
                 return current, location

@@ -4,12 +4,29 @@ They hold references to the (immutable) NumPy values they saw; summaries, names 
 the pydantic Capture are built from them once the capture ends (build.py), so the hot path of
 every op stays a handful of attribute writes.
 """
+
 import weakref
 
 
 class RawTensor:
-    __slots__ = ("id", "eid", "array", "nbytes", "dtype", "shape", "kind", "op", "location",
-                 "seq", "name", "variable", "origin", "summary", "stmt", "key")
+    __slots__ = (
+        "id",
+        "eid",
+        "array",
+        "nbytes",
+        "dtype",
+        "shape",
+        "kind",
+        "op",
+        "location",
+        "seq",
+        "name",
+        "variable",
+        "origin",
+        "summary",
+        "stmt",
+        "key",
+    )
 
     def __init__(self, id, eid, array, kind, op, location, seq, stmt=None):
         self.id = id
@@ -78,8 +95,23 @@ class RawVariable:
 
 
 class RawOp:
-    __slots__ = ("id", "type", "inputs", "outputs", "location", "scope", "record", "tapes", "seq",
-                 "call", "stmt", "saved", "unpruned", "saved_pairs", "unpruned_pairs")
+    __slots__ = (
+        "id",
+        "type",
+        "inputs",
+        "outputs",
+        "location",
+        "scope",
+        "record",
+        "tapes",
+        "seq",
+        "call",
+        "stmt",
+        "saved",
+        "unpruned",
+        "saved_pairs",
+        "unpruned_pairs",
+    )
 
     def __init__(self, id, type, inputs, outputs, location, scope, seq, call, stmt):
         self.id = id
@@ -100,8 +132,19 @@ class RawOp:
 
 
 class RawTape:
-    __slots__ = ("id", "ref", "name", "persistent", "watch_accessed_variables", "location",
-                 "watched", "records", "events", "resets", "seq")
+    __slots__ = (
+        "id",
+        "ref",
+        "name",
+        "persistent",
+        "watch_accessed_variables",
+        "location",
+        "watched",
+        "records",
+        "events",
+        "resets",
+        "seq",
+    )
 
     def __init__(self, id, ref, persistent, watch_accessed_variables, location, seq):
         self.id = id
@@ -120,8 +163,9 @@ class RawTape:
 class RawEvent:
     __slots__ = ("seq", "kind", "tensor", "variable", "how", "message", "location", "stmt")
 
-    def __init__(self, seq, kind, location, stmt=None, tensor=None, variable=None, how=None,
-                 message=None):
+    def __init__(
+        self, seq, kind, location, stmt=None, tensor=None, variable=None, how=None, message=None
+    ):
         self.seq = seq
         self.kind = kind
         self.location = location
@@ -133,8 +177,17 @@ class RawEvent:
 
 
 class RawStep:
-    __slots__ = ("index", "op", "upstream", "produced", "accumulations", "released", "pass_index",
-                 "seq", "released_records")
+    __slots__ = (
+        "index",
+        "op",
+        "upstream",
+        "produced",
+        "accumulations",
+        "released",
+        "pass_index",
+        "seq",
+        "released_records",
+    )
 
     def __init__(self, index, op, upstream, produced, accumulations, released, pass_index, seq):
         self.index = index
@@ -149,10 +202,31 @@ class RawStep:
 
 
 class RawCall:
-    __slots__ = ("id", "tape", "kind", "location", "targets", "sources", "output_gradients",
-                 "unconnected", "results", "steps", "error", "seq", "end_seq", "seeds", "passes",
-                 "released_after", "stmt", "trace", "raw_steps", "raw_seeds",
-                 "released_after_records", "step_by_raw", "seeds_done")
+    __slots__ = (
+        "id",
+        "tape",
+        "kind",
+        "location",
+        "targets",
+        "sources",
+        "output_gradients",
+        "unconnected",
+        "results",
+        "steps",
+        "error",
+        "seq",
+        "end_seq",
+        "seeds",
+        "passes",
+        "released_after",
+        "stmt",
+        "trace",
+        "raw_steps",
+        "raw_seeds",
+        "released_after_records",
+        "step_by_raw",
+        "seeds_done",
+    )
 
     def __init__(self, id, tape, kind, location, seq, stmt):
         self.id = id

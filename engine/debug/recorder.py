@@ -5,6 +5,7 @@ Hot path first: `op_executed` runs for every op the program executes, so it does
 can (find the user's frame, wrap inputs and outputs in RawTensors) and leaves summaries,
 memory accounting and diagnosis to build time.
 """
+
 import sys
 import weakref
 
@@ -35,8 +36,9 @@ class Recorder(hooks.Observer):
         self.array_keys = ArrayKeys()
         self.locator = FrameLocator(stop_frame)
         self.locations = Locations()
-        self.statements = StatementTracker(StatementIndexes(), self._name_from_locals,
-                                           self.locations)
+        self.statements = StatementTracker(
+            StatementIndexes(), self._name_from_locals, self.locations
+        )
         self.seq = 0
         self.tensors = []  # RawTensor, index = capture id
         self.by_eid = {}  # engine tensor id -> RawTensor (variables are in `variables`)
@@ -75,8 +77,7 @@ class Recorder(hooks.Observer):
         if frame is self._last_frame and frame.f_back is self._last_back:
             stmt, location = self.statements.visit_innermost(frame, child, self.seq)
         else:
-            stmt, location = self.statements.visit(self.locator.user_frames(frame, child),
-                                                   self.seq)
+            stmt, location = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
             self._last_frame, self._last_back = frame, frame.f_back
         return location, stmt
 
@@ -97,13 +98,20 @@ class Recorder(hooks.Observer):
     def _name_value(self, name, value, start_seq, nested):
         if isinstance(value, EagerTensor):
             raw = self.by_eid.get(value._id)
-            if raw is not None and raw.name is None and raw.seq >= start_seq \
-                    and (raw.array is value._value or raw.array is None):
+            if (
+                raw is not None
+                and raw.name is None
+                and raw.seq >= start_seq
+                and (raw.array is value._value or raw.array is None)
+            ):
                 raw.name = name
         elif engine_view.is_variable(value):
             variable = self.variables.get(value._id)
-            if variable is not None and variable.tensor.name is None \
-                    and variable.tensor.seq >= start_seq:
+            if (
+                variable is not None
+                and variable.tensor.name is None
+                and variable.tensor.seq >= start_seq
+            ):
                 variable.tensor.name = name
         elif engine_view.is_gradient_tape(value):
             tape = self.tape_of.get(value)
@@ -148,26 +156,45 @@ class Recorder(hooks.Observer):
             known = self.slices.get(id(g))
             if known is None:
                 dense = _dense_slices(g)
-                known = self.slices[id(g)] = (g, self._new_tensor(None, dense, "gradient", None,
-                                                                  location, stmt))
+                known = self.slices[id(g)] = (
+                    g,
+                    self._new_tensor(None, dense, "gradient", None, location, stmt),
+                )
             return known[1]
         return None
 
     def _variable(self, variable, location, stmt):
         known = self.variables.get(variable._id)
         if known is None:
-            tensor = RawTensor(len(self.tensors), variable._id, variable._value, "variable", None,
-                               location, self.seq, stmt)
+            tensor = RawTensor(
+                len(self.tensors),
+                variable._id,
+                variable._value,
+                "variable",
+                None,
+                location,
+                self.seq,
+                stmt,
+            )
             self.tensors.append(tensor)
             known = self.variables[variable._id] = RawVariable(
-                tensor, bool(getattr(variable, "trainable", True)), getattr(variable, "name", None))
+                tensor, bool(getattr(variable, "trainable", True)), getattr(variable, "name", None)
+            )
         return known
 
     def _version(self, variable, array, location, stmt):
         raw = variable.versions.get(id(array))
         if raw is None:
-            raw = RawTensor(len(self.tensors), variable.tensor.eid, array, "variable", None,
-                            location, self.seq, stmt)
+            raw = RawTensor(
+                len(self.tensors),
+                variable.tensor.eid,
+                array,
+                "variable",
+                None,
+                location,
+                self.seq,
+                stmt,
+            )
             raw.variable = variable.tensor.id
             self.tensors.append(raw)
             variable.versions[id(array)] = raw
@@ -182,8 +209,14 @@ class Recorder(hooks.Observer):
             return entry[1]
         raw = self.tape_of.get(tape)
         if raw is None:
-            raw = RawTape(len(self.tapes), weakref.ref(tape), engine_view.is_persistent(tape),
-                          engine_view.watches_accessed_variables(tape), location, self.seq)
+            raw = RawTape(
+                len(self.tapes),
+                weakref.ref(tape),
+                engine_view.is_persistent(tape),
+                engine_view.watches_accessed_variables(tape),
+                location,
+                self.seq,
+            )
             self.tapes.append(raw)
             self.tape_of[tape] = raw
         self._tape_by_id[id(tape)] = (raw.ref, raw)
@@ -199,8 +232,11 @@ class Recorder(hooks.Observer):
         else:
             call = None
             kind = "intermediate"
-            if record is None and op_type == "OnesLike" and \
-                    engine_view.called_from(engine_view.SEED_CODES):
+            if (
+                record is None
+                and op_type == "OnesLike"
+                and engine_view.called_from(engine_view.SEED_CODES)
+            ):
                 return  # a gradient call's seed, created just before the call is announced
         self.seq = seq = self.seq + 1
         location, stmt = self._where()
@@ -235,8 +271,11 @@ class Recorder(hooks.Observer):
                 records = getattr(t, "_records", None)
                 if records and records[-1] is record:
                     entry = tape_by_id.get(id(t))
-                    raw = entry[1] if entry is not None and entry[0]() is t else \
-                        self.tape(t, location)
+                    raw = (
+                        entry[1]
+                        if entry is not None and entry[0]() is t
+                        else self.tape(t, location)
+                    )
                     raw.records.append(op)
                     tapes.append(raw)
             op.tapes = tapes
@@ -269,8 +308,9 @@ class Recorder(hooks.Observer):
         if kind == "watch_variable":
             variable = self._variable(tensor, location, stmt)
             explicit = engine_view.called_from(engine_view.WATCH_CODES)
-            raw.watched.append((variable.tensor, self.seq, location,
-                                "watch" if explicit else "variable_read"))
+            raw.watched.append(
+                (variable.tensor, self.seq, location, "watch" if explicit else "variable_read")
+            )
             return
         if kind == "enter":
             if raw.location is None:
@@ -288,8 +328,11 @@ class Recorder(hooks.Observer):
         if raw is None:
             return
         frame, _ = self.locator.user_frame(3)
-        key = None if frame is None else (frame.f_code.co_filename, frame.f_lineno,
-                                          frame.f_code.co_name)
+        key = (
+            None
+            if frame is None
+            else (frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name)
+        )
         self.seq += 1
         raw.events.append(("deleted", self.seq, key))
         self._drop(raw, "deleted")
@@ -305,25 +348,48 @@ class Recorder(hooks.Observer):
         if known is None:
             known = self._variable(variable, location, stmt)
         if kind == "created":
-            self.events.append(RawEvent(self.seq, "variable_created", location, stmt,
-                                        tensor=known.tensor, variable=known.tensor))
+            self.events.append(
+                RawEvent(
+                    self.seq,
+                    "variable_created",
+                    location,
+                    stmt,
+                    tensor=known.tensor,
+                    variable=known.tensor,
+                )
+            )
         elif kind == "read":
             version = self._version(known, snapshot._value, location, stmt)
-            self.events.append(RawEvent(self.seq, "variable_read", location, stmt,
-                                        tensor=version, variable=known.tensor))
+            self.events.append(
+                RawEvent(
+                    self.seq, "variable_read", location, stmt, tensor=version, variable=known.tensor
+                )
+            )
         elif kind == "assign":
             version = self._version(known, variable._value, location, stmt)
-            self.events.append(RawEvent(self.seq, "variable_assign", location, stmt,
-                                        tensor=version, variable=known.tensor))
+            self.events.append(
+                RawEvent(
+                    self.seq,
+                    "variable_assign",
+                    location,
+                    stmt,
+                    tensor=version,
+                    variable=known.tensor,
+                )
+            )
 
     def escaped(self, tensor, how):
         self.seq += 1
         location, stmt = self._where()
         raw = self.tensor_of(tensor, location, stmt)
-        variable = self.tensors[raw.variable] if raw.variable is not None else (
-            raw if raw.kind == "variable" else None)
-        self.events.append(RawEvent(self.seq, "escape", location, stmt, tensor=raw,
-                                    variable=variable, how=how))
+        variable = (
+            self.tensors[raw.variable]
+            if raw.variable is not None
+            else (raw if raw.kind == "variable" else None)
+        )
+        self.events.append(
+            RawEvent(self.seq, "escape", location, stmt, tensor=raw, variable=variable, how=how)
+        )
 
     def warning(self, message):
         self.seq += 1
@@ -359,9 +425,13 @@ class Recorder(hooks.Observer):
         call.sources = [self.tensor_of(s, location, stmt) for s in sources]
         if output_gradients is not None:
             from .. import nest
+
             call.output_gradients = [
-                self.tensor_of(g, location, stmt, "gradient") if isinstance(g, EagerTensor)
-                else None for g in nest.flatten(output_gradients)]
+                self.tensor_of(g, location, stmt, "gradient")
+                if isinstance(g, EagerTensor)
+                else None
+                for g in nest.flatten(output_gradients)
+            ]
         call.unconnected = getattr(unconnected, "value", str(unconnected))
         self.calls.append(call)
         self.call_stack.append(call)
@@ -382,8 +452,9 @@ class Recorder(hooks.Observer):
         else:
             leaves = flatten_with_paths(results)
             for index, ((path, gradient), source) in enumerate(zip(leaves, call.sources)):
-                call.results.append((index, path, source,
-                                     self.gradient_of(gradient, call.location, call.stmt)))
+                call.results.append(
+                    (index, path, source, self.gradient_of(gradient, call.location, call.stmt))
+                )
         self.memory_log.append(("end", call))
 
     # --- the end -----------------------------------------------------------------------------
@@ -415,12 +486,15 @@ class Recorder(hooks.Observer):
 
     def intern_deferred_locations(self):
         for tape in self.tapes:
-            tape.events = [(kind, seq, self.locations.of_key(where) if type(where) is tuple
-                            else where) for kind, seq, where in tape.events]
+            tape.events = [
+                (kind, seq, self.locations.of_key(where) if type(where) is tuple else where)
+                for kind, seq, where in tape.events
+            ]
 
 
 def _dense_slices(slices):
     import numpy as np
+
     values = np.asarray(slices.values._value)
     indices = np.asarray(slices.indices._value).reshape(-1)
     shape = tuple(int(d) for d in np.asarray(slices.dense_shape._value).reshape(-1))

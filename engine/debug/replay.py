@@ -6,6 +6,7 @@ does) into gradients already pending. At the end of each pass the sources' gradi
 the call returned; a jacobian stacks its passes' rows. Replay needs the full values of the
 gradients, so tensors must be within the capture's value cap (tests raise it).
 """
+
 import numpy as np
 
 from .summaries import value_from_json
@@ -21,8 +22,10 @@ class _Call:
     def __init__(self, capture, call):
         tensors = {t.id: t for t in capture.tensors}
         self.sources = [_Tensor(tensors[i]) for i in call.sources]
-        self.seeds = [(s.pass_index, _Tensor(tensors[s.tensor]), _Tensor(tensors[s.gradient]))
-                      for s in call.seeds]
+        self.seeds = [
+            (s.pass_index, _Tensor(tensors[s.tensor]), _Tensor(tensors[s.gradient]))
+            for s in call.seeds
+        ]
         self.passes = call.passes
         ops = {op.id: op for op in capture.ops}
         self.steps = [_Step(step, ops[step.op], tensors) for step in call.steps]
@@ -41,12 +44,20 @@ class _Step:
     def __init__(self, step, op, tensors):
         self.index = step.index
         self.pass_index = step.pass_index
-        self.upstream = [(_Tensor(tensors[g.tensor]), _opt(tensors, g.gradient))
-                         for g in step.upstream]
-        self.produced = [(_Tensor(tensors[g.tensor]), _opt(tensors, g.gradient))
-                         for g in step.produced]
-        self.accumulations = [(_Tensor(tensors[a.tensor]), _Tensor(tensors[a.contribution]),
-                               _Tensor(tensors[a.total])) for a in step.accumulations]
+        self.upstream = [
+            (_Tensor(tensors[g.tensor]), _opt(tensors, g.gradient)) for g in step.upstream
+        ]
+        self.produced = [
+            (_Tensor(tensors[g.tensor]), _opt(tensors, g.gradient)) for g in step.produced
+        ]
+        self.accumulations = [
+            (
+                _Tensor(tensors[a.tensor]),
+                _Tensor(tensors[a.contribution]),
+                _Tensor(tensors[a.total]),
+            )
+            for a in step.accumulations
+        ]
 
 
 def _opt(tensors, tensor_id):
@@ -56,8 +67,10 @@ def _opt(tensors, tensor_id):
 def value_of(info):
     summary = info.summary
     if summary.value is None and summary.size:
-        raise ReplayError(f"tensor {info.id} has {summary.size} elements, more than the "
-                          f"capture's value cap: capture with a larger value_cap to replay")
+        raise ReplayError(
+            f"tensor {info.id} has {summary.size} elements, more than the "
+            f"capture's value cap: capture with a larger value_cap to replay"
+        )
     if summary.value is None:
         return np.zeros(summary.shape, dtype=np.dtype(summary.dtype))
     return value_from_json(summary.value, summary.dtype, summary.shape)
@@ -67,6 +80,7 @@ def replay(capture, call_id, check_totals=True):
     """The gradient per source (a NumPy array, or None) that replaying call `call_id`'s steps
     gives; for jacobians, rows stacked as the call returned them."""
     from .flow import flow_key, walk
+
     call = capture.calls[call_id]
     data = _Call(capture, call)
 
@@ -106,8 +120,10 @@ def _stacked(call, capture, per_pass, source):
         return None  # the result is None, or zeros the engine made without any step
     dtype = np.dtype(source.info.dtype)
     shape = tuple(source.info.shape)
-    rows = [np.zeros(shape, dtype=dtype) if r is None else np.asarray(r).reshape(shape)
-            for r in per_pass]
+    rows = [
+        np.zeros(shape, dtype=dtype) if r is None else np.asarray(r).reshape(shape)
+        for r in per_pass
+    ]
     target = capture.tensors[call.targets[0]]
     if call.kind == "jacobian":
         return np.stack(rows).reshape(tuple(target.shape) + shape)

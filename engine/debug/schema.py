@@ -5,6 +5,7 @@ against the OpenAPI they produce, and `schemas/capture.schema.json` is generated
 Ids are small integers assigned in order of appearance, so the same program gives the same ids.
 Bump SCHEMA_VERSION on any change a reader would notice.
 """
+
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -25,6 +26,7 @@ class Model(BaseModel):
 
 class SourceLocation(Model):
     """Where in the user's program something happened (never the engine's own frames)."""
+
     file: str
     line: int = Field(description="1-based line in `file`")
     function: str
@@ -37,6 +39,7 @@ class Histogram(Model):
 
 class ValueSummary(Model):
     """A value's statistics over its finite elements, and the full value when it is small."""
+
     shape: list[int]
     dtype: str
     size: int
@@ -51,8 +54,10 @@ class ValueSummary(Model):
     infs: int = 0
     histogram: Histogram | None = None
     value: Any | None = Field(
-        None, description="nested lists, present when size <= the capture's value cap; "
-                          "NaN/Inf written as the strings 'nan', 'inf', '-inf'")
+        None,
+        description="nested lists, present when size <= the capture's value cap; "
+        "NaN/Inf written as the strings 'nan', 'inf', '-inf'",
+    )
 
 
 class TensorInfo(Model):
@@ -66,8 +71,10 @@ class TensorInfo(Model):
     summary: ValueSummary
     variable: int | None = Field(None, description="for reads of a Variable: its tensor id")
     origin: Literal["constant", "converted"] | None = Field(
-        None, description="for tensors no op produced: made by tf.constant, or converted from "
-                          "another value (a NumPy array, a Python number)")
+        None,
+        description="for tensors no op produced: made by tf.constant, or converted from "
+        "another value (a NumPy array, a Python number)",
+    )
 
 
 class SavedTensor(Model):
@@ -87,14 +94,17 @@ class OpInfo(Model):
     tapes: list[int] = Field(default_factory=list, description="tapes that recorded it")
     saved: list[SavedTensor] = Field(default_factory=list, description="kept for backward")
     pruned: list[SavedTensor] = Field(
-        default_factory=list, description="inputs/outputs an unpruned tape would also keep")
+        default_factory=list, description="inputs/outputs an unpruned tape would also keep"
+    )
     saved_bytes: int = 0
     unpruned_bytes: int = 0
     gradient: GradientState
     seq: int = Field(description="position in the program's event order")
     call: int | None = Field(
-        None, description="set when a gradient call ran this op and an outer tape recorded it "
-                          "(higher-order gradients)")
+        None,
+        description="set when a gradient call ran this op and an outer tape recorded it "
+        "(higher-order gradients)",
+    )
 
 
 class WatchInfo(Model):
@@ -105,8 +115,9 @@ class WatchInfo(Model):
 
 
 class TapeEvent(Model):
-    kind: Literal["enter", "exit", "stop_recording", "resume", "reset", "deleted", "consumed",
-                  "reused"]
+    kind: Literal[
+        "enter", "exit", "stop_recording", "resume", "reset", "deleted", "consumed", "reused"
+    ]
     seq: int
     location: SourceLocation | None = None
 
@@ -124,9 +135,11 @@ class TapeInfo(Model):
 
 class Event(Model):
     """Something that happened outside ops: variable reads/assigns, escapes, warnings."""
+
     seq: int
-    kind: Literal["variable_created", "variable_read", "variable_assign", "escape", "warning",
-                  "print"]
+    kind: Literal[
+        "variable_created", "variable_read", "variable_assign", "escape", "warning", "print"
+    ]
     tensor: int | None = None
     variable: int | None = None
     how: str | None = Field(None, description="for escapes: numpy, __array__, float, int, bool")
@@ -176,6 +189,7 @@ class ErrorInfo(Model):
 class Seed(Model):
     """The gradient a backward pass starts from at one target (ones, output_gradients, or a
     jacobian row's one-hot)."""
+
     pass_index: int = 0
     tensor: int
     gradient: int
@@ -183,6 +197,7 @@ class Seed(Model):
 
 class OpNorm(Model):
     """The L2 norm of the gradient arriving at an op's outputs during one backward step."""
+
     step: int
     op: int
     scope: str = ""
@@ -192,6 +207,7 @@ class OpNorm(Model):
 class LayerNorm(Model):
     """The gradient norm at a layer's output (a name scope, or a MatMul/Conv2D when the
     program has no scopes), in backward order; what vanishing/exploding findings compare."""
+
     name: str
     op: int
     step: int
@@ -214,8 +230,10 @@ class GradientCall(Model):
     seeds: list[Seed] = Field(default_factory=list)
     passes: int = 1
     released_after: list[int] = Field(
-        default_factory=list, description="op ids whose records the tape dropped after the "
-                                          "last step (a non-persistent tape letting go)")
+        default_factory=list,
+        description="op ids whose records the tape dropped after the "
+        "last step (a non-persistent tape letting go)",
+    )
     released_after_bytes: int = 0
     norms: list[OpNorm] = Field(default_factory=list)
     layers: list[LayerNorm] = Field(default_factory=list)
@@ -231,8 +249,11 @@ class Finding(Model):
     source_index: int | None = None
     tensors: list[int] = Field(default_factory=list)
     ops: list[int] = Field(default_factory=list)
-    count: int = Field(1, description="how many times it happened (e.g. once per loop "
-                                      "iteration); the fields describe the first")
+    count: int = Field(
+        1,
+        description="how many times it happened (e.g. once per loop "
+        "iteration); the fields describe the first",
+    )
 
 
 class MemoryPoint(Model):
@@ -274,7 +295,8 @@ class Capture(Model):
     stdout: str = ""
     limits: dict[str, int] = Field(default_factory=dict, description="caps used (value cap, ...)")
     thresholds: dict[str, float] = Field(
-        default_factory=dict, description="the diagnosis thresholds used (docs/findings.md)")
+        default_factory=dict, description="the diagnosis thresholds used (docs/findings.md)"
+    )
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     _session: Any = PrivateAttr(default=None)  # the engine.debug.capture() still recording

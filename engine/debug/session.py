@@ -12,6 +12,7 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
 - an exception ends the program but not the capture: everything recorded up to it is kept and
   `Capture.error` holds its type, message, the user's line and a traceback of user frames.
 """
+
 import builtins
 import linecache
 import sys
@@ -59,9 +60,17 @@ class capture:
         _fill(target, build(self.recorder, self.value_cap, finish=False))
 
 
-def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, capture_stdout=True,
-                    max_stdout=MAX_STDOUT, tensorflow_alias=True, namespace=None,
-                    held_cap=HELD_BYTES_CAP):
+def capture_program(
+    source,
+    filename="<program>",
+    *,
+    value_cap=VALUE_CAP,
+    capture_stdout=True,
+    max_stdout=MAX_STDOUT,
+    tensorflow_alias=True,
+    namespace=None,
+    held_cap=HELD_BYTES_CAP,
+):
     """Runs `source` as a program named `filename` under capture; returns its Capture."""
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     program = {"filename": filename, "source": source}
@@ -99,8 +108,13 @@ def capture_program(source, filename="<program>", *, value_cap=VALUE_CAP, captur
         if saved_modules is not None:
             _restore_aliases(saved_modules)
     recorder.python_warnings(raised, filename)
-    return build(recorder, value_cap, program=program, error=error,
-                 stdout=output.text() if output is not None else "")
+    return build(
+        recorder,
+        value_cap,
+        program=program,
+        error=error,
+        stdout=output.text() if output is not None else "",
+    )
 
 
 def error_info(exc, filename):
@@ -118,7 +132,8 @@ def error_info(exc, filename):
         info["line"] = last.lineno
         info["location"] = {"file": last.filename, "line": last.lineno, "function": last.name}
     info["traceback"] = "".join(traceback.format_list(frames)) + "".join(
-        traceback.format_exception_only(type(exc), exc))
+        traceback.format_exception_only(type(exc), exc)
+    )
     return info
 
 
@@ -128,6 +143,7 @@ def _is_user(path, filename):
     import os
 
     from .frames import _library_prefixes
+
     return not os.path.abspath(path).startswith(_library_prefixes())
 
 
@@ -146,8 +162,12 @@ def _remove(recorder):
 def _install_aliases():
     import engine
     import engine.contrib.eager
-    modules = {"tensorflow": engine, "tensorflow.contrib": engine.contrib,
-               "tensorflow.contrib.eager": engine.contrib.eager}
+
+    modules = {
+        "tensorflow": engine,
+        "tensorflow.contrib": engine.contrib,
+        "tensorflow.contrib.eager": engine.contrib.eager,
+    }
     saved = {name: sys.modules.get(name) for name in _ALIASES}
     sys.modules.update(modules)
     return saved

@@ -7,6 +7,7 @@ the end), what the diagnosis needs from them is kept (memory keys, activation st
 the arrays are let go, down to half the cap. Variables' versions are never dropped. A dropped
 array's full value is still in its summary up to the value cap, so replay is not affected.
 """
+
 import numpy as np
 
 from .diagnosis.vocabulary import THRESHOLDS
@@ -35,7 +36,7 @@ class Spill:
     def check(self):
         recorder = self.recorder
         tensors = recorder.tensors
-        new = tensors[self._checked:]
+        new = tensors[self._checked :]
         complete(new, recorder.array_keys)
         self.held += sum(t.nbytes for t in new if t.array is not None)
         self._checked = len(tensors)
@@ -46,7 +47,7 @@ class Spill:
     def _drop(self, amount):
         self.drops += 1
         recorder = self.recorder
-        for op in recorder.ops[self._accounted:]:
+        for op in recorder.ops[self._accounted :]:
             account_op(op)  # while the arrays it saved are still here to be identified
         self._accounted = len(recorder.ops)
         chunk, freed, index = [], 0, self._dropped
@@ -63,7 +64,8 @@ class Spill:
         for t in chunk:
             if t.op is not None and t.op.type in ACTIVATIONS and t.op.outputs[0] is t:
                 self.activation_stats[t.id] = activation_statistics(
-                    t.array, THRESHOLDS["saturation_margin"])
+                    t.array, THRESHOLDS["saturation_margin"]
+                )
             t.array = None
         self.held -= freed
 
@@ -73,11 +75,15 @@ def activation_statistics(array, margin):
     number of examples and units (last axis), the dead units (0 for every example), and the
     share of values within `margin` of sigmoid's limits and of tanh's."""
     a = np.asarray(array, dtype=np.float64)
-    units = a.reshape(1, 1) if a.ndim == 0 else (
-        a.reshape(-1, a.shape[-1]) if a.ndim > 1 else a.reshape(1, -1))
+    units = (
+        a.reshape(1, 1)
+        if a.ndim == 0
+        else (a.reshape(-1, a.shape[-1]) if a.ndim > 1 else a.reshape(1, -1))
+    )
     size = max(a.size, 1)
     return {
-        "examples": units.shape[0], "units": units.shape[1],
+        "examples": units.shape[0],
+        "units": units.shape[1],
         "dead": int(np.all(units == 0, axis=0).sum()) if a.size else 0,
         "sigmoid_saturated": float(((a <= margin) | (a >= 1 - margin)).sum() / size),
         "tanh_saturated": float(((a <= -1 + margin) | (a >= 1 - margin)).sum() / size),

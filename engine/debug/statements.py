@@ -6,6 +6,7 @@ the ops of one statement, even spread over several lines, are grouped) and to th
 statement binds (`y = ...`, `a, b = ...`, `with ... as tape:`, `x += 1`). After the statement
 has run, those names are looked up in the frame's locals (see naming.py).
 """
+
 import ast
 import linecache
 
@@ -31,8 +32,11 @@ class StatementIndex:
 
     def _visit(self, node):
         end = getattr(node, "end_lineno", node.lineno) or node.lineno
-        bodies = [getattr(node, field) for field in ("body", "orelse", "finalbody", "handlers")
-                  if isinstance(getattr(node, field, None), list)]
+        bodies = [
+            getattr(node, field)
+            for field in ("body", "orelse", "finalbody", "handlers")
+            if isinstance(getattr(node, field, None), list)
+        ]
         if isinstance(node, ast.Try) or (hasattr(ast, "TryStar") and isinstance(node, ast.TryStar)):
             bodies = [node.body, node.orelse, node.finalbody] + [[h] for h in node.handlers]
         if not bodies or isinstance(node, (ast.Lambda,)):
@@ -74,8 +78,12 @@ def _targets(node):
     if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
         return _names(node.target)
     if isinstance(node, (ast.With, ast.AsyncWith)):
-        return tuple(n for item in node.items if item.optional_vars is not None
-                     for n in _names(item.optional_vars))
+        return tuple(
+            n
+            for item in node.items
+            if item.optional_vars is not None
+            for n in _names(item.optional_vars)
+        )
     if isinstance(node, (ast.For, ast.AsyncFor)):
         return _names(node.target)
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.NamedExpr):

@@ -7,9 +7,15 @@ of its source (`[1]`, `['w']`, `['layer'][0]`) so the UI can say which one it is
 
 def flatten_with_paths(structure, prefix=""):
     if isinstance(structure, dict):
-        return [leaf for key in sorted(structure)
-                for leaf in flatten_with_paths(structure[key], f"{prefix}[{key!r}]")]
+        return [
+            leaf
+            for key in sorted(structure)
+            for leaf in flatten_with_paths(structure[key], f"{prefix}[{key!r}]")
+        ]
     if isinstance(structure, (list, tuple)):
-        return [leaf for index, item in enumerate(structure)
-                for leaf in flatten_with_paths(item, f"{prefix}[{index}]")]
+        return [
+            leaf
+            for index, item in enumerate(structure)
+            for leaf in flatten_with_paths(item, f"{prefix}[{index}]")
+        ]
     return [(prefix, structure)]

@@ -9,6 +9,7 @@ Documented caps (also written into every capture's `limits`):
 A capture holds tens of thousands of small tensors, so they are summarized in groups of equal
 shape and dtype with one vectorized NumPy call per statistic, not one call per tensor.
 """
+
 import numpy as np
 
 VALUE_CAP = 1024
@@ -34,8 +35,12 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
 
 
 def _base(shape, dtype, size, itemsize):
-    return {"shape": list(shape), "dtype": _dtype_name(dtype), "size": size,
-            "bytes": size * itemsize}
+    return {
+        "shape": list(shape),
+        "dtype": _dtype_name(dtype),
+        "size": size,
+        "bytes": size * itemsize,
+    }
 
 
 _DTYPE_NAMES = {}
@@ -69,8 +74,9 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         squares = (safe * safe).sum(axis=1)
         means = np.divide(sums, counts, out=np.zeros(n), where=counts > 0)
         centered = np.where(finite, numeric - means[:, None], 0.0)
-        stds = np.sqrt(np.divide((centered * centered).sum(axis=1), counts, out=np.zeros(n),
-                                 where=counts > 0))
+        stds = np.sqrt(
+            np.divide((centered * centered).sum(axis=1), counts, out=np.zeros(n), where=counts > 0)
+        )
         mins = np.where(finite, numeric, np.inf).min(axis=1)
         maxs = np.where(finite, numeric, -np.inf).max(axis=1)
     norms = np.sqrt(squares)
@@ -83,9 +89,18 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
     else:
         values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
     # Columns as Python lists once, then one dict per tensor (the loop runs 10^4-10^5 times).
-    columns = zip(zeros.tolist(), nans.tolist(), infs.tolist(), counts.tolist(), mins.tolist(),
-                  maxs.tolist(), means.tolist(), stds.tolist(), norms.tolist(),
-                  all_finite.tolist())
+    columns = zip(
+        zeros.tolist(),
+        nans.tolist(),
+        infs.tolist(),
+        counts.tolist(),
+        mins.tolist(),
+        maxs.tolist(),
+        means.tolist(),
+        stds.tolist(),
+        norms.tolist(),
+        all_finite.tolist(),
+    )
     summaries = []
     for i, (z, na, inf, count, lo, hi, mean, std, norm, finite_only) in enumerate(columns):
         s = dict(base, zeros=z, nans=na, infs=inf)
@@ -145,10 +160,12 @@ def _json_safe(value):
 
 def value_from_json(value, dtype, shape):
     """The NumPy array a summary's `value` stands for (inverse of the encoding above)."""
+
     def decode(v):
         if isinstance(v, list):
             return [decode(x) for x in v]
         if isinstance(v, str):
             return float(v)
         return v
+
     return np.array(decode(value), dtype=np.dtype(dtype)).reshape(shape)

@@ -3,6 +3,7 @@ and Model, activations, initializers, SGD/Adam/RMSprop, three losses), written w
 TF ops the way Keras's TensorFlow backend is written with TF's. Anything else raises
 `AttributeError: engine does not implement tf.keras.xyz`.
 """
+
 from ..missing import missing_attribute
 from . import activations, backend, initializers, layers, losses, optimizers, utils
 from .layers import Layer

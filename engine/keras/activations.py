@@ -1,4 +1,5 @@
 """keras.activations, each written with the engine's TF ops as Keras's TF backend writes it."""
+
 import engine as tf  # circular on purpose: ops are looked up when an activation runs
 
 from ..missing import missing_attribute
@@ -107,16 +108,47 @@ def mish(x):
     return x * tf.nn.tanh(tf.math.softplus(x))
 
 
-_BY_NAME = {fn.__name__: fn for fn in (
-    linear, relu, leaky_relu, relu6, elu, selu, gelu, sigmoid, softmax, log_softmax, tanh,
-    softplus, softsign, silu, exponential, hard_sigmoid, hard_silu, mish)}
+_BY_NAME = {
+    fn.__name__: fn
+    for fn in (
+        linear,
+        relu,
+        leaky_relu,
+        relu6,
+        elu,
+        selu,
+        gelu,
+        sigmoid,
+        softmax,
+        log_softmax,
+        tanh,
+        softplus,
+        softsign,
+        silu,
+        exponential,
+        hard_sigmoid,
+        hard_silu,
+        mish,
+    )
+}
 _BY_NAME["swish"] = silu
 _BY_NAME["hard_swish"] = hard_silu
 
 # Keras 3 activations the engine does not have: naming one names the gap, not a typo.
-_KERAS_ONLY = {"celu", "glu", "hard_shrink", "hard_tanh", "log_sigmoid", "soft_shrink",
-               "sparse_plus", "sparse_sigmoid", "sparsemax", "squareplus", "tanh_shrink",
-               "threshold"}
+_KERAS_ONLY = {
+    "celu",
+    "glu",
+    "hard_shrink",
+    "hard_tanh",
+    "log_sigmoid",
+    "soft_shrink",
+    "sparse_plus",
+    "sparse_sigmoid",
+    "sparsemax",
+    "squareplus",
+    "tanh_shrink",
+    "threshold",
+}
 
 __all__ = sorted(_BY_NAME) + ["get", "serialize", "deserialize"]
 

@@ -1,4 +1,5 @@
 """keras.backend: the few settings the engine's Keras subset has."""
+
 from ..missing import missing_attribute
 from .naming import clear_session
 

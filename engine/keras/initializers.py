@@ -5,6 +5,7 @@ Keras 3 documents for seeded initializers); without one, values come from a gene
 `keras.utils.set_random_seed` resets, so a program gives the same weights on every run.
 The values are the engine's own (NumPy's generator), not TensorFlow's.
 """
+
 import math
 
 import numpy as np
@@ -57,7 +58,8 @@ class Constant(Initializer):
         except ValueError:
             dims = lambda s: "[" + ",".join(map(str, s)) + "]"
             raise invalid_argument(
-                "Mul", f"Incompatible shapes: {dims(value.shape)} vs. {dims(shape)}") from None
+                "Mul", f"Incompatible shapes: {dims(value.shape)} vs. {dims(shape)}"
+            ) from None
         return EagerTensor(result.astype(np_dtype, copy=False))
 
     def get_config(self):
@@ -77,8 +79,10 @@ class Ones(Initializer):
 class _RandomInitializer(Initializer):
     def __init__(self, seed=None):
         if seed is not None and not isinstance(seed, int):
-            raise ValueError(f"`seed` argument should be an instance of `int`. Received: "
-                             f"seed={seed} (of type {type(seed)})")
+            raise ValueError(
+                f"`seed` argument should be an instance of `int`. Received: "
+                f"seed={seed} (of type {type(seed)})"
+            )
         self.seed = seed
 
     def _generator(self):
@@ -135,17 +139,40 @@ class GlorotUniform(_RandomInitializer):
 
 
 _BY_NAME = {}
-for _cls, _snake in ((Constant, "constant"), (Zeros, "zeros"), (Ones, "ones"),
-                     (GlorotUniform, "glorot_uniform"), (RandomNormal, "random_normal"),
-                     (RandomUniform, "random_uniform")):
+for _cls, _snake in (
+    (Constant, "constant"),
+    (Zeros, "zeros"),
+    (Ones, "ones"),
+    (GlorotUniform, "glorot_uniform"),
+    (RandomNormal, "random_normal"),
+    (RandomUniform, "random_uniform"),
+):
     _BY_NAME[_cls.__name__] = _BY_NAME[_snake] = _cls
 del _cls, _snake
 
 # Keras initializers the engine does not have: asking for them by name names the gap.
-_KERAS_ONLY = {"GlorotNormal", "glorot_normal", "HeNormal", "he_normal", "HeUniform",
-               "he_uniform", "LecunNormal", "lecun_normal", "LecunUniform", "lecun_uniform",
-               "TruncatedNormal", "truncated_normal", "VarianceScaling", "variance_scaling",
-               "Orthogonal", "orthogonal", "Identity", "identity", "STFT", "stft"}
+_KERAS_ONLY = {
+    "GlorotNormal",
+    "glorot_normal",
+    "HeNormal",
+    "he_normal",
+    "HeUniform",
+    "he_uniform",
+    "LecunNormal",
+    "lecun_normal",
+    "LecunUniform",
+    "lecun_uniform",
+    "TruncatedNormal",
+    "truncated_normal",
+    "VarianceScaling",
+    "variance_scaling",
+    "Orthogonal",
+    "orthogonal",
+    "Identity",
+    "identity",
+    "STFT",
+    "stft",
+}
 
 
 def get(identifier):

@@ -6,6 +6,7 @@ Keras keeps two scopes, and so do we:
 - the tf.name_scope, which Keras's TensorFlow backend also enters, so the ops a layer runs
   are recorded under the layer's name (the debugger groups ops by it).
 """
+
 import contextlib
 import re
 

@@ -5,6 +5,7 @@ it), or at construction when its first entry is `keras.Input(shape)` or a layer 
 `input_shape=`, as Keras 3 does. Layers built while the model builds or runs live under its
 path: 'sequential/dense/kernel'.
 """
+
 from . import naming
 from .layers.layer import Layer, _accepted
 from .model import Model
@@ -42,18 +43,23 @@ class Sequential(Model):
     def add(self, layer, rebuild=True):
         if isinstance(layer, KerasTensor):
             if self._layers or self._input is not None:
-                raise ValueError(f"Sequential model '{self.name}' has already been configured to "
-                                 "use input shape. You cannot add a different Input layer to it.")
+                raise ValueError(
+                    f"Sequential model '{self.name}' has already been configured to "
+                    "use input shape. You cannot add a different Input layer to it."
+                )
             self._input = layer
         elif not isinstance(layer, Layer):
-            raise ValueError("Only instances of `keras.Layer` can be added to a Sequential "
-                             f"model. Received: {layer} (of type {type(layer)})")
+            raise ValueError(
+                "Only instances of `keras.Layer` can be added to a Sequential "
+                f"model. Received: {layer} (of type {type(layer)})"
+            )
         else:
             if any(other.name == layer.name and other is not layer for other in self._layers):
                 raise ValueError(
                     "All layers added to a Sequential model should have unique names. Name "
                     f"'{layer.name}' is already the name of a layer in this model. Update the "
-                    "`name` argument to pass a unique name.")
+                    "`name` argument to pass a unique name."
+                )
             self._layers.append(layer)
         if rebuild:
             self._maybe_build_ahead()
@@ -76,8 +82,10 @@ class Sequential(Model):
 
     def build(self, input_shape=None):
         if not self._layers:
-            raise ValueError(f"Sequential model {self.name} cannot be built because it has no "
-                             "layers. Call `model.add(layer)`.")
+            raise ValueError(
+                f"Sequential model {self.name} cannot be built because it has no "
+                "layers. Call `model.add(layer)`."
+            )
         with naming.keras_scope(self.name, self):
             shape = tuple(input_shape)
             for layer in self._layers:
@@ -109,17 +117,19 @@ class Sequential(Model):
 
     def get_layer(self, name=None, index=None):
         if index is not None and name is not None:
-            raise ValueError("Provide only a layer name or a layer index. Received: "
-                             f"index={index}, name={name}.")
+            raise ValueError(
+                f"Provide only a layer name or a layer index. Received: index={index}, name={name}."
+            )
         if index is not None:
             if len(self._layers) <= index:
-                raise ValueError(f"Was asked to retrieve layer at index {index} but model only "
-                                 f"has {len(self._layers)} layers.")
+                raise ValueError(
+                    f"Was asked to retrieve layer at index {index} but model only "
+                    f"has {len(self._layers)} layers."
+                )
             return self._layers[index]
         for layer in self._layers:
             if layer.name == name:
                 return layer
-        raise ValueError(f"No such layer: {name}. Existing layers are: "
-                         f"{[layer.name for layer in self._layers]}.")
-
-
+        raise ValueError(
+            f"No such layer: {name}. Existing layers are: {[layer.name for layer in self._layers]}."
+        )

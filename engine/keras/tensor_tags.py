@@ -8,6 +8,7 @@ Keras's TensorFlow backend sets attributes on eager tensors:
   `ignore_class`).
 Tags are keyed by tensor id and dropped when the tensor is.
 """
+
 import weakref
 
 LOGITS = "logits"

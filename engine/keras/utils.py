@@ -1,4 +1,5 @@
 """keras.utils: set_random_seed and clear_session."""
+
 import engine as tf  # circular on purpose: tf.random is looked up when a seed is set
 
 from ..missing import missing_attribute
@@ -11,8 +12,10 @@ __all__ = ["set_random_seed", "clear_session"]
 def set_random_seed(seed):
     """Seeds unseeded initializers and, as Keras does, tf.random's global seed."""
     if not isinstance(seed, int):
-        raise ValueError("Expected `seed` argument to be an integer. "
-                         f"Received: seed={seed} (of type {type(seed)})")
+        raise ValueError(
+            "Expected `seed` argument to be an integer. "
+            f"Received: seed={seed} (of type {type(seed)})"
+        )
     initializers.set_random_seed(seed)
     tf.random.set_seed(seed)
 

@@ -13,6 +13,7 @@ Two flags, as in TF 2.21, where a Keras variable wraps a tf.Variable:
 Their `name` is the path with ':0' ('dense/kernel:0'). That follows the acceptance seed 004,
 which prints tf.keras 2 names; Keras 3 (TF 2.21) would print the bare 'kernel'.
 """
+
 from .. import name_scopes, tape as tape_module
 from ..variables import ResourceVariable
 from . import naming
@@ -29,8 +30,12 @@ class KerasVariable(ResourceVariable):
         # An absolute tf.name_scope: the Keras path, not the tf scope open around the layer,
         # names the variable.
         with name_scopes.name_scope(self._path.rpartition("/")[0] + "/"):
-            super().__init__(initial_value, trainable=trainable if watched is None else watched,
-                             name=name, dtype=dtype)
+            super().__init__(
+                initial_value,
+                trainable=trainable if watched is None else watched,
+                name=name,
+                dtype=dtype,
+            )
 
     @property
     def path(self):
@@ -56,13 +61,17 @@ class KerasVariable(ResourceVariable):
 def Variable(initializer, shape=None, dtype=None, trainable=True, name=None, **unused_keras_kwargs):
     """keras.Variable: from a value, or from an initializer (a callable) and a shape."""
     from . import initializers
+
     if isinstance(initializer, str) or isinstance(initializer, initializers.Initializer):
         initializer = initializers.get(initializer)
     if callable(initializer):
         if shape is None:
-            raise ValueError("When creating a Variable from an initializer, the `shape` "
-                             "argument should be specified. Received: "
-                             f"initializer={initializer} and shape={shape}")
+            raise ValueError(
+                "When creating a Variable from an initializer, the `shape` "
+                "argument should be specified. Received: "
+                f"initializer={initializer} and shape={shape}"
+            )
         initializer = initializer(shape, dtype=dtype)
-    return KerasVariable(initializer, name=name or naming.auto_name("Variable"),
-                         trainable=trainable, dtype=dtype)
+    return KerasVariable(
+        initializer, name=name or naming.auto_name("Variable"), trainable=trainable, dtype=dtype
+    )

@@ -10,6 +10,7 @@ One module per concept; this one gathers their public names for `engine/__init__
 - slicing.py      tensor[key] (StridedSlice), strided_slice
 - linalg.py       einsum, tensordot, norm (the tf.linalg namespace)
 """
+
 from . import creation, indexing, joining, padding, selection, shape_ops, slicing
 from .creation import *
 from .indexing import *
@@ -19,7 +20,14 @@ from .selection import *
 from .shape_ops import *
 from .slicing import *
 
-__all__ = (creation.__all__ + shape_ops.__all__ + joining.__all__ + padding.__all__
-           + indexing.__all__ + selection.__all__ + slicing.__all__)
+__all__ = (
+    creation.__all__
+    + shape_ops.__all__
+    + joining.__all__
+    + padding.__all__
+    + indexing.__all__
+    + selection.__all__
+    + slicing.__all__
+)
 # tf.math.unsorted_segment_sum is not top-level in TF 2.
 TOP_LEVEL = [name for name in __all__ if name != "unsorted_segment_sum"]

@@ -3,6 +3,7 @@
 TF passes them as int32 tensors (an op input the debugger shows as a constant); the engine
 turns them into one such tensor for the record and a tuple of Python ints for NumPy.
 """
+
 import numpy as np
 
 from .. import dtypes
@@ -27,10 +28,10 @@ def int_arg(value):
     """
     kind = type(value)
     if kind is int:
-        if -2**31 <= value < 2**31:
+        if -(2**31) <= value < 2**31:
             return EagerTensor(np.int32(value)), (value,)
     elif isinstance(value, (tuple, list)) and all(type(v) is int for v in value):
-        if all(-2**31 <= v < 2**31 for v in value):
+        if all(-(2**31) <= v < 2**31 for v in value):
             return EagerTensor(np.array(value, np.int32)), tuple(value)
     t = int_tensor(value)
     return t, ints(t)
@@ -40,9 +41,12 @@ def require_integers(op_type, attr, tensor):
     """TF's attr check on an integer argument (shape, multiples, ...): [2.0, 1.0] is no shape,
     whatever its values."""
     if tensor._value.dtype.kind not in "iu":
-        raise invalid_argument(op_type, f"Value for attr '{attr}' of "
-                                        f"{dtypes.kernel_name(tensor.dtype)} is not in the list "
-                                        f"of allowed values: int32, int64")
+        raise invalid_argument(
+            op_type,
+            f"Value for attr '{attr}' of "
+            f"{dtypes.kernel_name(tensor.dtype)} is not in the list "
+            f"of allowed values: int32, int64",
+        )
     return tensor
 
 
@@ -66,8 +70,9 @@ def shape_text(shape):
 def check_axis(op_type, axis, ndim, message=None):
     """`axis` in [-ndim, ndim), made non-negative; TF's InvalidArgumentError otherwise."""
     if not -ndim <= axis < ndim:
-        raise invalid_argument(op_type, message or (
-            f"Expected axis in the range [{-ndim}, {ndim}), but got {axis}"))
+        raise invalid_argument(
+            op_type, message or (f"Expected axis in the range [{-ndim}, {ndim}), but got {axis}")
+        )
     return axis % ndim if ndim else 0
 
 

@@ -1,4 +1,5 @@
 """tf.cast (op Cast): converting a tensor's dtype with TF's conversion rules."""
+
 import numpy as np
 
 from .. import dtypes
@@ -51,6 +52,7 @@ def cast(x, dtype, name=None):
         return x
     if hasattr(x, "indices") and hasattr(x, "values"):  # IndexedSlices: cast its values
         from ..indexed_slices import IndexedSlices
+
         return IndexedSlices(cast(x.values, target), x.indices, x.dense_shape)
     x = convert_to_tensor(x)
     if x.dtype == target:

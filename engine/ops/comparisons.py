@@ -1,6 +1,7 @@
 """Comparisons, logical ops and IsNan/IsInf/IsFinite: all give bool tensors, none is
 differentiable (TF registers the comparisons and logical ops as NotDifferentiable, and no
 gradient at all for IsNan/IsInf/IsFinite)."""
+
 import numpy as np
 
 from .. import dtypes
@@ -60,9 +61,13 @@ def _bool_operands(op_type, *values):
         else:
             t = convert_to_tensor(v, dtype=dtypes.bool)
         if t._value.dtype.kind != "b":
-            raise invalid_argument(op_type, (
-                f"cannot compute {op_type} as input #{index}(zero-based) was expected to be a "
-                f"bool tensor but is a {_tf_type_name(t.dtype)} tensor"))
+            raise invalid_argument(
+                op_type,
+                (
+                    f"cannot compute {op_type} as input #{index}(zero-based) was expected to be a "
+                    f"bool tensor but is a {_tf_type_name(t.dtype)} tensor"
+                ),
+            )
         tensors.append(t)
     return tensors
 
@@ -76,6 +81,7 @@ def _logical(opdef, fn):
             value = fn(x._value, y._value)
         except ValueError:
             from .operands import broadcast_error
+
             raise broadcast_error(op_type, x, y) from None
         return execute(opdef, (x, y), value)
 
@@ -110,8 +116,29 @@ is_inf = unary(IS_INF, np.isinf)
 IS_FINITE = define("IsFinite")
 is_finite = unary(IS_FINITE, np.isfinite)
 
-__all__ = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
-           "logical_and", "logical_or", "logical_not", "logical_xor", "is_nan", "is_inf",
-           "is_finite"]
-TOP_LEVEL = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
-             "logical_and", "logical_or", "logical_not"]
+__all__ = [
+    "equal",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "logical_and",
+    "logical_or",
+    "logical_not",
+    "logical_xor",
+    "is_nan",
+    "is_inf",
+    "is_finite",
+]
+TOP_LEVEL = [
+    "equal",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "logical_and",
+    "logical_or",
+    "logical_not",
+]

@@ -3,6 +3,7 @@
 As in TF's nn_grad.py, Conv2D's gradient is Conv2DBackpropInput and Conv2DBackpropFilter, and
 each of those has a gradient made of the other two ops, so second order works.
 """
+
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
@@ -40,8 +41,10 @@ def _output_size(op_type, size, window, stride, dilation, padding, explicit):
     out = int((size + before + after - effective + stride) / stride)  # C++ truncation
     if out < 0:
         raise invalid_argument(
-            op_type, f"Computed output size would be negative: {out} [input_size: {size}, "
-            f"effective_filter_size: {effective}, stride: {stride}]")
+            op_type,
+            f"Computed output size would be negative: {out} [input_size: {size}, "
+            f"effective_filter_size: {effective}, stride: {stride}]",
+        )
     return out, before, after
 
 
@@ -49,18 +52,23 @@ def geometry(op_type, in_shape, window_hw, strides, dilations, padding, explicit
     """The output size and padding of a window op over an NHWC input of `in_shape`."""
     pads_h = explicit[2:4] if explicit else None
     pads_w = explicit[4:6] if explicit else None
-    out_h, top, bottom = _output_size(op_type, in_shape[1], window_hw[0], strides[1],
-                                      dilations[1], padding, pads_h)
-    out_w, left, right = _output_size(op_type, in_shape[2], window_hw[1], strides[2],
-                                      dilations[2], padding, pads_w)
+    out_h, top, bottom = _output_size(
+        op_type, in_shape[1], window_hw[0], strides[1], dilations[1], padding, pads_h
+    )
+    out_w, left, right = _output_size(
+        op_type, in_shape[2], window_hw[1], strides[2], dilations[2], padding, pads_w
+    )
     return Geometry(out_h, out_w, (top, bottom, left, right))
 
 
 def pad_input(x, g, value=0):
     if not (g.pad_top or g.pad_bottom or g.pad_left or g.pad_right):
         return x
-    return np.pad(x, ((0, 0), (g.pad_top, g.pad_bottom), (g.pad_left, g.pad_right), (0, 0)),
-                  constant_values=value)
+    return np.pad(
+        x,
+        ((0, 0), (g.pad_top, g.pad_bottom), (g.pad_left, g.pad_right), (0, 0)),
+        constant_values=value,
+    )
 
 
 def windows(padded, g, window_hw, strides, dilations):
@@ -83,9 +91,10 @@ def scatter_windows(per_window, in_shape, g, strides, dilations, dtype):
         r = i * dilations[1]
         for j in range(kw):
             col = j * dilations[2]
-            padded[:, r:r + row_span:strides[1], col:col + col_span:strides[2], :] += \
+            padded[:, r : r + row_span : strides[1], col : col + col_span : strides[2], :] += (
                 per_window[:, :, :, i, j, :]
-    return padded[:, g.pad_top:g.pad_top + h, g.pad_left:g.pad_left + w, :]
+            )
+    return padded[:, g.pad_top : g.pad_top + h, g.pad_left : g.pad_left + w, :]
 
 
 # --- Conv2D ---------------------------------------------------------------------------------
@@ -120,40 +129,67 @@ CONV2D = define("Conv2D", (_conv2d_grad_input, _conv2d_grad_filter), saves_input
 
 # Conv2DBackpropInput(input_sizes, filter, out_backprop) and
 # Conv2DBackpropFilter(input, filter_sizes, out_backprop): TF keeps all but the sizes.
-CONV2D_BACKPROP_INPUT = define("Conv2DBackpropInput", (
-    None,
-    lambda rec, g: conv2d_backprop_filter(g, _shape_tensor(rec.inputs[1]), rec.inputs[2],
-                                          rec.attrs),
-    lambda rec, g: _conv2d(g, rec.inputs[1], rec.attrs)), saves_inputs=(1, 2))
-CONV2D_BACKPROP_FILTER = define("Conv2DBackpropFilter", (
-    lambda rec, g: conv2d_backprop_input(_shape_tensor(rec.inputs[0]), g, rec.inputs[2],
-                                         rec.attrs),
-    None,
-    lambda rec, g: _conv2d(rec.inputs[0], g, rec.attrs)), saves_inputs=(0, 2))
+CONV2D_BACKPROP_INPUT = define(
+    "Conv2DBackpropInput",
+    (
+        None,
+        lambda rec, g: conv2d_backprop_filter(
+            g, _shape_tensor(rec.inputs[1]), rec.inputs[2], rec.attrs
+        ),
+        lambda rec, g: _conv2d(g, rec.inputs[1], rec.attrs),
+    ),
+    saves_inputs=(1, 2),
+)
+CONV2D_BACKPROP_FILTER = define(
+    "Conv2DBackpropFilter",
+    (
+        lambda rec, g: conv2d_backprop_input(
+            _shape_tensor(rec.inputs[0]), g, rec.inputs[2], rec.attrs
+        ),
+        None,
+        lambda rec, g: _conv2d(rec.inputs[0], g, rec.attrs),
+    ),
+    saves_inputs=(0, 2),
+)
 
 
 def _conv_geometry(op_type, in_shape, filter_shape, attrs):
-    return geometry(op_type, in_shape, filter_shape[:2], attrs.strides, attrs.dilations,
-                    attrs.padding, attrs.explicit)
+    return geometry(
+        op_type,
+        in_shape,
+        filter_shape[:2],
+        attrs.strides,
+        attrs.dilations,
+        attrs.padding,
+        attrs.explicit,
+    )
 
 
 def _conv2d(x, w, attrs):
     op_type = "Conv2D"
     xv, wv = x._value, w._value
     if xv.ndim != 4:
-        raise invalid_argument(op_type, "convolution input must be 4-dimensional: "
-                               f"{dims_text(xv.shape)}")
+        raise invalid_argument(
+            op_type, f"convolution input must be 4-dimensional: {dims_text(xv.shape)}"
+        )
     if wv.ndim != 4:
-        raise invalid_argument(op_type, "convolution filter must be 4-dimensional: "
-                               f"{dims_text(wv.shape)}")
+        raise invalid_argument(
+            op_type, f"convolution filter must be 4-dimensional: {dims_text(wv.shape)}"
+        )
     if xv.shape[3] != wv.shape[2]:
         if wv.shape[2] and xv.shape[3] % wv.shape[2] == 0:
             # TF (oneDNN) runs grouped convolutions; the engine does not implement them.
-            raise UnimplementedError(None, op_type, "The engine does not implement grouped "
-                                     f"convolutions (input depth {xv.shape[3]}, filter depth "
-                                     f"{wv.shape[2]}). [Op:{op_type}]")
-        raise invalid_argument(op_type, "input depth must be evenly divisible by filter depth: "
-                               f"{xv.shape[3]} vs {wv.shape[2]}")
+            raise UnimplementedError(
+                None,
+                op_type,
+                "The engine does not implement grouped "
+                f"convolutions (input depth {xv.shape[3]}, filter depth "
+                f"{wv.shape[2]}). [Op:{op_type}]",
+            )
+        raise invalid_argument(
+            op_type,
+            f"input depth must be evenly divisible by filter depth: {xv.shape[3]} vs {wv.shape[2]}",
+        )
     g = _conv_geometry(op_type, xv.shape, wv.shape, attrs)
     patches = windows(pad_input(xv, g), g, wv.shape[:2], attrs.strides, attrs.dilations)
     value = np.tensordot(patches, wv, axes=([3, 4, 5], [0, 1, 2])).astype(xv.dtype, copy=False)
@@ -165,8 +201,9 @@ def conv2d_backprop_input(input_sizes, filter, out_backprop, attrs):
     in_shape = tuple(int(d) for d in input_sizes._value)
     g = _conv_geometry("Conv2DBackpropInput", in_shape, w._value.shape, attrs)
     per_window = np.tensordot(dy._value, w._value, axes=([3], [3]))  # [n, oh, ow, kh, kw, c]
-    value = scatter_windows(per_window, in_shape, g, attrs.strides, attrs.dilations,
-                            dy._value.dtype)
+    value = scatter_windows(
+        per_window, in_shape, g, attrs.strides, attrs.dilations, dy._value.dtype
+    )
     return execute(CONV2D_BACKPROP_INPUT, (input_sizes, w, dy), np.ascontiguousarray(value), attrs)
 
 
@@ -176,23 +213,30 @@ def conv2d_backprop_filter(input, filter_sizes, out_backprop, attrs):
     g = _conv_geometry("Conv2DBackpropFilter", x._value.shape, filter_shape, attrs)
     patches = windows(pad_input(x._value, g), g, filter_shape[:2], attrs.strides, attrs.dilations)
     value = np.tensordot(patches, dy._value, axes=([0, 1, 2], [0, 1, 2]))  # [kh, kw, c, o]
-    return execute(CONV2D_BACKPROP_FILTER, (x, filter_sizes, dy),
-                   value.astype(x._value.dtype, copy=False), attrs)
+    return execute(
+        CONV2D_BACKPROP_FILTER,
+        (x, filter_sizes, dy),
+        value.astype(x._value.dtype, copy=False),
+        attrs,
+    )
 
 
 def spatial_sequence(value, name):
     """TF's _get_sequence for 2-D NHWC ops: an int or 1/2/4-list -> [1, h, w, 1]."""
     if value is None:
         return [1, 1, 1, 1]
-    value = [int(v) for v in (value if isinstance(value, (list, tuple)) else
-                              np.asarray(value).reshape(-1))]
+    value = [
+        int(v)
+        for v in (value if isinstance(value, (list, tuple)) else np.asarray(value).reshape(-1))
+    ]
     if len(value) == 4:
         return value
     if len(value) == 1:
         value = value * 2
     elif len(value) != 2:
-        raise ValueError(f"{name} should be of length 1, 2 or 4. Received: {name}={value} of "
-                         f"length {len(value)}")
+        raise ValueError(
+            f"{name} should be of length 1, 2 or 4. Received: {name}={value} of length {len(value)}"
+        )
     return [1] + value + [1]
 
 
@@ -200,15 +244,22 @@ def convert_padding(op_type, padding):
     """'SAME'/'VALID', or TF's explicit [[0,0],[t,b],[l,r],[0,0]] -> (padding, flat list)."""
     if isinstance(padding, (list, tuple)):
         if len(padding) != 4 or any(len(p) != 2 for p in padding):
-            raise ValueError("When padding is a list, it must be of size 4. "
-                             f"Received: padding={padding} of size {len(padding)}")
+            raise ValueError(
+                "When padding is a list, it must be of size 4. "
+                f"Received: padding={padding} of size {len(padding)}"
+            )
         return "EXPLICIT", [int(v) for p in padding for v in p]
     if padding == "EXPLICIT":
-        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
-                         "padding, `padding` must be a list.")
+        raise ValueError(
+            "'EXPLICIT' is not a valid value for `padding`. To use explicit "
+            "padding, `padding` must be a list."
+        )
     if padding not in ("SAME", "VALID"):
-        raise invalid_argument(op_type, f"Value for attr 'padding' of \"{padding}\" is not in the "
-                               "list of allowed values: \"SAME\", \"VALID\", \"EXPLICIT\"")
+        raise invalid_argument(
+            op_type,
+            f"Value for attr 'padding' of \"{padding}\" is not in the "
+            'list of allowed values: "SAME", "VALID", "EXPLICIT"',
+        )
     return padding, []
 
 
@@ -216,8 +267,12 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     """tf.nn.conv2d (NHWC): input [n, h, w, c], filters [kh, kw, c, out]."""
     op_type = "Conv2D"
     if data_format not in (None, "NHWC"):
-        raise UnimplementedError(None, op_type, "The engine implements Conv2D for the NHWC "
-                                 f"format only, not {data_format}. [Op:{op_type}]")
+        raise UnimplementedError(
+            None,
+            op_type,
+            "The engine implements Conv2D for the NHWC "
+            f"format only, not {data_format}. [Op:{op_type}]",
+        )
     padding, explicit = convert_padding(op_type, padding)
     strides = spatial_sequence(strides, "strides")
     dilations = spatial_sequence(dilations, "dilations")
@@ -226,17 +281,26 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     if min(dilations) <= 0:
         raise invalid_argument(op_type, "Dilated rates should be larger than 0.")
     if strides[0] != 1 or strides[3] != 1:
-        raise UnimplementedError(None, op_type, "Current implementation does not yet support "
-                                 f"strides in the batch and depth dimensions. [Op:{op_type}]")
+        raise UnimplementedError(
+            None,
+            op_type,
+            "Current implementation does not yet support "
+            f"strides in the batch and depth dimensions. [Op:{op_type}]",
+        )
     if dilations[0] != 1 or dilations[3] != 1:
-        raise UnimplementedError(None, op_type, "Current implementation does not yet support "
-                                 f"dilations in the batch and depth dimensions. [Op:{op_type}]")
+        raise UnimplementedError(
+            None,
+            op_type,
+            "Current implementation does not yet support "
+            f"dilations in the batch and depth dimensions. [Op:{op_type}]",
+        )
     x, w = same_dtype(op_type, input, filters)
     require(op_type, x, CONV_TYPES, "half, bfloat16, float, double, int32")
     attrs = ConvAttrs(strides, padding, explicit, dilations)
     batch_shape = x._value.shape[:-3]
     if len(batch_shape) > 1:  # TF2's conv2d folds extra leading dims into one batch dim
         from .shape_ops import reshape
+
         y = _conv2d(reshape(x, (-1,) + x._value.shape[-3:]), w, attrs)
         return reshape(y, batch_shape + y._value.shape[1:])
     return _conv2d(x, w, attrs)
@@ -263,15 +327,22 @@ BIAS_ADD_GRAD = define("BiasAddGrad", (_bias_add_grad_grad,), saves_inputs=ALL)
 
 def bias_add_grad(out_backprop):
     v = out_backprop._value
-    return execute(BIAS_ADD_GRAD, (out_backprop,),
-                   np.sum(v, axis=tuple(range(v.ndim - 1))).astype(v.dtype, copy=False))
+    return execute(
+        BIAS_ADD_GRAD,
+        (out_backprop,),
+        np.sum(v, axis=tuple(range(v.ndim - 1))).astype(v.dtype, copy=False),
+    )
 
 
 def bias_add(value, bias, data_format=None, name=None):
     op_type = "BiasAdd"
     if data_format is not None and data_format.startswith("NC"):
-        raise UnimplementedError(None, op_type, "The engine implements BiasAdd for the NHWC "
-                                 f"(channels last) format only. [Op:{op_type}]")
+        raise UnimplementedError(
+            None,
+            op_type,
+            "The engine implements BiasAdd for the NHWC "
+            f"(channels last) format only. [Op:{op_type}]",
+        )
     x, b = same_dtype(op_type, value, bias)
     xs, bs = x._value.shape, b._value.shape
     if len(xs) < 2:
@@ -279,6 +350,9 @@ def bias_add(value, bias, data_format=None, name=None):
     if len(bs) != 1:
         raise invalid_argument(op_type, f"Biases must be 1D: {dims_text(bs)}")
     if bs[0] != xs[-1]:
-        raise invalid_argument(op_type, "Must provide as many biases as the last dimension of "
-                               f"the input tensor: [{bs[0]}] vs. {dims_text(xs)}")
+        raise invalid_argument(
+            op_type,
+            "Must provide as many biases as the last dimension of "
+            f"the input tensor: [{bs[0]}] vs. {dims_text(xs)}",
+        )
     return execute(BIAS_ADD, (x, b), x._value + b._value)

@@ -3,6 +3,7 @@
 zeros/ones/eye are constants in TF's eager mode (no op runs); Fill, Range, LinSpace and OneHot
 are ops. Only Fill (d/dvalue) and LinSpace (d/dstart, d/dstop) have gradients.
 """
+
 import numpy as np
 
 from .. import dtypes
@@ -12,8 +13,17 @@ from .array_args import as_int, int_tensor, shape_text
 from .operands import _tf_type_name
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
-__all__ = ["zeros", "ones", "zeros_like", "ones_like", "fill", "range", "linspace", "eye",
-           "one_hot"]
+__all__ = [
+    "zeros",
+    "ones",
+    "zeros_like",
+    "ones_like",
+    "fill",
+    "range",
+    "linspace",
+    "eye",
+    "one_hot",
+]
 
 _builtin_range = range
 
@@ -27,9 +37,12 @@ def _dims(shape, op_type="Fill"):
     if isinstance(shape, EagerTensor) or hasattr(shape, "_as_tensor"):
         t = convert_to_tensor(shape)
         if t._value.dtype.kind not in "iu":
-            raise invalid_argument(op_type, f"Value for attr 'index_type' of "
-                                            f"{_tf_type_name(t.dtype)} is not in the list of "
-                                            f"allowed values: int32, int64")
+            raise invalid_argument(
+                op_type,
+                f"Value for attr 'index_type' of "
+                f"{_tf_type_name(t.dtype)} is not in the list of "
+                f"allowed values: int32, int64",
+            )
     elif isinstance(shape, (list, tuple)) and not len(shape):
         t = int_tensor(())
     else:
@@ -72,6 +85,7 @@ def ones_like(input, dtype=None, name=None, layout=None):
 # --- Fill ---------------------------------------------------------------------------------
 def _fill_grad(rec, dy):
     from . import math as math_ops
+
     return math_ops.reduce_sum(dy)
 
 
@@ -82,8 +96,9 @@ def fill(dims, value, name=None, layout=None):
     shape_, dims_t = _dims(dims)
     v = convert_to_tensor(value)
     if v._value.ndim:
-        raise invalid_argument("Fill", f"value must represent a scalar, got shape "
-                                       f"{shape_text(v._value.shape)}")
+        raise invalid_argument(
+            "Fill", f"value must represent a scalar, got shape {shape_text(v._value.shape)}"
+        )
     return execute(FILL, (dims_t, v), _filled(shape_, v._value))
 
 
@@ -100,10 +115,15 @@ _RANGE_HIERARCHY = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.float32, 
 def range(start, limit=None, delta=1, dtype=None, name="range"):  # TF's name
     if limit is None:
         start, limit = 0, start
-    args = [a if isinstance(a, EagerTensor) else convert_to_tensor(a, dtype=dtype)
-            for a in (start, limit, delta)]
-    target = dtypes.as_dtype(dtype) if dtype is not None else max(
-        (a.dtype for a in args), key=_RANGE_HIERARCHY.index)
+    args = [
+        a if isinstance(a, EagerTensor) else convert_to_tensor(a, dtype=dtype)
+        for a in (start, limit, delta)
+    ]
+    target = (
+        dtypes.as_dtype(dtype)
+        if dtype is not None
+        else max((a.dtype for a in args), key=_RANGE_HIERARCHY.index)
+    )
     np_dtype = target.as_numpy_dtype
     # TF casts every argument to the inferred dtype (Cast ops) before Range.
     args = [a if a._value.dtype == np_dtype else EagerTensor(np_dtype(a._value)) for a in args]
@@ -111,11 +131,13 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # TF's name
     if d == 0:
         raise invalid_argument("Range", f"Requires delta != 0: {_num(d)}")
     if d > 0 and s > l:
-        raise invalid_argument("Range", f"Requires start <= limit when delta > 0: "
-                                        f"{_num(s)}/{_num(l)}")
+        raise invalid_argument(
+            "Range", f"Requires start <= limit when delta > 0: {_num(s)}/{_num(l)}"
+        )
     if d < 0 and s < l:
-        raise invalid_argument("Range", f"Requires start >= limit when delta < 0: "
-                                        f"{_num(s)}/{_num(l)}")
+        raise invalid_argument(
+            "Range", f"Requires start >= limit when delta < 0: {_num(s)}/{_num(l)}"
+        )
     if target.is_integer:
         size = (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
     else:
@@ -144,10 +166,13 @@ def _linspace_grad(which):
     def gradient(rec, dy):
         from . import math as math_ops
         from .operands import unbroadcast
+
         axis, _, _, _, shape_ = rec.attrs
-        total = math_ops.reduce_sum(convert_to_tensor(dy) * _linspace_weights(rec, which),
-                                    axis=axis)
+        total = math_ops.reduce_sum(
+            convert_to_tensor(dy) * _linspace_weights(rec, which), axis=axis
+        )
         return unbroadcast(total, shape_[0 if which == "start" else 1])
+
     return gradient
 
 
@@ -162,8 +187,10 @@ def linspace(start, stop, num, name=None, axis=0):
         raise ValueError(f"stop: {error}") from None
     num_given = convert_to_tensor(num)
     if not num_given.dtype.is_integer:  # TF's convert_to_int_tensor
-        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received "
-                        f"`tensor` = {num_given._value} of dtype: {num_given.dtype}")
+        raise TypeError(
+            f"Argument `tensor` (name: num) must be of type integer. Received "
+            f"`tensor` = {num_given._value} of dtype: {num_given.dtype}"
+        )
     n = as_int(num)
     num_t = int_tensor(n)
     # Integer endpoints give float64 values (TF divides them with truediv).
@@ -173,13 +200,16 @@ def linspace(start, stop, num, name=None, axis=0):
     try:
         lo_b, hi_b = np.broadcast_arrays(lo, hi)
     except ValueError:
-        raise invalid_argument("BroadcastArgs", f"Incompatible shapes: {shape_text(lo.shape)} "
-                                                f"vs. {shape_text(hi.shape)}") from None
+        raise invalid_argument(
+            "BroadcastArgs",
+            f"Incompatible shapes: {shape_text(lo.shape)} vs. {shape_text(hi.shape)}",
+        ) from None
     ndim = lo_b.ndim + 1
     a = as_int(axis)
     if not -ndim <= a < ndim:
-        raise invalid_argument("ExpandDims", f"Tried to expand dim index {a} for tensor with "
-                                             f"{ndim - 1} dimensions.")
+        raise invalid_argument(
+            "ExpandDims", f"Tried to expand dim index {a} for tensor with {ndim - 1} dimensions."
+        )
     a %= ndim
     if n < 0:
         raise invalid_argument("Range", "Requires start <= limit when delta > 0: 1/-1")
@@ -187,7 +217,8 @@ def linspace(start, stop, num, name=None, axis=0):
     steps = dtype.type(max(n - 1, 1))
     delta = (hi_e - lo_e) / steps
     middle = np.arange(1, max(n - 1, 1), dtype=dtype).reshape(
-        [-1 if i == a else 1 for i in _builtin_range(ndim)])
+        [-1 if i == a else 1 for i in _builtin_range(ndim)]
+    )
     value = np.concatenate([lo_e, lo_e + delta * middle, hi_e], axis=a)
     value = np.take(value, np.arange(n), axis=a).astype(dtype, copy=False)
     inputs = (start_t, stop_t, num_t)
@@ -197,9 +228,11 @@ def linspace(start, stop, num, name=None, axis=0):
 # --- eye, one_hot -------------------------------------------------------------------------
 def eye(num_rows, num_columns=None, batch_shape=None, dtype="float32", name=None):
     if isinstance(num_rows, float) or isinstance(num_columns, float):
-        raise TypeError("Arguments `num_rows` and `num_columns` must be positive integer values. "
-                        f"Received: num_rows={num_rows}, num_columns="
-                        f"{num_rows if num_columns is None else num_columns}")
+        raise TypeError(
+            "Arguments `num_rows` and `num_columns` must be positive integer values. "
+            f"Received: num_rows={num_rows}, num_columns="
+            f"{num_rows if num_columns is None else num_columns}"
+        )
     rows = as_int(num_rows)
     columns = rows if num_columns is None else as_int(num_columns)
     batch = () if batch_shape is None else _dims(batch_shape)[0]
@@ -224,8 +257,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         if dtype is not None:
             for label, t in (("on_value", on), ("off_value", off)):
                 if t is not None and t.dtype != dtypes.as_dtype(dtype):
-                    raise TypeError(f"dtype {_dtype_text(t.dtype)} of {label} does not match "
-                                    f"dtype parameter {_dtype_text(dtype)}")
+                    raise TypeError(
+                        f"dtype {_dtype_text(t.dtype)} of {label} does not match "
+                        f"dtype parameter {_dtype_text(dtype)}"
+                    )
         else:
             dtype = (on if on is not None else off).dtype
     elif dtype is None:
@@ -233,13 +268,18 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     on = convert_to_tensor(1, dtype=dtype) if on is None else on
     off = convert_to_tensor(0, dtype=dtype) if off is None else off
     if on.dtype != off.dtype:
-        raise TypeError(f"dtype {_dtype_text(on.dtype)} of on_value does not match dtype "
-                        f"{_dtype_text(off.dtype)} of off_value")
+        raise TypeError(
+            f"dtype {_dtype_text(on.dtype)} of on_value does not match dtype "
+            f"{_dtype_text(off.dtype)} of off_value"
+        )
     idx = convert_to_tensor(indices, dtype_hint="int32")
     if idx._value.dtype not in (np.uint8, np.int8, np.int32, np.int64):
-        raise invalid_argument("OneHot", f"Value for attr 'TI' of {_tf_type_name(idx.dtype)} is "
-                                         f"not in the list of allowed values: uint8, int8, int32, "
-                                         f"int64")
+        raise invalid_argument(
+            "OneHot",
+            f"Value for attr 'TI' of {_tf_type_name(idx.dtype)} is "
+            f"not in the list of allowed values: uint8, int8, int32, "
+            f"int64",
+        )
     depth_t = int_tensor(depth)
     n = int(depth_t._value)
     if n < 0:
@@ -247,8 +287,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     out_ndim = idx._value.ndim + 1
     a = -1 if axis is None else as_int(axis)
     if a != -1 and not 0 <= a < out_ndim:
-        raise invalid_argument("OneHot", f"Expected axis to be -1 or between [0, {out_ndim}).  "
-                                         f"But received: {a}")
+        raise invalid_argument(
+            "OneHot", f"Expected axis to be -1 or between [0, {out_ndim}).  But received: {a}"
+        )
     hot = np.expand_dims(idx._value, -1) == np.arange(n)
     value = np.where(hot, on._value, off._value).astype(on._value.dtype, copy=False)
     if a != -1:

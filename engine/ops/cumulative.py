@@ -1,4 +1,5 @@
 """Scans along an axis: Cumsum and Cumprod, with TF's `exclusive` and `reverse` options."""
+
 import numpy as np
 
 from .. import dtypes
@@ -14,7 +15,9 @@ def _scan(accumulate, identity):
         if reverse:
             v = np.flip(v, axis)
         out = accumulate(v, axis=axis, dtype=v.dtype)
-        if exclusive and v.shape[axis]:  # shift by one: each entry combines only those strictly before it
+        if (
+            exclusive and v.shape[axis]
+        ):  # shift by one: each entry combines only those strictly before it
             first = np.full_like(np.take(out, [0], axis=axis), identity)
             out = np.concatenate([first, np.delete(out, -1, axis=axis)], axis=axis)
         return np.flip(out, axis) if reverse else out
@@ -36,8 +39,10 @@ def _scan_op(opdef, compute):
             axis = int(np.asarray(convert_to_tensor(axis)._value))
         rank = x._value.ndim
         if not -rank <= axis < rank:
-            raise invalid_argument(op_type, (
-                f"ScanOp: Expected scan axis in the range [{-rank}, {rank}), but got {axis}"))
+            raise invalid_argument(
+                op_type,
+                (f"ScanOp: Expected scan axis in the range [{-rank}, {rank}), but got {axis}"),
+            )
         attrs = (axis % rank, bool(exclusive), bool(reverse))
         return execute(opdef, (x,), compute(x._value, *attrs), attrs)
 

@@ -6,6 +6,7 @@ gradient for input k contracts the output gradient with the other inputs onto in
 labels only input k has (summed in the forward pass) come back through a ones vector, and a
 repeated label (a diagonal, 'ii->i') through an identity matrix.
 """
+
 import string
 
 import numpy as np
@@ -27,9 +28,9 @@ class _Equation:
     __slots__ = ("inputs", "output", "sizes")
 
     def __init__(self, inputs, output, sizes):
-        self.inputs = inputs    # one string of letters per input
-        self.output = output    # a string of letters
-        self.sizes = sizes      # {letter: dimension}
+        self.inputs = inputs  # one string of letters per input
+        self.output = output  # a string of letters
+        self.sizes = sizes  # {letter: dimension}
 
     def text(self):
         return ",".join(self.inputs) + "->" + self.output
@@ -52,8 +53,9 @@ def parse(equation, shapes):
     lhs, _, rhs = compact.partition("->")
     terms = lhs.split(",")
     if len(terms) != len(shapes):
-        raise ValueError(f'Got {len(shapes)} inputs for equation "{equation}", expecting '
-                         f'{len(terms)}')
+        raise ValueError(
+            f'Got {len(shapes)} inputs for equation "{equation}", expecting {len(terms)}'
+        )
     parsed = [_split_ellipsis(t, equation) for t in terms]
     used = set(compact)
     fresh = iter([c for c in _LETTERS if c not in used])
@@ -63,15 +65,18 @@ def parse(equation, shapes):
     for k, ((before, has, after), shape) in enumerate(zip(parsed, shapes)):
         named = len(before) + len(after)
         if (not has and len(shape) != named) or len(shape) < named:
-            raise invalid_argument("Einsum", f"Expected input {k} to have rank {named} but got: "
-                                             f"{len(shape)}")
-        ellipsis_shapes.append(tuple(shape[len(before):len(shape) - len(after)]) if has else ())
+            raise invalid_argument(
+                "Einsum", f"Expected input {k} to have rank {named} but got: {len(shape)}"
+            )
+        ellipsis_shapes.append(tuple(shape[len(before) : len(shape) - len(after)]) if has else ())
     try:
         broadcast = np.broadcast_shapes(*ellipsis_shapes)
     except ValueError:
-        raise invalid_argument("Einsum", "Ellipsis dimensions of the inputs are not "
-                                         "broadcastable: " + " vs. ".join(
-                                             shape_text(s) for s in ellipsis_shapes)) from None
+        raise invalid_argument(
+            "Einsum",
+            "Ellipsis dimensions of the inputs are not "
+            "broadcastable: " + " vs. ".join(shape_text(s) for s in ellipsis_shapes),
+        ) from None
     broadcast_letters = "".join(next(fresh) for _ in broadcast)
 
     sizes, inputs = {}, []
@@ -79,18 +84,25 @@ def parse(equation, shapes):
         middle = ""
         if has:
             own = ellipsis_shapes[k]
-            for letter, d, full in zip(broadcast_letters[len(broadcast) - len(own):], own,
-                                       broadcast[len(broadcast) - len(own):]):
+            for letter, d, full in zip(
+                broadcast_letters[len(broadcast) - len(own) :],
+                own,
+                broadcast[len(broadcast) - len(own) :],
+            ):
                 middle += next(fresh) if d == 1 and full != 1 else letter
         labels = before + middle + after
         for axis, (letter, d) in enumerate(zip(labels, shape)):
             if sizes.setdefault(letter, d) != d:
-                raise invalid_argument("Einsum", f"Expected dimension {sizes[letter]} at axis "
-                                                 f"{axis} of the input shaped {shape_text(shape)}"
-                                                 f" but got dimension {d}")
+                raise invalid_argument(
+                    "Einsum",
+                    f"Expected dimension {sizes[letter]} at axis "
+                    f"{axis} of the input shaped {shape_text(shape)}"
+                    f" but got dimension {d}",
+                )
         inputs.append(labels)
-    return _Equation(inputs, _output(rhs, "->" in compact, parsed, broadcast_letters, equation),
-                     sizes)
+    return _Equation(
+        inputs, _output(rhs, "->" in compact, parsed, broadcast_letters, equation), sizes
+    )
 
 
 def _output(rhs, explicit, parsed, broadcast_letters, equation):
@@ -102,23 +114,30 @@ def _output(rhs, explicit, parsed, broadcast_letters, equation):
         return broadcast_letters + "".join(sorted(c for c, n in counts.items() if n == 1))
     before, has, after = _split_ellipsis(rhs, equation)
     if not has and broadcast_letters:
-        raise invalid_argument("Einsum", f"Output contains {len(broadcast_letters)} broadcasting "
-                                         f"dimension(s) but no ellipsis (...) was found in the "
-                                         f"output subscripts.")
+        raise invalid_argument(
+            "Einsum",
+            f"Output contains {len(broadcast_letters)} broadcasting "
+            f"dimension(s) but no ellipsis (...) was found in the "
+            f"output subscripts.",
+        )
     named_inputs = set("".join(b + a for b, _, a in parsed))
     for c in before + after:
         if c not in named_inputs:
-            raise ValueError(f"Output subscripts contain the label {c} not present in the input "
-                             f"subscripts.")
+            raise ValueError(
+                f"Output subscripts contain the label {c} not present in the input subscripts."
+            )
         if (before + after).count(c) > 1:
-            raise ValueError(f"Output subscripts contain a label appearing more than once: "
-                             f"{equation.replace(' ', '')}")
+            raise ValueError(
+                f"Output subscripts contain a label appearing more than once: "
+                f"{equation.replace(' ', '')}"
+            )
     return before + (broadcast_letters if has else "") + after
 
 
 def _gradient_for(k):
     def gradient(rec, dy):
         from ..tensor import convert_to_tensor
+
         eq = rec.attrs
         dy = convert_to_tensor(dy)
         dtype = dy._value.dtype
@@ -141,12 +160,12 @@ def _gradient_for(k):
                 letter = twin
             target += letter
         return einsum(",".join(terms) + "->" + target, *operands)
+
     return gradient
 
 
 # One gradient function per possible input (einsum takes any number; extras are never called).
-EINSUM = define("Einsum", tuple(_gradient_for(k) for k in range(len(_LETTERS))),
-                saves_inputs=ALL)
+EINSUM = define("Einsum", tuple(_gradient_for(k) for k in range(len(_LETTERS))), saves_inputs=ALL)
 
 
 def einsum(equation, *inputs, **kwargs):

@@ -4,6 +4,7 @@ TF registers no gradient for AdjustContrastv2, so `tape.gradient` through it rai
 `LookupError: gradient registry has no entry for: AdjustContrastv2`; the engine keeps that
 state explicit (gradient=None), which the debugger reports as such.
 """
+
 import numpy as np
 
 from .. import dtypes
@@ -23,12 +24,14 @@ def _adjust_contrast_op(images, contrast_factor):
     op_type = "AdjustContrastv2"
     v = images._value
     if v.ndim < 3:
-        raise invalid_argument(op_type, "input must be at least 3-D, got shape"
-                               f"[{','.join(map(str, v.shape))}]")
+        raise invalid_argument(
+            op_type, f"input must be at least 3-D, got shape[{','.join(map(str, v.shape))}]"
+        )
     factor = contrast_factor._value
     if np.ndim(factor):
-        raise invalid_argument(op_type, "contrast_factor must be scalar: "
-                               f"[{','.join(map(str, np.shape(factor)))}]")
+        raise invalid_argument(
+            op_type, f"contrast_factor must be scalar: [{','.join(map(str, np.shape(factor)))}]"
+        )
     # Per image and channel: (x - mean over height and width) * factor + mean.
     mean = np.mean(v, axis=(-3, -2), keepdims=True, dtype=np.float64).astype(v.dtype)
     value = (v - mean) * v.dtype.type(factor) + mean

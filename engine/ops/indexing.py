@@ -5,6 +5,7 @@ gather's gradient along axis 0 is an IndexedSlices (the rows it read and their g
 in TF; engine.indexed_slices densifies it with unsorted_segment_sum when a dense tensor is needed.
 These ops keep only their indices for backward: the gradient needs params' shape, not its values.
 """
+
 import numpy as np
 
 from ..errors import invalid_argument
@@ -18,12 +19,20 @@ from .shape_ops import reshape, transpose
 __all__ = ["gather", "gather_nd", "scatter_nd", "unsorted_segment_sum", "boolean_mask"]
 
 
-def _indices(op_type, value, attr="Tindices", allowed=(np.int16, np.int32, np.int64),
-             names="int16, int32, int64"):
+def _indices(
+    op_type,
+    value,
+    attr="Tindices",
+    allowed=(np.int16, np.int32, np.int64),
+    names="int16, int32, int64",
+):
     t = convert_to_tensor(value)  # no preferred dtype: [] is float32, np.uint8 stays uint8
     if t._value.dtype not in allowed:
-        raise invalid_argument(op_type, f"Value for attr '{attr}' of {_tf_type_name(t.dtype)} is "
-                                        f"not in the list of allowed values: {names}")
+        raise invalid_argument(
+            op_type,
+            f"Value for attr '{attr}' of {_tf_type_name(t.dtype)} is "
+            f"not in the list of allowed values: {names}",
+        )
     return t
 
 
@@ -39,8 +48,11 @@ def _gather_grad(rec, dy):
     dy = convert_to_tensor(dy)
     if axis == 0:
         values = reshape(dy, (indices._value.size,) + params_shape[1:])
-        return IndexedSlices(values, EagerTensor(indices._value.reshape(-1)),
-                             EagerTensor(np.array(params_shape, dtype=np.int32)))
+        return IndexedSlices(
+            values,
+            EagerTensor(indices._value.reshape(-1)),
+            EagerTensor(np.array(params_shape, dtype=np.int32)),
+        )
     return _dense_gather_grad(dy, indices._value, params_shape, axis, batch_dims)
 
 
@@ -53,17 +65,25 @@ def _dense_gather_grad(dy, indices, params_shape, axis, batch_dims):
     b, o = batch_dims, axis - batch_dims
     i = indices.ndim - b
     n = params_shape[axis]
-    perm = (list(range(b)) + list(range(b + o, b + o + i)) + list(range(b, b + o))
-            + list(range(b + o + i, dy._value.ndim)))
+    perm = (
+        list(range(b))
+        + list(range(b + o, b + o + i))
+        + list(range(b, b + o))
+        + list(range(b + o + i, dy._value.ndim))
+    )
     moved = transpose(dy, perm)
     batches = int(np.prod(params_shape[:b], dtype=np.int64))
-    outer, rest = params_shape[b:axis], params_shape[axis + 1:]
+    outer, rest = params_shape[b:axis], params_shape[axis + 1 :]
     values = reshape(moved, (-1,) + outer + rest)
     ids = (indices.reshape(batches, -1) + n * np.arange(batches).reshape(-1, 1)).reshape(-1)
     summed = unsorted_segment_sum(values, EagerTensor(ids.astype(indices.dtype)), batches * n)
     grid = reshape(summed, params_shape[:b] + (n,) + outer + rest)
-    back = list(range(b)) + list(range(b + 1, b + 1 + o)) + [b] + list(
-        range(b + 1 + o, len(params_shape)))
+    back = (
+        list(range(b))
+        + list(range(b + 1, b + 1 + o))
+        + [b]
+        + list(range(b + 1 + o, len(params_shape)))
+    )
     return transpose(grid, back)
 
 
@@ -84,17 +104,22 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     if a < 0:
         a += ndim
     if not 0 <= a < ndim:
-        raise invalid_argument("GatherV2", f"Shape must be at least rank {a + 1} but is rank "
-                                           f"{ndim}")
+        raise invalid_argument(
+            "GatherV2", f"Shape must be at least rank {a + 1} but is rank {ndim}"
+        )
     if batch_dims > a:
-        raise invalid_argument("GatherV2", f"batch_dims ({batch_dims}) must be less than or "
-                                           f"equal to axis ({a}).")
+        raise invalid_argument(
+            "GatherV2", f"batch_dims ({batch_dims}) must be less than or equal to axis ({a})."
+        )
     n = p._value.shape[a]
     bad = np.flatnonzero((idx._value < 0) | (idx._value >= n))
     if bad.size:
         k = bad[0]
-        raise invalid_argument("GatherV2", f"indices{_position(k, idx._value.shape)} = "
-                                           f"{idx._value.reshape(-1)[k]} is not in [0, {n})")
+        raise invalid_argument(
+            "GatherV2",
+            f"indices{_position(k, idx._value.shape)} = "
+            f"{idx._value.reshape(-1)[k]} is not in [0, {n})",
+        )
     value = _gather_values(p._value, idx._value, a, batch_dims)
     return execute(GATHER, (p, idx, axis_t), value, (p._value.shape, a, batch_dims))
 
@@ -113,6 +138,7 @@ def _gather_values(params, indices, axis, batch_dims):
 def _segment_sum_grad(rec, dy):
     """Each data row gets its segment's gradient; rows with a negative id (dropped) get 0."""
     from .selection import where
+
     ids = rec.inputs[1]._value
     gathered = gather(convert_to_tensor(dy), EagerTensor(np.maximum(ids, 0)))
     kept = (ids >= 0).reshape(ids.shape + (1,) * (gathered._value.ndim - ids.ndim))
@@ -124,22 +150,33 @@ SEGMENT_SUM = define("UnsortedSegmentSum", (_segment_sum_grad, None, None), save
 
 def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
     d = convert_to_tensor(data)
-    ids = _indices("UnsortedSegmentSum", segment_ids, attr="Tindices", allowed=(np.int32, np.int64),
-                   names="int32, int64")
+    ids = _indices(
+        "UnsortedSegmentSum",
+        segment_ids,
+        attr="Tindices",
+        allowed=(np.int32, np.int64),
+        names="int32, int64",
+    )
     num_t = int_tensor(num_segments)
     num = int(num_t._value)
     ids_shape = ids._value.shape
-    if d._value.shape[:len(ids_shape)] != ids_shape:
-        raise invalid_argument("UnsortedSegmentSum", f"data.shape = {shape_text(d._value.shape)} "
-                                                     f"does not start with segment_ids.shape = "
-                                                     f"{shape_text(ids_shape)}")
+    if d._value.shape[: len(ids_shape)] != ids_shape:
+        raise invalid_argument(
+            "UnsortedSegmentSum",
+            f"data.shape = {shape_text(d._value.shape)} "
+            f"does not start with segment_ids.shape = "
+            f"{shape_text(ids_shape)}",
+        )
     bad = np.flatnonzero(ids._value >= num)
     if bad.size:
         k = bad[0]
-        raise invalid_argument("UnsortedSegmentSum", f"segment_ids{_position(k, ids_shape)} = "
-                                                     f"{ids._value.reshape(-1)[k]} is out of "
-                                                     f"range [0, {num})")
-    tail = d._value.shape[len(ids_shape):]
+        raise invalid_argument(
+            "UnsortedSegmentSum",
+            f"segment_ids{_position(k, ids_shape)} = "
+            f"{ids._value.reshape(-1)[k]} is out of "
+            f"range [0, {num})",
+        )
+    tail = d._value.shape[len(ids_shape) :]
     value = np.zeros((num,) + tail, d._value.dtype)
     flat_ids = ids._value.reshape(-1)
     rows = d._value.reshape((-1,) + tail)
@@ -154,8 +191,11 @@ def _gather_nd_grad(rec, dy):
     indices = rec.inputs[1]
     dy = convert_to_tensor(dy)
     if indices._value.ndim == 2 and indices._value.shape[-1] == 1:  # whole rows: sparse, as TF
-        return IndexedSlices(dy, EagerTensor(indices._value[:, 0]),
-                             EagerTensor(np.array(params_shape, dtype=np.int32)))
+        return IndexedSlices(
+            dy,
+            EagerTensor(indices._value[:, 0]),
+            EagerTensor(np.array(params_shape, dtype=np.int32)),
+        )
     return scatter_nd(indices, dy, params_shape)
 
 
@@ -177,22 +217,30 @@ def _nd_positions(op_type, indices, shape, rank_name):
         raise invalid_argument(op_type, "indices must be at least a vector")
     k = indices.shape[-1] if indices.ndim else 0
     if indices.ndim == 0 or k > len(shape):
-        raise invalid_argument(op_type, f"index innermost dimension length must be <= "
-                                        f"{rank_name}; saw: {k} vs. {len(shape)}")
+        raise invalid_argument(
+            op_type,
+            f"index innermost dimension length must be <= {rank_name}; saw: {k} vs. {len(shape)}",
+        )
     rows = indices.reshape(-1, k)
     bad = np.flatnonzero(((rows < 0) | (rows >= np.array(shape[:k], dtype=np.int64))).any(axis=1))
     if bad.size:
         j = bad[0]
         listed = ", ".join(str(int(v)) for v in rows[j])
-        where_ = (f"param shape {shape_text(shape)}, node name: {op_type}"
-                  if op_type == "GatherNd" else f"shape {shape_text(shape)}")
-        raise invalid_argument(op_type, f"indices{_position(j, indices.shape[:-1])} = "
-                                        f"[{listed}] does not index into {where_}")
+        where_ = (
+            f"param shape {shape_text(shape)}, node name: {op_type}"
+            if op_type == "GatherNd"
+            else f"shape {shape_text(shape)}"
+        )
+        raise invalid_argument(
+            op_type,
+            f"indices{_position(j, indices.shape[:-1])} = [{listed}] does not index into {where_}",
+        )
     return tuple(indices[..., j] for j in range(k))
 
 
-SCATTER_ND = define("ScatterNd", (None, lambda rec, dy: gather_nd(dy, rec.inputs[0]), None),
-                    saves_inputs=(0,))
+SCATTER_ND = define(
+    "ScatterNd", (None, lambda rec, dy: gather_nd(dy, rec.inputs[0]), None), saves_inputs=(0,)
+)
 
 
 def scatter_nd(indices, updates, shape, name=None):
@@ -211,17 +259,19 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     from ..shape import TensorShape
     from .selection import where
     from .shape_ops import squeeze
+
     x = convert_to_tensor(tensor)
     m = convert_to_tensor(mask)
     mask_shape = m._value.shape
     if not mask_shape:
         raise ValueError("mask cannot be scalar.")
     a = 0 if axis is None else as_int(axis)
-    covered = x._value.shape[a:a + len(mask_shape)]
+    covered = x._value.shape[a : a + len(mask_shape)]
     if covered != mask_shape:
-        raise ValueError(f"Shapes {TensorShape(covered)} and {TensorShape(mask_shape)} are "
-                         f"incompatible")
+        raise ValueError(
+            f"Shapes {TensorShape(covered)} and {TensorShape(mask_shape)} are incompatible"
+        )
     shape_ = x._value.shape
-    flat = reshape(x, shape_[:a] + (int(np.prod(mask_shape)),) + shape_[a + len(mask_shape):])
+    flat = reshape(x, shape_[:a] + (int(np.prod(mask_shape)),) + shape_[a + len(mask_shape) :])
     positions = squeeze(where(reshape(m, [-1])), axis=[1])
     return gather(flat, positions, axis=a)

@@ -5,6 +5,7 @@ Transpose/Reshape only where the layout needs one around one MatMul; norm Mul, S
 Squeeze (or Abs with Sum/Max, or Pow). tf.linalg.matmul is the math module's matmul itself
 (engine/linalg.py looks it up there).
 """
+
 import numpy as np
 
 from ..tensor import EagerTensor, convert_to_tensor
@@ -20,6 +21,7 @@ TOP_LEVEL = ["einsum", "tensordot", "norm", "eye"]
 # --- tensordot ----------------------------------------------------------------------------
 def tensordot(a, b, axes, name=None):
     from .math import matmul
+
     a, b = convert_to_tensor(a), convert_to_tensor(b)
     axes_a, axes_b = _tensordot_axes(a, axes)
     a_matrix, a_free = _as_matrix(a, axes_a, flipped=False)
@@ -38,18 +40,22 @@ def _tensordot_axes(a, axes):
             raise ValueError(f"`axes` must be at least 0. Received: {axes}.")
         rank = a._value.ndim
         if axes > rank:
-            raise ValueError(f"`axes` must not be larger than the number of dimensions of tensor "
-                             f"{a._value}.  Received {axes}, vs tensor dimensions {rank}.")
+            raise ValueError(
+                f"`axes` must not be larger than the number of dimensions of tensor "
+                f"{a._value}.  Received {axes}, vs tensor dimensions {rank}."
+            )
         return list(range(rank - axes, rank)), list(range(axes))
     if len(axes) != 2:
         raise ValueError(f"`axes` must be an integer or have length 2. Received {axes}.")
-    a_axes, b_axes = (convert_to_tensor(v)._value.tolist() if hasattr(v, "_value") else v
-                      for v in axes)
+    a_axes, b_axes = (
+        convert_to_tensor(v)._value.tolist() if hasattr(v, "_value") else v for v in axes
+    )
     if isinstance(a_axes, int) and isinstance(b_axes, int):
         a_axes, b_axes = [a_axes], [b_axes]
     if len(a_axes) != len(b_axes):
-        raise ValueError(f"Different number of contraction axes `a` and `b`, {len(a_axes)} != "
-                         f"{len(b_axes)}.")
+        raise ValueError(
+            f"Different number of contraction axes `a` and `b`, {len(a_axes)} != {len(b_axes)}."
+        )
     return list(a_axes), list(b_axes)
 
 
@@ -77,19 +83,21 @@ _MATRIX_NORMS = ["euclidean", "fro", 1, 2, np.inf]
 
 def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
     from . import math as math_ops
+
     is_matrix_norm = isinstance(axis, (tuple, list)) and len(axis) == 2
     if is_matrix_norm:
         axis = tuple(axis)
         if not isinstance(axis[0], int) or not isinstance(axis[1], int) or axis[0] == axis[1]:
-            raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
-                             f"got {axis}")
+            raise ValueError(
+                f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}"
+            )
         if ord not in _MATRIX_NORMS:
-            raise ValueError(f"'ord' must be a supported matrix norm in {_MATRIX_NORMS}, got "
-                             f"{ord}")
+            raise ValueError(f"'ord' must be a supported matrix norm in {_MATRIX_NORMS}, got {ord}")
     else:
         if not (isinstance(axis, int) or axis is None):
-            raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, "
-                             f"got {axis}")
+            raise ValueError(
+                f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}"
+            )
         if (not np.isreal(ord) or ord <= 0) and ord not in _VECTOR_NORMS:
             raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
         if axis is not None:
@@ -108,11 +116,11 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
         elif ord == np.inf:
             if is_matrix_norm:
                 result = math_ops.reduce_sum(result, axis[1], keepdims=True)
-            result = math_ops.reduce_max(result, None if axis is None else axis[0],
-                                         keepdims=True)
+            result = math_ops.reduce_max(result, None if axis is None else axis[0], keepdims=True)
         else:
-            result = math_ops.pow(math_ops.reduce_sum(math_ops.pow(result, ord), axis,
-                                                      keepdims=True), 1.0 / ord)
+            result = math_ops.pow(
+                math_ops.reduce_sum(math_ops.pow(result, ord), axis, keepdims=True), 1.0 / ord
+            )
     if not keepdims:
         result = squeeze(result, axis)
     return result
@@ -123,6 +131,7 @@ def _svd_values_grad(rec, grad_s, grad_u, grad_v):
     """TF's _SvdGrad for compute_uv=False: with only the values' gradient, u diag(ds) v^T, u
     and v from a recomputed SVD."""
     from .math import matmul
+
     u, _, vt = np.linalg.svd(rec.inputs[0]._value, full_matrices=False)
     u, v = EagerTensor(u), EagerTensor(np.swapaxes(vt, -1, -2).copy())
     return (matmul(u * expand_dims(grad_s, -2), v, adjoint_b=True),)
@@ -141,6 +150,7 @@ def _singular_values(x):
 def _spectral_norm(x, axis, keepdims):
     """As TF's norm(ord=2) over two axes: move them last, Svd, Abs, Max, ExpandDims, back."""
     from . import math as math_ops
+
     rank = x._value.ndim
     axes = [a + rank if a < 0 else a for a in axis]
     perm_before = [i for i in range(rank) if i not in axes] + axes

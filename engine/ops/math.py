@@ -7,6 +7,7 @@ Sigmoid, Erf, Round, ...), comparisons (Equal, Less, LogicalAnd, IsNan, ...), re
 cumulative (Cumsum, Cumprod), casting (Cast) and matmul (MatMul, BatchMatMulV2).
 Python's operators on tensors (engine/ops/operators.py) look their ops up here by name.
 """
+
 from ..tensor import EagerTensor
 from . import (
     arithmetic,
@@ -28,8 +29,7 @@ from .reductions import *
 from .registry import execute
 from .unary_math import *
 
-_FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting,
-             _matmul_module)
+_FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting, _matmul_module)
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 TOP_LEVEL = [name for family in _FAMILIES for name in family.TOP_LEVEL]
 
@@ -38,9 +38,13 @@ def add_gradients(a, b):
     """Sums two gradients of one tensor (the backward pass's accumulation). Dense ones with
     AddN, the op TF's backprop aggregates with."""
     from ..indexed_slices import IndexedSlices, add as add_sparse
+
     if isinstance(a, IndexedSlices) or isinstance(b, IndexedSlices):
         return add_sparse(a, b)  # two stay sparse (concatenated), as TF's; mixed is dense
-    if type(a) is EagerTensor and type(b) is EagerTensor and (
-            a._value.dtype == b._value.dtype and a._value.shape == b._value.shape):
+    if (
+        type(a) is EagerTensor
+        and type(b) is EagerTensor
+        and (a._value.dtype == b._value.dtype and a._value.shape == b._value.shape)
+    ):
         return execute(arithmetic.ADD_N, (a, b), a._value + b._value)
     return arithmetic.add_n([a, b])  # anything else is converted and checked as TF's AddN

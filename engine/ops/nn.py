@@ -3,6 +3,7 @@
 The ops live in one module per concept (activations.py, nn_losses.py, convolution.py,
 pooling.py); this module gathers tf.nn's public names and defines dropout.
 """
+
 import numbers
 
 from ..tensor import EagerTensor, convert_to_tensor
@@ -20,10 +21,29 @@ from .nn_losses import (
 )
 from .pooling import avg_pool2d, max_pool2d
 
-__all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "sigmoid", "tanh", "softplus",
-           "softmax", "log_softmax", "l2_loss", "l2_normalize", "dropout",
-           "sparse_softmax_cross_entropy_with_logits", "softmax_cross_entropy_with_logits",
-           "sigmoid_cross_entropy_with_logits", "conv2d", "max_pool2d", "avg_pool2d", "bias_add"]
+__all__ = [
+    "relu",
+    "relu6",
+    "leaky_relu",
+    "elu",
+    "selu",
+    "gelu",
+    "sigmoid",
+    "tanh",
+    "softplus",
+    "softmax",
+    "log_softmax",
+    "l2_loss",
+    "l2_normalize",
+    "dropout",
+    "sparse_softmax_cross_entropy_with_logits",
+    "softmax_cross_entropy_with_logits",
+    "sigmoid_cross_entropy_with_logits",
+    "conv2d",
+    "max_pool2d",
+    "avg_pool2d",
+    "bias_add",
+]
 # No tf.nn function is also a top-level tf.<name> except sigmoid and tanh, which tf.math has.
 TOP_LEVEL = []
 
@@ -51,12 +71,15 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     """
     is_rate_number = isinstance(rate, numbers.Real)
     if is_rate_number and (rate < 0 or rate >= 1):
-        raise ValueError("`rate` must be a scalar tensor or a float in the range [0, 1). "
-                         f"Received: rate={rate}")
+        raise ValueError(
+            f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}"
+        )
     x = convert_to_tensor(x)
     if not x.dtype.is_floating:
-        raise ValueError("`x.dtype` must be a floating point tensor as `x` will be scaled. "
-                         f"Received: x_dtype=<dtype: '{x.dtype.name}'>")
+        raise ValueError(
+            "`x.dtype` must be a floating point tensor as `x` will be scaled. "
+            f"Received: x_dtype=<dtype: '{x.dtype.name}'>"
+        )
     if is_rate_number and rate == 0:
         _random.get_seed(seed)  # TF still takes an op seed, so later random ops do not shift
         return x

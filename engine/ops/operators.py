@@ -1,4 +1,5 @@
 """Python operators on tensors and variables, installed onto the classes as TF installs them."""
+
 from ..tensor import EagerTensor, convert_to_tensor
 from ..variables import ResourceVariable
 from . import math as m
@@ -14,16 +15,27 @@ def _binary(fn):
 
 def _lazy(module, name):
     """Looks the op up at call time, so op modules can be completed in any order."""
+
     def call(*args):
         import importlib
+
         return getattr(importlib.import_module(f"engine.ops.{module}"), name)(*args)
+
     return call
 
 
 _BINARY = {
-    "add": m.add, "sub": m.subtract, "mul": m.multiply, "truediv": m.divide,
-    "floordiv": m.floordiv, "mod": m.floormod, "pow": m.pow, "matmul": m.matmul,
-    "and": m.logical_and, "or": m.logical_or, "xor": m.logical_xor,
+    "add": m.add,
+    "sub": m.subtract,
+    "mul": m.multiply,
+    "truediv": m.divide,
+    "floordiv": m.floordiv,
+    "mod": m.floormod,
+    "pow": m.pow,
+    "matmul": m.matmul,
+    "and": m.logical_and,
+    "or": m.logical_or,
+    "xor": m.logical_xor,
 }
 _COMPARISONS = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal"}
 
@@ -33,6 +45,7 @@ def _invert(x):
     if x.dtype.is_bool:
         return m.logical_not(x)
     from .bitwise import invert
+
     return invert(x)
 
 
@@ -57,6 +70,7 @@ _install(ResourceVariable)
 
 def _variable_getitem(self, key):
     from ..variable_slices import getitem  # a slice that can assign (engine/variable_slices.py)
+
     return getitem(self, key)
 
 

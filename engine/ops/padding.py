@@ -3,6 +3,7 @@
 Pad's gradient is a Slice of the upstream gradient and Slice's is a Pad, as in TF; a mirrored
 pad's gradient folds the mirrored border back onto the values it copied (MirrorPadGrad).
 """
+
 import numpy as np
 
 from ..errors import invalid_argument
@@ -28,12 +29,17 @@ PAD_V2 = define("PadV2", (_pad_grad, None, None))
 def pad(tensor, paddings, mode="CONSTANT", name=None, constant_values=0):
     mode = mode.upper()
     if mode not in _MODES:
-        raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
-                         f'or "SYMMETRIC". Received `mode` = {mode}')
+        raise ValueError(
+            'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", '
+            f'or "SYMMETRIC". Received `mode` = {mode}'
+        )
     x = convert_to_tensor(tensor)
     paddings_t = int_tensor(paddings)
-    op_type = "MirrorPad" if mode != "CONSTANT" else (
-        "Pad" if _is_python_zero(constant_values) else "PadV2")
+    op_type = (
+        "MirrorPad"
+        if mode != "CONSTANT"
+        else ("Pad" if _is_python_zero(constant_values) else "PadV2")
+    )
     pairs = _checked_paddings(op_type, x, paddings_t)
     shape_ = x._value.shape
     if mode == "CONSTANT":
@@ -44,25 +50,36 @@ def pad(tensor, paddings, mode="CONSTANT", name=None, constant_values=0):
         value = np.pad(x._value, pairs, constant_values=fill._value) if pairs else x._value
         return execute(PAD_V2, (x, paddings_t, fill), value, (shape_, pairs))
     _check_mirror_paddings(mode, shape_, pairs)
-    value = np.pad(x._value, pairs, mode="reflect" if mode == "REFLECT" else "symmetric") \
-        if pairs else x._value
+    value = (
+        np.pad(x._value, pairs, mode="reflect" if mode == "REFLECT" else "symmetric")
+        if pairs
+        else x._value
+    )
     return execute(MIRROR_PAD, (x, paddings_t), value, (shape_, pairs, mode))
 
 
 def _is_python_zero(value):
-    return (not hasattr(value, "_value") and not hasattr(value, "_as_tensor")
-            and np.ndim(value) == 0 and value == 0)
+    return (
+        not hasattr(value, "_value")
+        and not hasattr(value, "_as_tensor")
+        and np.ndim(value) == 0
+        and value == 0
+    )
 
 
 def _checked_paddings(op_type, x, paddings_t):
     ndim = x._value.ndim
     p = np.asarray(paddings_t._value)
     if p.ndim != 2 or p.shape[1] != 2:
-        raise invalid_argument(op_type, f"paddings must be a matrix with 2 columns: "
-                                        f"{shape_text(p.shape)}")
+        raise invalid_argument(
+            op_type, f"paddings must be a matrix with 2 columns: {shape_text(p.shape)}"
+        )
     if p.shape[0] != ndim:
-        raise invalid_argument(op_type, f"The first dimension of paddings must be the rank of "
-                                        f"inputs{shape_text(p.shape)} {shape_text(x._value.shape)}")
+        raise invalid_argument(
+            op_type,
+            f"The first dimension of paddings must be the rank of "
+            f"inputs{shape_text(p.shape)} {shape_text(x._value.shape)}",
+        )
     pairs = tuple((int(a), int(b)) for a, b in p)
     for a, b in pairs:
         if a < 0 or b < 0:
@@ -74,11 +91,15 @@ def _check_mirror_paddings(mode, shape_, pairs):
     # REFLECT excludes the border value, so it can copy at most n - 1 values per side.
     for n, (a, b) in zip(shape_, pairs):
         if mode == "REFLECT" and (a >= n or b >= n):
-            raise invalid_argument("MirrorPad", f"paddings must be less than the dimension size: "
-                                                f"{a}, {b} not less than {n}")
+            raise invalid_argument(
+                "MirrorPad",
+                f"paddings must be less than the dimension size: {a}, {b} not less than {n}",
+            )
         if mode == "SYMMETRIC" and (a > n or b > n):
-            raise invalid_argument("MirrorPad", f"paddings must be no greater than the dimension "
-                                                f"size: {a}, {b} greater than {n}")
+            raise invalid_argument(
+                "MirrorPad",
+                f"paddings must be no greater than the dimension size: {a}, {b} greater than {n}",
+            )
 
 
 MIRROR_PAD = define("MirrorPad", (lambda rec, dy: _mirror_pad_grad(dy, *rec.attrs), None))
@@ -86,8 +107,12 @@ MIRROR_PAD = define("MirrorPad", (lambda rec, dy: _mirror_pad_grad(dy, *rec.attr
 
 def _mirror_pad_grad(dy, shape_, pairs, mode):
     dy = convert_to_tensor(dy)
-    return execute(MIRROR_PAD_GRAD, (dy, _paddings_tensor(pairs)),
-                   _fold_mirrored(dy._value, pairs, mode), (dy._value.shape, pairs, mode))
+    return execute(
+        MIRROR_PAD_GRAD,
+        (dy, _paddings_tensor(pairs)),
+        _fold_mirrored(dy._value, pairs, mode),
+        (dy._value.shape, pairs, mode),
+    )
 
 
 def _paddings_tensor(pairs):
@@ -100,11 +125,11 @@ def _fold_mirrored(grad, pairs, mode):
     for axis, (before, after) in enumerate(pairs):
         n = grad.shape[axis] - before - after
         moved = np.moveaxis(grad, axis, 0)
-        core = moved[before:before + n].copy()
+        core = moved[before : before + n].copy()
         if before:
-            core[offset:offset + before] += moved[:before][::-1]
+            core[offset : offset + before] += moved[:before][::-1]
         if after:
-            core[n - offset - after:n - offset] += moved[before + n:][::-1]
+            core[n - offset - after : n - offset] += moved[before + n :][::-1]
         grad = np.moveaxis(core, 0, axis)
     return contiguous(grad)
 
@@ -134,17 +159,23 @@ def slice(input_, begin, size, name=None):  # TF's public name
     shape_ = x._value.shape
     b, s = ints(begin_t), ints(size_t)
     if len(b) != len(shape_) or len(s) != len(shape_):
-        raise invalid_argument("Slice", f"Expected begin and size arguments to be 1-D tensors of "
-                                        f"size {len(shape_)}, but got shapes "
-                                        f"{shape_text(begin_t._value.shape)} and "
-                                        f"{shape_text(size_t._value.shape)} instead.")
+        raise invalid_argument(
+            "Slice",
+            f"Expected begin and size arguments to be 1-D tensors of "
+            f"size {len(shape_)}, but got shapes "
+            f"{shape_text(begin_t._value.shape)} and "
+            f"{shape_text(size_t._value.shape)} instead.",
+        )
     sizes = []
     for i, (n, start, count) in enumerate(zip(shape_, b, s)):
         count = n - start if count == -1 else count
         if not 0 <= start <= n or not 0 <= count <= n - start:
-            raise invalid_argument("Slice", f"Expected size[{i}] in [0, {n - start}], but got "
-                                            f"{count}" if 0 <= start <= n else
-                                   f"Expected begin[{i}] in [0, {n}], but got {start}")
+            raise invalid_argument(
+                "Slice",
+                f"Expected size[{i}] in [0, {n - start}], but got {count}"
+                if 0 <= start <= n
+                else f"Expected begin[{i}] in [0, {n}], but got {start}",
+            )
         sizes.append(count)
-    index = tuple(np.s_[start:start + count] for start, count in zip(b, sizes))
+    index = tuple(np.s_[start : start + count] for start, count in zip(b, sizes))
     return execute(SLICE, (x, begin_t, size_t), x._value[index], (shape_, b, tuple(sizes)))

@@ -4,6 +4,7 @@ MaxPool's gradient (MaxPoolGrad) routes each output's gradient to the first maxi
 window in row-major order, as TF's CPU kernel does; MaxPoolGradGrad gathers from the same
 positions, so second order works as in TF's nn_grad.py.
 """
+
 import numpy as np
 
 from ..errors import UnimplementedError, invalid_argument
@@ -34,14 +35,25 @@ _NO_DILATION = (1, 1, 1, 1)
 
 
 def _geometry(op_type, in_shape, attrs):
-    return geometry(op_type, in_shape, attrs.ksize[1:3], attrs.strides, _NO_DILATION,
-                    attrs.padding, attrs.explicit)
+    return geometry(
+        op_type,
+        in_shape,
+        attrs.ksize[1:3],
+        attrs.strides,
+        _NO_DILATION,
+        attrs.padding,
+        attrs.explicit,
+    )
 
 
 def _pool_attrs(op_type, input, ksize, strides, padding, data_format, explicit_allowed):
     if data_format not in (None, "NHWC"):
-        raise UnimplementedError(None, op_type, f"The engine implements {op_type} for the NHWC "
-                                 f"format only, not {data_format}. [Op:{op_type}]")
+        raise UnimplementedError(
+            None,
+            op_type,
+            f"The engine implements {op_type} for the NHWC "
+            f"format only, not {data_format}. [Op:{op_type}]",
+        )
     if isinstance(padding, (list, tuple)) and not explicit_allowed:
         raise TypeError(f"Expected string for argument 'padding' not {padding!r}.")
     padding, explicit = convert_padding(op_type, padding)
@@ -49,20 +61,28 @@ def _pool_attrs(op_type, input, ksize, strides, padding, data_format, explicit_a
     strides = spatial_sequence(strides, "strides")
     x = convert_to_tensor(input)
     if min(ksize) <= 0:  # the two kernels word it differently
-        raise invalid_argument(op_type, (
-            f"ksize must be a positive int32 value, got:{min(ksize)}" if op_type == "AvgPool"
-            else "Sliding window ksize must be positive. The specified or inferred ksize is: "
-                 f"{','.join(map(str, ksize))}"))
+        raise invalid_argument(
+            op_type,
+            (
+                f"ksize must be a positive int32 value, got:{min(ksize)}"
+                if op_type == "AvgPool"
+                else "Sliding window ksize must be positive. The specified or inferred ksize is: "
+                f"{','.join(map(str, ksize))}"
+            ),
+        )
     check_strides(op_type, strides)
     if ksize[0] != 1 or strides[0] != 1:
-        raise UnimplementedError(None, op_type, "Pooling is not yet supported on the batch "
-                                 f"dimension. [Op:{op_type}]")
+        raise UnimplementedError(
+            None, op_type, f"Pooling is not yet supported on the batch dimension. [Op:{op_type}]"
+        )
     if ksize[3] != 1 or strides[3] != 1:
-        raise UnimplementedError(None, op_type, "Depthwise pooling is not implemented by the "
-                                 f"engine. [Op:{op_type}]")
+        raise UnimplementedError(
+            None, op_type, f"Depthwise pooling is not implemented by the engine. [Op:{op_type}]"
+        )
     if x._value.ndim != 4:
-        raise invalid_argument(op_type, "tensor_in_shape must have 2 spatial dimensions. "
-                               f"{x._value.ndim} 0")
+        raise invalid_argument(
+            op_type, f"tensor_in_shape must have 2 spatial dimensions. {x._value.ndim} 0"
+        )
     return x, PoolAttrs(ksize, strides, padding, explicit)
 
 
@@ -91,16 +111,24 @@ def _max_pool_grad_of_input(rec, dy):
 
 
 MAX_POOL = define("MaxPool", (_max_pool_grad_of_input,), saves_inputs=ALL, saves_outputs=ALL)
-MAX_POOL_GRAD = define("MaxPoolGrad", (
-    lambda rec, g: _array.zeros_like(rec.inputs[0]),
-    lambda rec, g: _array.zeros_like(rec.inputs[1]),
-    lambda rec, g: max_pool_grad_grad(rec.inputs[0], rec.inputs[1], g, rec.attrs)),
-    saves_inputs=(0, 1))
-MAX_POOL_GRAD_GRAD = define("MaxPoolGradGrad", (
-    lambda rec, g: _array.zeros_like(rec.inputs[0]),
-    lambda rec, g: _array.zeros_like(rec.inputs[1]),
-    lambda rec, g: max_pool_grad(rec.inputs[0], rec.inputs[1], g, rec.attrs)),
-    saves_inputs=(0, 1))
+MAX_POOL_GRAD = define(
+    "MaxPoolGrad",
+    (
+        lambda rec, g: _array.zeros_like(rec.inputs[0]),
+        lambda rec, g: _array.zeros_like(rec.inputs[1]),
+        lambda rec, g: max_pool_grad_grad(rec.inputs[0], rec.inputs[1], g, rec.attrs),
+    ),
+    saves_inputs=(0, 1),
+)
+MAX_POOL_GRAD_GRAD = define(
+    "MaxPoolGradGrad",
+    (
+        lambda rec, g: _array.zeros_like(rec.inputs[0]),
+        lambda rec, g: _array.zeros_like(rec.inputs[1]),
+        lambda rec, g: max_pool_grad(rec.inputs[0], rec.inputs[1], g, rec.attrs),
+    ),
+    saves_inputs=(0, 1),
+)
 
 
 def max_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):
@@ -119,8 +147,9 @@ def max_pool_grad(orig_input, orig_output, grad, attrs):
     index, padded_shape = _window_argmax(x._value, attrs, g)
     padded = np.zeros(int(np.prod(padded_shape)), dy._value.dtype)
     np.add.at(padded, index.reshape(-1), dy._value.reshape(-1))
-    value = padded.reshape(padded_shape)[:, g.pad_top:g.pad_top + x._value.shape[1],
-                                         g.pad_left:g.pad_left + x._value.shape[2], :]
+    value = padded.reshape(padded_shape)[
+        :, g.pad_top : g.pad_top + x._value.shape[1], g.pad_left : g.pad_left + x._value.shape[2], :
+    ]
     return execute(MAX_POOL_GRAD, (x, y, dy), np.ascontiguousarray(value), attrs)
 
 
@@ -140,8 +169,9 @@ def _avg_pool_grad_of_input(rec, dy):
 
 
 AVG_POOL = define("AvgPool", (_avg_pool_grad_of_input,), saves_inputs=ALL)
-AVG_POOL_GRAD = define("AvgPoolGrad", (
-    None, lambda rec, g: _avg_pool(g, rec.attrs)), saves_inputs=(0,))
+AVG_POOL_GRAD = define(
+    "AvgPoolGrad", (None, lambda rec, g: _avg_pool(g, rec.attrs)), saves_inputs=(0,)
+)
 
 
 def _window_counts(in_shape, attrs, g):
@@ -166,11 +196,16 @@ def avg_pool_grad(orig_input_shape, grad, attrs):
     g = _geometry("AvgPoolGrad", in_shape, attrs)
     share = dv / _window_counts(in_shape, attrs, g)
     kh, kw = attrs.ksize[1:3]
-    per_window = np.broadcast_to(share[:, :, :, None, None, :], share.shape[:3] + (kh, kw)
-                                 + share.shape[3:])
+    per_window = np.broadcast_to(
+        share[:, :, :, None, None, :], share.shape[:3] + (kh, kw) + share.shape[3:]
+    )
     value = scatter_windows(per_window, in_shape, g, attrs.strides, _NO_DILATION, dv.dtype)
-    return execute(AVG_POOL_GRAD, (orig_input_shape, grad),
-                   np.ascontiguousarray(value).astype(dv.dtype, copy=False), attrs)
+    return execute(
+        AVG_POOL_GRAD,
+        (orig_input_shape, grad),
+        np.ascontiguousarray(value).astype(dv.dtype, copy=False),
+        attrs,
+    )
 
 
 def avg_pool2d(input, ksize, strides, padding, data_format="NHWC", name=None):

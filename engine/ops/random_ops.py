@@ -9,6 +9,7 @@ TF's rules (random_seed.get_seed, eager context), reproduced here:
 - No seed at all: nondeterministic.
 The numbers are NumPy's (PCG64), not TF's Philox: the semantics match, the values need not.
 """
+
 import os
 import random as _pyrandom
 
@@ -82,9 +83,14 @@ def _generator(op_type, dtype, seeds):
 
 
 def _shape(op_type, shape):
-    dims = tuple(int(d) for d in np.asarray(
-        convert_to_tensor(list(shape) if hasattr(shape, "as_list") else shape,
-                          dtype_hint="int32")._value).reshape(-1))
+    dims = tuple(
+        int(d)
+        for d in np.asarray(
+            convert_to_tensor(
+                list(shape) if hasattr(shape, "as_list") else shape, dtype_hint="int32"
+            )._value
+        ).reshape(-1)
+    )
     for d in dims:
         if d < 0:
             raise invalid_argument(op_type, f"Dimension {d} must be >= 0")
@@ -122,8 +128,11 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
     convert_to_tensor(mean, dtype=dtype)  # TF converts mean and stddev first (and may raise)
     convert_to_tensor(stddev, dtype=dtype)
     stream = _generator("RandomStandardNormal", dtype, get_seed(seed))
-    sample = execute(RANDOM_STANDARD_NORMAL, (_shape_tensor(dims),),
-                     _float_sample(stream.standard_normal(dims), dtype))
+    sample = execute(
+        RANDOM_STANDARD_NORMAL,
+        (_shape_tensor(dims),),
+        _float_sample(stream.standard_normal(dims), dtype),
+    )
     return _scaled(sample, mean, stddev, dtype)
 
 
@@ -149,9 +158,11 @@ _UNIFORM_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32,
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
     dtype = dtypes.as_dtype(dtype)
     if dtype not in _UNIFORM_DTYPES:
-        raise ValueError(f"Argument `dtype` got invalid value <dtype: '{dtype.name}'>. Accepted "
-                         "dtypes are (tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.int32, "
-                         "tf.int64).")
+        raise ValueError(
+            f"Argument `dtype` got invalid value <dtype: '{dtype.name}'>. Accepted "
+            "dtypes are (tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.int32, "
+            "tf.int64)."
+        )
     if maxval is None:
         if dtype.is_integer:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
@@ -167,8 +178,9 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     if dtype.is_integer:
         return _uniform_int(dims, minval, maxval, dtype, seeds)
     stream = _generator("RandomUniform", dtype, seeds)
-    result = execute(RANDOM_UNIFORM, (_shape_tensor(dims),),
-                     _float_sample(stream.random(dims), dtype))
+    result = execute(
+        RANDOM_UNIFORM, (_shape_tensor(dims),), _float_sample(stream.random(dims), dtype)
+    )
     if minval_is_zero:
         if not maxval_is_one:
             result = _math.multiply(result, maxval)
@@ -179,15 +191,19 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
 def _uniform_int(dims, minval, maxval, dtype, seeds):
     lo, hi = minval._value, maxval._value
     if np.ndim(lo) or np.ndim(hi):
-        raise invalid_argument("RandomUniformInt", "minval must be 0-D, got shape "
-                               f"{list(np.shape(lo))}")
+        raise invalid_argument(
+            "RandomUniformInt", f"minval must be 0-D, got shape {list(np.shape(lo))}"
+        )
     if lo >= hi:
         raise invalid_argument("RandomUniformInt", f"Need minval < maxval, got {lo} >= {hi}")
     stream = _generator("RandomUniformInt", dtype, seeds)
     values = stream.integers(int(lo), int(hi), size=dims, dtype=dtype.as_numpy_dtype)
     values = np.asarray(values)
-    return execute(RANDOM_UNIFORM_INT, (_shape_tensor(dims), minval, maxval),
-                   values if values.ndim else values[()])
+    return execute(
+        RANDOM_UNIFORM_INT,
+        (_shape_tensor(dims), minval, maxval),
+        values if values.ndim else values[()],
+    )
 
 
 def shuffle(value, seed=None, name=None):

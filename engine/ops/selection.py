@@ -5,6 +5,7 @@ SelectV2's gradient routes the upstream gradient to the branch that was chosen a
 other. The unchosen branch's own gradient still multiplies those zeros, so a NaN or Inf there
 (log(x) at x == 0) leaks through, exactly as in TF: the famous tf.where NaN trap.
 """
+
 import numpy as np
 
 from ..errors import invalid_argument
@@ -49,9 +50,11 @@ def where(condition, x=None, y=None, name=None):
     try:
         value = np.where(c._value, x._value, y._value)
     except ValueError:
-        raise invalid_argument("SelectV2", f"condition {shape_text(cs)}, then {shape_text(xs)}, "
-                                           f"and else {shape_text(ys)} must be broadcastable"
-                               ) from None
+        raise invalid_argument(
+            "SelectV2",
+            f"condition {shape_text(cs)}, then {shape_text(xs)}, "
+            f"and else {shape_text(ys)} must be broadcastable",
+        ) from None
     return execute(SELECT, (c, x, y), value if value.ndim else value[()], (xs, ys))
 
 
@@ -60,9 +63,13 @@ def _condition(condition):
         c = convert_to_tensor(condition)
         if c._value.dtype != np.bool_:
             from .operands import _tf_type_name
-            raise invalid_argument("SelectV2", f"cannot compute SelectV2 as input #0(zero-based) "
-                                               f"was expected to be a bool tensor but is a "
-                                               f"{_tf_type_name(c.dtype)} tensor")
+
+            raise invalid_argument(
+                "SelectV2",
+                f"cannot compute SelectV2 as input #0(zero-based) "
+                f"was expected to be a bool tensor but is a "
+                f"{_tf_type_name(c.dtype)} tensor",
+            )
         return c
     return convert_to_tensor(condition, dtype="bool")
 
@@ -74,6 +81,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     tie rules; the clip values get the gradient of the elements clipped to them.
     """
     from . import math as math_ops
+
     values = convert_to_tensor(t.values if isinstance(t, IndexedSlices) else t)
     clipped = math_ops.minimum(values, clip_value_max)
     _check_unbroadcast(values, clipped)
@@ -86,5 +94,7 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
 
 def _check_unbroadcast(values, result):
     if values._value.shape != result._value.shape:
-        raise ValueError(f"Shapes {TensorShape(values._value.shape)} and "
-                         f"{TensorShape(result._value.shape)} are incompatible")
+        raise ValueError(
+            f"Shapes {TensorShape(values._value.shape)} and "
+            f"{TensorShape(result._value.shape)} are incompatible"
+        )

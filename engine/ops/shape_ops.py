@@ -3,6 +3,7 @@
 Their gradients only rearrange the upstream gradient back, so they keep no tensor values for
 backward: the input shape (or permutation) they need is captured as the record's attrs.
 """
+
 import math
 
 import numpy as np
@@ -13,8 +14,20 @@ from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import contiguous, int_arg, require_integers, scalar_or_array, shape_text
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
-__all__ = ["reshape", "transpose", "expand_dims", "squeeze", "identity", "stop_gradient",
-           "broadcast_to", "tile", "reverse", "shape", "size", "rank"]
+__all__ = [
+    "reshape",
+    "transpose",
+    "expand_dims",
+    "squeeze",
+    "identity",
+    "stop_gradient",
+    "broadcast_to",
+    "tile",
+    "reverse",
+    "shape",
+    "size",
+    "rank",
+]
 
 
 # --- Reshape ------------------------------------------------------------------------------
@@ -36,8 +49,9 @@ def _resolved_shape(shape, dims):
     size = math.prod(shape)
     unknown = [i for i, d in enumerate(dims) if d == -1]
     if len(unknown) > 1:
-        raise invalid_argument("Reshape", f"Only one input size may be -1, not both "
-                                          f"{unknown[0]} and {unknown[1]}")
+        raise invalid_argument(
+            "Reshape", f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}"
+        )
     product, has_zero = 1, False
     for i, d in enumerate(dims):
         if d < -1:
@@ -55,13 +69,18 @@ def _resolved_shape(shape, dims):
         missing = known // product
         if not (has_zero and 0 in shape) and product * missing != known:
             raise invalid_argument(
-                "Reshape", f"Input to reshape is a tensor with {known} values, but the requested "
-                f"shape requires a multiple of {product}")
+                "Reshape",
+                f"Input to reshape is a tensor with {known} values, but the requested "
+                f"shape requires a multiple of {product}",
+            )
         dims = tuple(missing if d == -1 else d for d in dims)
     requested = math.prod(dims)
     if requested != size:
-        raise invalid_argument("Reshape", f"Input to reshape is a tensor with {size} values, but "
-                                          f"the requested shape has {requested}")
+        raise invalid_argument(
+            "Reshape",
+            f"Input to reshape is a tensor with {size} values, but "
+            f"the requested shape has {requested}",
+        )
     return dims
 
 
@@ -80,8 +99,11 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
 
 def _checked_permutation(perm, ndim):
     if len(perm) != ndim:
-        raise invalid_argument("Transpose", f"transpose expects a vector of size {ndim}. But "
-                                            f"input(1) is a vector of size {len(perm)}")
+        raise invalid_argument(
+            "Transpose",
+            f"transpose expects a vector of size {ndim}. But "
+            f"input(1) is a vector of size {len(perm)}",
+        )
     normalized = []
     for d in perm:
         if not -ndim <= d < ndim:
@@ -108,8 +130,9 @@ def expand_dims(input, axis, name=None):
     a = axes[0]
     ndim = x._value.ndim
     if not -ndim - 1 <= a <= ndim:
-        raise invalid_argument("ExpandDims", f"Tried to expand dim index {a} for tensor with "
-                                             f"{ndim} dimensions.")
+        raise invalid_argument(
+            "ExpandDims", f"Tried to expand dim index {a} for tensor with {ndim} dimensions."
+        )
     value = np.expand_dims(x._value, a % (ndim + 1))
     return execute(EXPAND_DIMS, (x, axis_t), value, x._value.shape)
 
@@ -127,12 +150,15 @@ def squeeze(input, axis=None, name=None):
         axes = set()
         for a in int_arg(axis)[1]:
             if not -ndim <= a < ndim:
-                raise invalid_argument("Squeeze", f"Tried to squeeze dim index {a} for tensor "
-                                                  f"with {ndim} dimensions.")
+                raise invalid_argument(
+                    "Squeeze", f"Tried to squeeze dim index {a} for tensor with {ndim} dimensions."
+                )
             a %= ndim
             if shape_[a] != 1:
-                raise invalid_argument("Squeeze", f"Can not squeeze dim[{a}], expected a "
-                                                  f"dimension of 1, got {shape_[a]}")
+                raise invalid_argument(
+                    "Squeeze",
+                    f"Can not squeeze dim[{a}], expected a dimension of 1, got {shape_[a]}",
+                )
             axes.add(a)
         axes = tuple(sorted(axes))
     value = scalar_or_array(np.squeeze(x._value, axis=axes)) if axes else x._value
@@ -159,6 +185,7 @@ def stop_gradient(input, name=None):
 # --- BroadcastTo / Tile / ReverseV2 -------------------------------------------------------
 def _broadcast_to_grad(rec, dy):
     from .operands import unbroadcast
+
     return unbroadcast(convert_to_tensor(dy), rec.attrs)
 
 
@@ -170,20 +197,24 @@ def broadcast_to(input, shape, name=None):
     shape_t, target = int_arg(shape)
     source = x._value.shape
     if len(source) > len(target):
-        raise invalid_argument("BroadcastTo", f"Rank of input ({len(source)}) must be no greater "
-                                              f"than rank of output shape ({len(target)}).")
+        raise invalid_argument(
+            "BroadcastTo",
+            f"Rank of input ({len(source)}) must be no greater "
+            f"than rank of output shape ({len(target)}).",
+        )
     lead = len(target) - len(source)
     if any(s != 1 and s != t for s, t in zip(source, target[lead:])):
-        raise invalid_argument("BroadcastTo", f"Incompatible shapes: {shape_text(source)} vs. "
-                                              f"{shape_text(target)}")
-    value = x._value if source == target else contiguous(
-        np.broadcast_to(x._value, target))
+        raise invalid_argument(
+            "BroadcastTo", f"Incompatible shapes: {shape_text(source)} vs. {shape_text(target)}"
+        )
+    value = x._value if source == target else contiguous(np.broadcast_to(x._value, target))
     return execute(BROADCAST_TO, (x, shape_t), value, source)
 
 
 def _tile_grad(rec, dy):
     """Views dy as [m0, d0, m1, d1, ...] and sums over the copies (the m axes)."""
     from . import math as math_ops
+
     shape_, multiples = rec.attrs
     if not shape_:
         return dy
@@ -200,8 +231,10 @@ def tile(input, multiples, name=None):
     require_integers("Tile", "Tmultiples", multiples_t)
     ndim = x._value.ndim
     if multiples_t._value.ndim != 1 or len(m) != ndim:
-        raise invalid_argument("Tile", f"Expected multiples argument to be a vector of length "
-                                       f"{ndim} but got length {len(m)}")
+        raise invalid_argument(
+            "Tile",
+            f"Expected multiples argument to be a vector of length {ndim} but got length {len(m)}",
+        )
     for i, n in enumerate(m):
         if n < 0:
             raise invalid_argument("Tile", f"Expected multiples[{i}] >= 0, but got {n}")
@@ -216,14 +249,14 @@ def reverse(tensor, axis, name=None):
     x = convert_to_tensor(tensor)
     axis_t, given = int_arg(axis)
     if axis_t._value.ndim != 1:
-        raise invalid_argument("ReverseV2", f"'dims' must be 1-dimension, not "
-                                            f"{axis_t._value.ndim}")
+        raise invalid_argument("ReverseV2", f"'dims' must be 1-dimension, not {axis_t._value.ndim}")
     ndim = x._value.ndim
     axes = []
     for i, a in enumerate(given):
         if not -ndim <= a < ndim:
-            raise invalid_argument("ReverseV2", f"'axis'[{i}] = {a} is out of valid range "
-                                                f"[0, {ndim - 1}")
+            raise invalid_argument(
+                "ReverseV2", f"'axis'[{i}] = {a} is out of valid range [0, {ndim - 1}"
+            )
         if a % ndim in axes:
             raise invalid_argument("ReverseV2", f"axis {a % ndim} specified more than once.")
         axes.append(a % ndim)
@@ -239,11 +272,16 @@ RANK = define("Rank", NOT_DIFFERENTIABLE)
 
 def _index_dtype(op_type, out_type, allowed_names="int32, int64"):
     from ..dtypes import as_dtype, int32, int64
+
     dtype = as_dtype(out_type)
     if allowed_names and dtype not in (int32, int64):
         from .operands import _tf_type_name
-        raise invalid_argument(op_type, f"Value for attr 'out_type' of {_tf_type_name(dtype)} "
-                                        f"is not in the list of allowed values: {allowed_names}")
+
+        raise invalid_argument(
+            op_type,
+            f"Value for attr 'out_type' of {_tf_type_name(dtype)} "
+            f"is not in the list of allowed values: {allowed_names}",
+        )
     return dtype.as_numpy_dtype
 
 

@@ -5,6 +5,7 @@ begin/end/ellipsis/new-axis/shrink-axis bit masks, recorded as the op's inputs a
 validated with the kernel's error messages, then applied as the equivalent NumPy basic index
 (NumPy clamps slice bounds exactly as the kernel does). A boolean key is a boolean_mask, as in TF.
 """
+
 import numbers
 
 import numpy as np
@@ -17,8 +18,10 @@ __all__ = ["strided_slice", "newaxis"]
 
 newaxis = None  # tf.newaxis: a None in a slicing key adds an axis
 
-_INDEX_ERROR = ("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
-                "tf.int32/tf.int64 tensors are valid indices")
+_INDEX_ERROR = (
+    "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
+    "tf.int32/tf.int64 tensors are valid indices"
+)
 
 
 class SliceSpec:
@@ -34,14 +37,16 @@ class SliceSpec:
 
     def vectors(self):
         """begin, end and strides as the int32 tensors TF passes to the op."""
-        return tuple(EagerTensor(np.array(v, dtype=np.int32)) for v in
-                     (self.begin, self.end, self.strides))
+        return tuple(
+            EagerTensor(np.array(v, dtype=np.int32)) for v in (self.begin, self.end, self.strides)
+        )
 
 
 def getitem(tensor, key):
     x = convert_to_tensor(tensor)
     if _is_boolean_key(key):
         from .indexing import boolean_mask
+
         return boolean_mask(x, key)
     begin, end, strides, masks = _encode(key if isinstance(key, (list, tuple)) else (key,))
     return _strided_slice(x, begin, end, strides, masks)
@@ -55,13 +60,27 @@ def numpy_index(shape, key):
     return _numpy_index(shape, begin, end, strides, masks)
 
 
-def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0,
-                  new_axis_mask=0, shrink_axis_mask=0, var=None, name=None):
+def strided_slice(
+    input_,
+    begin,
+    end,
+    strides=None,
+    begin_mask=0,
+    end_mask=0,
+    ellipsis_mask=0,
+    new_axis_mask=0,
+    shrink_axis_mask=0,
+    var=None,
+    name=None,
+):
     x = convert_to_tensor(input_)
     begin = [int(b) for b in np.asarray(convert_to_tensor(begin)._value).reshape(-1)]
     end = [int(e) for e in np.asarray(convert_to_tensor(end)._value).reshape(-1)]
-    strides = [1] * len(begin) if strides is None else [
-        int(s) for s in np.asarray(convert_to_tensor(strides)._value).reshape(-1)]
+    strides = (
+        [1] * len(begin)
+        if strides is None
+        else [int(s) for s in np.asarray(convert_to_tensor(strides)._value).reshape(-1)]
+    )
     masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
     return _strided_slice(x, begin, end, strides, masks)
 
@@ -82,8 +101,11 @@ def _index_value(idx):
         idx = idx._as_tensor()
     dtype = getattr(idx, "dtype", None)
     value = getattr(idx, "_value", idx)
-    if dtype is None or np.dtype(getattr(value, "dtype", np.float64)) not in (
-            np.int32, np.int64) or np.ndim(value) != 0:
+    if (
+        dtype is None
+        or np.dtype(getattr(value, "dtype", np.float64)) not in (np.int32, np.int64)
+        or np.ndim(value) != 0
+    ):
         raise TypeError(f"{_INDEX_ERROR}, got {idx!r}")
     return int(value)
 
@@ -117,8 +139,12 @@ def _encode(spec):
             i = _index_value(s)
             begin.append(i), end.append(i + 1), strides.append(1)
             shrink_axis_mask |= bit
-    return begin, end, strides, (begin_mask, end_mask, ellipsis_mask, new_axis_mask,
-                                 shrink_axis_mask)
+    return (
+        begin,
+        end,
+        strides,
+        (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask),
+    )
 
 
 def _check_packable(begin):
@@ -130,10 +156,14 @@ def _check_packable(begin):
                 dtype = b.dtype
             elif b.dtype != dtype:
                 from .. import dtypes
-                raise invalid_argument("Pack", f"cannot compute Pack as input #{k}(zero-based) "
-                                               f"was expected to be a "
-                                               f"{dtypes.kernel_name(dtype)} tensor but is a "
-                                               f"{dtypes.kernel_name(b.dtype)} tensor")
+
+                raise invalid_argument(
+                    "Pack",
+                    f"cannot compute Pack as input #{k}(zero-based) "
+                    f"was expected to be a "
+                    f"{dtypes.kernel_name(dtype)} tensor but is a "
+                    f"{dtypes.kernel_name(b.dtype)} tensor",
+                )
 
 
 def _numpy_index(shape, begin, end, strides, masks):
@@ -152,8 +182,9 @@ def _numpy_index(shape, begin, end, strides, masks):
     if ndim == 0 and consumed:
         raise invalid_argument("StridedSlice", "Attempting to slice scalar input.")
     if consumed > ndim:
-        raise invalid_argument("StridedSlice", f"Index out of range using input dim {ndim}; "
-                                               f"input has only {ndim} dims")
+        raise invalid_argument(
+            "StridedSlice", f"Index out of range using input dim {ndim}; input has only {ndim} dims"
+        )
     index = []
     dim = 0  # the input dimension the next entry applies to
     for i, b in enumerate(bits):
@@ -165,21 +196,29 @@ def _numpy_index(shape, begin, end, strides, masks):
         elif shrink_axis_mask & b:
             n, k = shape[dim], begin[i]
             if not -n <= k < n:
-                raise invalid_argument("StridedSlice", f"slice index {k + n if k < 0 else k} of "
-                                                       f"dimension {dim} out of bounds.")
+                raise invalid_argument(
+                    "StridedSlice",
+                    f"slice index {k + n if k < 0 else k} of dimension {dim} out of bounds.",
+                )
             index.append(k)
             dim += 1
         else:
-            index.append(slice(None if begin_mask & b else begin[i],
-                               None if end_mask & b else end[i], strides[i]))
+            index.append(
+                slice(
+                    None if begin_mask & b else begin[i],
+                    None if end_mask & b else end[i],
+                    strides[i],
+                )
+            )
             dim += 1
     return tuple(index)
 
 
 def _strided_slice(x, begin, end, strides, masks):
     shape = x._value.shape
-    spec = SliceSpec(begin, end, strides, masks, _numpy_index(shape, begin, end, strides, masks),
-                     shape)
+    spec = SliceSpec(
+        begin, end, strides, masks, _numpy_index(shape, begin, end, strides, masks), shape
+    )
     value = x._value[spec.index]
     if type(value) is np.ndarray and not value.ndim:
         value = value[()]  # the engine keeps 0-d values as NumPy scalars
@@ -192,8 +231,12 @@ def _strided_slice_grad(rec, dy):
     grad = np.zeros(spec.input_shape, dy._value.dtype)
     grad[spec.index] = dy._value
     shape_t = EagerTensor(np.array(spec.input_shape, dtype=np.int32))
-    return execute(STRIDED_SLICE_GRAD, (shape_t,) + spec.vectors() + (dy,),
-                   grad if grad.ndim else grad[()], spec)
+    return execute(
+        STRIDED_SLICE_GRAD,
+        (shape_t,) + spec.vectors() + (dy,),
+        grad if grad.ndim else grad[()],
+        spec,
+    )
 
 
 STRIDED_SLICE = define("StridedSlice", (_strided_slice_grad, None, None, None))

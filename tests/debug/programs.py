@@ -1,4 +1,5 @@
 """Running a small program under capture_program, and reading its findings by code and line."""
+
 import textwrap
 
 from engine.debug import capture_program

@@ -2,6 +2,7 @@
 
 Tests compare engine.debug's replay of a call with these values: the engine's own results,
 taken where the engine hands them out (hooks.Observer.gradient_finished), copied as NumPy."""
+
 import numpy as np
 
 from engine import hooks, nest
@@ -23,8 +24,9 @@ class ReturnedGradients(hooks.Observer):
         self.calls = []  # per call, in order: list of arrays (None for a None gradient), or error
 
     def gradient_finished(self, tape, results, error):
-        self.calls.append(error if error is not None else
-                          [_value(g) for g in nest.flatten(results)])
+        self.calls.append(
+            error if error is not None else [_value(g) for g in nest.flatten(results)]
+        )
 
     def __enter__(self):
         hooks.observers.append(self)

@@ -1,4 +1,5 @@
 """engine.debug.capture() and capture_program(): what they record, and where."""
+
 import os
 
 import engine as tf
@@ -46,12 +47,15 @@ def test_locations_are_the_users_lines_never_the_engines():
         """
     capture = run(source)
     engine_dir = os.path.dirname(engine.__file__)
-    places = [op.location for op in capture.ops] + [t.location for t in capture.tensors
-                                                     if t.location]
+    places = [op.location for op in capture.ops] + [
+        t.location for t in capture.tensors if t.location
+    ]
     assert all(p.file == "program.py" and not p.file.startswith(engine_dir) for p in places)
     tanh = next(op for op in capture.ops if op.type == "Tanh")
-    assert (tanh.location.line, tanh.location.function) == (line_of(source, "return tf.tanh"),
-                                                            "layer")
+    assert (tanh.location.line, tanh.location.function) == (
+        line_of(source, "return tf.tanh"),
+        "layer",
+    )
     dense = next(op for op in capture.ops if op.type == "MatMul" and op.scope)
     assert dense.location.line == line_of(source, "z = tf.reduce_sum(model(y))")
     assert capture.calls[0].location.line == line_of(source, "g = tape.gradient")
@@ -101,7 +105,8 @@ def test_events_of_tapes_variables_and_escapes():
     assert lines["reset"] == line_of(source, "tape.reset()")
     watched = capture.tapes[0].watched
     assert [(w.how, w.location.line) for w in watched][:1] == [
-        ("watch", line_of(source, "tape.watch(c)"))]
+        ("watch", line_of(source, "tape.watch(c)"))
+    ]
     events = [(e.kind, e.how, e.location.line) for e in capture.events]
     assert ("variable_created", None, line_of(source, "v = tf.Variable")) in events
     assert ("variable_assign", None, line_of(source, "assign_add")) in events
@@ -155,6 +160,7 @@ def test_a_syntax_error_is_reported_with_its_line():
 
 def test_tensorflow_imports_resolve_to_the_engine_only_while_the_program_runs():
     import sys
+
     before = sys.modules.get("tensorflow")
     capture = run("""
         import tensorflow as tf
@@ -172,14 +178,16 @@ def test_engine_warnings_are_events_not_stderr(capsys):
         with tf.GradientTape() as g:
             g.watch(x)
         """)
-    assert any("must be floating" in (e.message or "") for e in capture.events
-               if e.kind == "warning")
+    assert any(
+        "must be floating" in (e.message or "") for e in capture.events if e.kind == "warning"
+    )
     assert capsys.readouterr().err == ""
 
 
 def test_stdout_is_capped():
-    capture = capture_program("for i in range(1000):\n    print('x' * 100)\n", "p.py",
-                              max_stdout=500)
+    capture = capture_program(
+        "for i in range(1000):\n    print('x' * 100)\n", "p.py", max_stdout=500
+    )
     assert capture.stdout.startswith("x" * 100) and capture.stdout.endswith("[output truncated]\n")
     assert len(capture.stdout) < 600
 

@@ -1,4 +1,5 @@
 """A program with nothing wrong gets no error or warning findings."""
+
 import pytest
 
 from .programs import run, serious

@@ -1,4 +1,5 @@
 """docs/findings.md documents every finding code (the UI links to docs/findings.md#<code>)."""
+
 import re
 from pathlib import Path
 

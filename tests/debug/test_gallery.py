@@ -1,5 +1,6 @@
 """Every gallery program, run under capture_program: exactly its expected findings (code and
 line), no other error or warning, and every gradient call replays to what the engine returned."""
+
 import numpy as np
 import pytest
 
@@ -23,8 +24,9 @@ def test_example_runs_and_gets_exactly_its_findings(example):
     capture = capture_program(example.code, f"{example.id}.py", value_cap=10**6)
     assert capture.error is None, capture.error
     expected = sorted((e.code, e.line) for e in example.expect)
-    serious = sorted((f.code, f.line) for f in capture.findings
-                     if f.severity in ("error", "warning"))
+    serious = sorted(
+        (f.code, f.line) for f in capture.findings if f.severity in ("error", "warning")
+    )
     every = {(f.code, f.line) for f in capture.findings}
     assert set(expected) <= every, capture.findings
     assert set(serious) <= set(expected), capture.findings
@@ -59,10 +61,18 @@ def _run_plain(code):
 
     import engine
     import engine.contrib.eager
-    saved = {name: sys.modules.get(name) for name in
-             ("tensorflow", "tensorflow.contrib", "tensorflow.contrib.eager")}
-    sys.modules.update({"tensorflow": engine, "tensorflow.contrib": engine.contrib,
-                        "tensorflow.contrib.eager": engine.contrib.eager})
+
+    saved = {
+        name: sys.modules.get(name)
+        for name in ("tensorflow", "tensorflow.contrib", "tensorflow.contrib.eager")
+    }
+    sys.modules.update(
+        {
+            "tensorflow": engine,
+            "tensorflow.contrib": engine.contrib,
+            "tensorflow.contrib.eager": engine.contrib.eager,
+        }
+    )
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out), warnings.catch_warnings():
@@ -90,5 +100,6 @@ def test_capturing_changes_no_printed_result(example):
 
 def test_the_gallery_shows_every_finding_code():
     from engine.debug import CODES
+
     shown = {expected.code for example in EXAMPLES for expected in example.expect}
     assert shown == set(CODES)

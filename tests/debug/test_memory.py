@@ -2,6 +2,7 @@
 
 Independently of engine.debug: forward, from the tape's own records; backward, from the
 backward loop's own variables (its pending gradients and results), read at each step."""
+
 import sys
 
 import numpy as np
@@ -53,6 +54,7 @@ class LoopInspector(hooks.Observer):
                 for g in list(local["grads"].values()) + list(local["results"].values()):
                     _add(held, g._value)
                 inspector.after_steps.append(sum(held.values()))
+
         return Steps()
 
 

@@ -1,25 +1,35 @@
 """Every None cause, each from a program where it is the reason, at the line that caused it."""
+
 import pytest
 
 from .programs import line_of, run
 
 CASES = {
-    "not_watched": ("""
+    "not_watched": (
+        """
         import tensorflow as tf
         x = tf.constant(3.0)
         with tf.GradientTape() as tape:
             y = x * x
         g = tape.gradient(y, x)
-        """, "y = x * x", "error"),
-    "watched_too_late": ("""
+        """,
+        "y = x * x",
+        "error",
+    ),
+    "watched_too_late": (
+        """
         import tensorflow as tf
         x = tf.constant(2.0)
         with tf.GradientTape() as tape:
             y = tf.exp(x)
             tape.watch(x)
         g = tape.gradient(y, x)
-        """, "tape.watch(x)", "error"),
-    "variable_replaced_by_tensor": ("""
+        """,
+        "tape.watch(x)",
+        "error",
+    ),
+    "variable_replaced_by_tensor": (
+        """
         import tensorflow as tf
         x = tf.Variable(2.)
         for epoch in range(2):
@@ -27,8 +37,12 @@ CASES = {
                 y = x + 1
             print(type(x).__name__, ":", tape.gradient(y, x))
             x = x + 1
-        """, "x = x + 1", "error"),
-    "left_engine": ("""
+        """,
+        "x = x + 1",
+        "error",
+    ),
+    "left_engine": (
+        """
         import numpy as np
         import tensorflow as tf
         x = tf.Variable([[1., 2.], [3., 4.]], dtype=tf.float32)
@@ -37,31 +51,47 @@ CASES = {
             y = np.mean(x2, axis=0)
             y = tf.reduce_mean(y, axis=0)
         print('dy/dx: ', tape.gradient(y, x))
-        """, "np.mean", "error"),
-    "integer_dtype": ("""
+        """,
+        "np.mean",
+        "error",
+    ),
+    "integer_dtype": (
+        """
         import tensorflow as tf
         x = tf.constant(10)
         with tf.GradientTape() as g:
             g.watch(x)
             y = x * x
         print('dy/dx: ', g.gradient(y, x))
-        """, "tf.constant(10)", "error"),
-    "non_differentiable_op": ("""
+        """,
+        "tf.constant(10)",
+        "error",
+    ),
+    "non_differentiable_op": (
+        """
         import tensorflow as tf
         w = tf.Variable([0.2, 0.9, 0.4])
         with tf.GradientTape() as tape:
             best = tf.cast(tf.argmax(w), tf.float32)
             loss = best * 2.0
         g = tape.gradient(loss, w)
-        """, "tf.argmax", "warning"),
-    "stop_gradient": ("""
+        """,
+        "tf.argmax",
+        "warning",
+    ),
+    "stop_gradient": (
+        """
         import tensorflow as tf
         w = tf.Variable(1.0)
         with tf.GradientTape() as tape:
             y = tf.stop_gradient(w * 2.0) + 1.0
         g = tape.gradient(y, w)
-        """, "stop_gradient", "info"),
-    "stateful_assign": ("""
+        """,
+        "stop_gradient",
+        "info",
+    ),
+    "stateful_assign": (
+        """
         import tensorflow as tf
         x0 = tf.Variable(3.)
         x1 = tf.Variable(0.)
@@ -69,22 +99,34 @@ CASES = {
             x1.assign_add(x0)
             y = x1**2
         print('dy/dx0: ', tape.gradient(y, x0))
-        """, "assign_add", "error"),
-    "not_trainable": ("""
+        """,
+        "assign_add",
+        "error",
+    ),
+    "not_trainable": (
+        """
         import tensorflow as tf
         frozen = tf.Variable(3.0, trainable=False)
         with tf.GradientTape() as tape:
             y = frozen * frozen
         g = tape.gradient(y, frozen)
-        """, "trainable=False", "info"),
-    "watch_accessed_variables_off": ("""
+        """,
+        "trainable=False",
+        "info",
+    ),
+    "watch_accessed_variables_off": (
+        """
         import tensorflow as tf
         x0 = tf.Variable(0.0)
         with tf.GradientTape(watch_accessed_variables=False) as tape:
             y = tf.math.sin(x0)
         g = tape.gradient(y, x0)
-        """, "watch_accessed_variables=False", "info"),
-    "outside_tape": ("""
+        """,
+        "watch_accessed_variables=False",
+        "info",
+    ),
+    "outside_tape": (
+        """
         import tensorflow as tf
         x = tf.constant(0.5)
         y = tf.sin(x) * 2.0
@@ -92,15 +134,22 @@ CASES = {
             tape.watch(x)
             z = y + 1.0
         g = tape.gradient(z, x)
-        """, "y = tf.sin(x) * 2.0", "error"),
-    "unconnected": ("""
+        """,
+        "y = tf.sin(x) * 2.0",
+        "error",
+    ),
+    "unconnected": (
+        """
         import tensorflow as tf
         x = tf.Variable(2.)
         y = tf.Variable(3.)
         with tf.GradientTape() as tape:
             z = y * y
         print('dz/dx: ', tape.gradient(z, x))
-        """, "tape.gradient(z, x)", "warning"),
+        """,
+        "tape.gradient(z, x)",
+        "warning",
+    ),
 }
 
 
@@ -118,13 +167,13 @@ def test_none_cause_is_found_at_its_line(code):
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_the_none_result_names_its_cause(code):
     capture = run(CASES[code][0])
-    causes = [r.none_cause for call in capture.calls for r in call.results
-              if r.gradient is None]
+    causes = [r.none_cause for call in capture.calls for r in call.results if r.gradient is None]
     assert code in causes
 
 
 def test_every_none_cause_has_a_program_here():
     from engine.debug.diagnosis.vocabulary import NONE_CAUSES
+
     assert set(CASES) == set(NONE_CAUSES)
 
 
@@ -172,7 +221,8 @@ def test_integer_cast_on_the_path():
         """
     capture = run(source)
     assert ("integer_dtype", line_of(source, "tf.cast(w, tf.int32)")) in {
-        (f.code, f.line) for f in capture.findings}
+        (f.code, f.line) for f in capture.findings
+    }
 
 
 def test_variable_replaced_suggests_assign_add():
@@ -216,4 +266,5 @@ def test_an_intermediate_source_the_tape_never_watched():
         """
     capture = run(source)
     assert [(f.code, f.line) for f in capture.findings] == [
-        ("not_watched", line_of(source, "y = a * a"))]
+        ("not_watched", line_of(source, "y = a * a"))
+    ]

@@ -1,4 +1,5 @@
 """Replaying a call's steps from the capture alone gives exactly what the engine returned."""
+
 import numpy as np
 import pytest
 

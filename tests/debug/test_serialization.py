@@ -1,5 +1,6 @@
 """Captures round-trip through JSON without loss, are deterministic, and match the checked-in
 JSON Schema generated from the models."""
+
 import json
 
 import jsonschema_rs  # comes with schemathesis (a dev dependency)
@@ -45,8 +46,9 @@ def test_same_program_same_capture_apart_from_created():
 
 
 def test_the_checked_in_schema_is_the_generated_one():
-    assert SCHEMA_FILE.read_text() == text(), \
+    assert SCHEMA_FILE.read_text() == text(), (
         "run `python -m engine.debug.json_schema` and commit schemas/capture.schema.json"
+    )
 
 
 def test_captures_validate_against_the_schema_file():
@@ -87,16 +89,22 @@ def test_letting_arrays_go_early_changes_nothing_in_the_capture():
 
     from engine.debug import capture_program
     from engine.debug.spill import Spill
+
     drops = []
     original = Spill._drop
 
     def counted(self, amount):
         drops.append(amount)
         return original(self, amount)
+
     # (Keras initializers draw differently on a second run in one process, as in TF: the
     # programs here use tf.random only)
-    for name in ("18_dead_relu", "15_vanishing_sigmoid_vs_relu", "30_saturated_tanh",
-                 "22_cnn_step"):
+    for name in (
+        "18_dead_relu",
+        "15_vanishing_sigmoid_vs_relu",
+        "30_saturated_tanh",
+        "22_cnn_step",
+    ):
         source = (Path(__file__).resolve().parents[2] / "examples" / f"{name}.py").read_text()
         kept = json.loads(capture_program(source, "p.py").to_json())
         drops.clear()

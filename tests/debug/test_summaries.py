@@ -1,4 +1,5 @@
 """Value summaries: statistics over finite elements, counts, histograms, exact small values."""
+
 import json
 
 import numpy as np
@@ -13,8 +14,9 @@ def test_statistics_match_numpy_over_the_finite_elements():
     for array, s in zip(arrays, summarize(arrays)):
         finite = array[np.isfinite(array)]
         assert s["min"] == finite.min() and s["max"] == finite.max()
-        np.testing.assert_allclose([s["mean"], s["std"], s["norm"]],
-                                   [finite.mean(), finite.std(), np.linalg.norm(finite)])
+        np.testing.assert_allclose(
+            [s["mean"], s["std"], s["norm"]], [finite.mean(), finite.std(), np.linalg.norm(finite)]
+        )
         assert s["nans"] == np.isnan(array).sum() and s["infs"] == np.isinf(array).sum()
         assert s["zeros"] == (array == 0).sum()
         assert s["shape"] == list(array.shape) and s["bytes"] == array.nbytes
@@ -32,8 +34,12 @@ def test_float32_values_round_trip_exactly_with_few_digits():
 
 
 def test_integers_bools_scalars_and_empty_tensors():
-    ints, flags, scalar, empty = (np.array([3, -1, 0], np.int32), np.array([True, False]),
-                                  np.float32(2.5), np.zeros((0, 3), np.float32))
+    ints, flags, scalar, empty = (
+        np.array([3, -1, 0], np.int32),
+        np.array([True, False]),
+        np.float32(2.5),
+        np.zeros((0, 3), np.float32),
+    )
     s_int, s_bool, s_scalar, s_empty = summarize([ints, flags, scalar, empty])
     assert s_int["value"] == [3, -1, 0] and s_int["dtype"] == "int32" and s_int["min"] == -1
     assert s_bool["value"] == [True, False] and s_bool["dtype"] == "bool"

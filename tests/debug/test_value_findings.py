@@ -1,4 +1,5 @@
 """Errors, zero-but-connected, vanishing/exploding and non-finite gradients, each at its line."""
+
 from engine.debug import THRESHOLDS
 
 from .programs import line_of, run
@@ -196,7 +197,8 @@ def test_nan_origin_in_forward_is_the_first_op_not_its_consumers():
     capture = run(source)
     nans = [f for f in capture.findings if f.code == "nan_origin"]
     assert [(f.line, capture.ops[f.ops[0]].type) for f in nans] == [
-        (line_of(source, "tf.sqrt"), "Sqrt")]
+        (line_of(source, "tf.sqrt"), "Sqrt")
+    ]
 
 
 def test_inf_origin_log_of_zero():

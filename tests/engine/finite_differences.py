@@ -5,6 +5,7 @@ difference of the same function evaluated in float64, and (order=2) the engine's
 derivative (a Hessian-vector product from two nested tapes) with a central difference of the
 engine's first derivative, which the first check has already validated.
 """
+
 import numpy as np
 
 import engine as tf
@@ -52,13 +53,17 @@ def engine_hvp(f, arrays, index, direction):
         grad = tf.convert_to_tensor(inner.gradient(out, x))
         projected = tf.reduce_sum(grad * tf.constant(direction))
     second = outer.gradient(projected, x)
-    return np.zeros_like(arrays[index]) if second is None else np.asarray(
-        tf.convert_to_tensor(second)._value)
+    return (
+        np.zeros_like(arrays[index])
+        if second is None
+        else np.asarray(tf.convert_to_tensor(second)._value)
+    )
 
 
 def numerical_hvp(f, arrays, index, direction, eps=1e-5):
     def first(*xs):
         return engine_gradient(f, list(xs), index)
+
     plus = [a.copy() for a in arrays]
     minus = [a.copy() for a in arrays]
     plus[index] = plus[index] + eps * direction
@@ -74,11 +79,17 @@ def check_gradients(f, *arrays, order=1, rtol=1e-5, atol=1e-6, seed=0):
         got = engine_gradient(f, arrays, index)
         assert got is not None, f"engine gave no gradient for input {index}"
         assert got.shape == arrays[index].shape, (got.shape, arrays[index].shape)
-        np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol,
-                                   err_msg=f"first-order gradient of input {index}")
+        np.testing.assert_allclose(
+            got, expected, rtol=rtol, atol=atol, err_msg=f"first-order gradient of input {index}"
+        )
         if order >= 2:
             direction = np.random.default_rng(seed + index).normal(size=arrays[index].shape)
             expected2 = numerical_hvp(f, arrays, index, direction)
             got2 = engine_hvp(f, arrays, index, direction)
-            np.testing.assert_allclose(got2, expected2, rtol=1e-4, atol=1e-5,
-                                       err_msg=f"second-order gradient of input {index}")
+            np.testing.assert_allclose(
+                got2,
+                expected2,
+                rtol=1e-4,
+                atol=1e-5,
+                err_msg=f"second-order gradient of input {index}",
+            )

@@ -12,6 +12,7 @@ were: with oneDNN on, x86 builds word some nn errors differently (softmax of a s
 AbortedError there, pooling checks ranks in other words) and a few kernels return
 uninitialized memory for bad shapes. Values agree either way, within float tolerance.
 """
+
 import json
 import os
 import sys
@@ -35,7 +36,9 @@ if __name__ == "__main__":
         if name == "differential" and os.environ.get("TF_ENABLE_ONEDNN_OPTS") != "0":
             sys.exit("record the differential corpus with TF_ENABLE_ONEDNN_OPTS=0 (see above)")
         cases, evaluate_case, output = REFERENCES[name]
-        reference = {"tensorflow": tf.__version__,
-                     "cases": {case: evaluate_case(case, tf) for case in cases}}
+        reference = {
+            "tensorflow": tf.__version__,
+            "cases": {case: evaluate_case(case, tf) for case in cases},
+        }
         output.write_text(json.dumps(reference, indent=1, sort_keys=True) + "\n")
         print(f"{len(cases)} cases from TensorFlow {tf.__version__} -> {output}")

@@ -7,6 +7,7 @@ the project does not depend on TensorFlow):
 
     TF_CPP_MIN_LOG_LEVEL=3 /work/tfenv/bin/python tests/engine/keras_scenarios.py
 """
+
 import warnings
 
 X = [[0.5, -1.0], [1.5, 0.25], [-0.75, 0.8], [0.3, 0.9]]
@@ -26,16 +27,25 @@ STEPS = 4
 def mlp(tf, out_units, hidden_activation="tanh", out_activation=None):
     """Dense(3, hidden_activation) -> Dense(out_units, out_activation), constant-initialized."""
     constant = tf.keras.initializers.Constant
-    out_kernel, out_bias = ((OUT_KERNEL_1, OUT_BIAS_1) if out_units == 1
-                            else (OUT_KERNEL_3, OUT_BIAS_3))
-    return tf.keras.Sequential([
-        tf.keras.layers.Dense(3, activation=hidden_activation,
-                              kernel_initializer=constant(HIDDEN_KERNEL),
-                              bias_initializer=constant(HIDDEN_BIAS)),
-        tf.keras.layers.Dense(out_units, activation=out_activation,
-                              kernel_initializer=constant(out_kernel),
-                              bias_initializer=constant(out_bias)),
-    ])
+    out_kernel, out_bias = (
+        (OUT_KERNEL_1, OUT_BIAS_1) if out_units == 1 else (OUT_KERNEL_3, OUT_BIAS_3)
+    )
+    return tf.keras.Sequential(
+        [
+            tf.keras.layers.Dense(
+                3,
+                activation=hidden_activation,
+                kernel_initializer=constant(HIDDEN_KERNEL),
+                bias_initializer=constant(HIDDEN_BIAS),
+            ),
+            tf.keras.layers.Dense(
+                out_units,
+                activation=out_activation,
+                kernel_initializer=constant(out_kernel),
+                bias_initializer=constant(out_bias),
+            ),
+        ]
+    )
 
 
 def train(tf, model, loss_fn, optimizer, y, steps=STEPS):
@@ -57,95 +67,153 @@ def _result(losses, variables):
 
 
 def mse_sgd(tf):
-    return train(tf, mlp(tf, 1), tf.keras.losses.MeanSquaredError(),
-                 tf.keras.optimizers.SGD(learning_rate=0.1), Y_REGRESSION)
+    return train(
+        tf,
+        mlp(tf, 1),
+        tf.keras.losses.MeanSquaredError(),
+        tf.keras.optimizers.SGD(learning_rate=0.1),
+        Y_REGRESSION,
+    )
 
 
 def mse_sgd_momentum(tf):
-    return train(tf, mlp(tf, 1), tf.keras.losses.MeanSquaredError(),
-                 tf.keras.optimizers.SGD(learning_rate=0.05, momentum=0.9), Y_REGRESSION)
+    return train(
+        tf,
+        mlp(tf, 1),
+        tf.keras.losses.MeanSquaredError(),
+        tf.keras.optimizers.SGD(learning_rate=0.05, momentum=0.9),
+        Y_REGRESSION,
+    )
 
 
 def mse_sgd_nesterov(tf):
-    return train(tf, mlp(tf, 1, hidden_activation="relu"), tf.keras.losses.MeanSquaredError(),
-                 tf.keras.optimizers.SGD(learning_rate=0.05, momentum=0.8, nesterov=True),
-                 Y_REGRESSION)
+    return train(
+        tf,
+        mlp(tf, 1, hidden_activation="relu"),
+        tf.keras.losses.MeanSquaredError(),
+        tf.keras.optimizers.SGD(learning_rate=0.05, momentum=0.8, nesterov=True),
+        Y_REGRESSION,
+    )
 
 
 def sparse_ce_logits_adam(tf):
-    return train(tf, mlp(tf, 3, hidden_activation="relu"),
-                 tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
-                 tf.keras.optimizers.Adam(learning_rate=0.05), Y_CLASSES)
+    return train(
+        tf,
+        mlp(tf, 3, hidden_activation="relu"),
+        tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+        tf.keras.optimizers.Adam(learning_rate=0.05),
+        Y_CLASSES,
+    )
 
 
 def sparse_ce_softmax_rmsprop(tf):
     # The softmax output carries its logits: Keras computes the loss from them.
-    return train(tf, mlp(tf, 3, out_activation="softmax"),
-                 tf.keras.losses.SparseCategoricalCrossentropy(),
-                 tf.keras.optimizers.RMSprop(learning_rate=0.02), Y_CLASSES)
+    return train(
+        tf,
+        mlp(tf, 3, out_activation="softmax"),
+        tf.keras.losses.SparseCategoricalCrossentropy(),
+        tf.keras.optimizers.RMSprop(learning_rate=0.02),
+        Y_CLASSES,
+    )
 
 
 def sparse_ce_probabilities_adam_amsgrad(tf):
     # Probabilities from tf.nn.softmax carry no logits: Keras clips them and takes the log.
     model = mlp(tf, 3, hidden_activation="elu")
     loss = tf.keras.losses.SparseCategoricalCrossentropy()
-    return train(tf, model, lambda y, logits: loss(y, tf.nn.softmax(logits)),
-                 tf.keras.optimizers.Adam(learning_rate=0.03, amsgrad=True), Y_CLASSES)
+    return train(
+        tf,
+        model,
+        lambda y, logits: loss(y, tf.nn.softmax(logits)),
+        tf.keras.optimizers.Adam(learning_rate=0.03, amsgrad=True),
+        Y_CLASSES,
+    )
 
 
 def binary_ce_logits_rmsprop_momentum_centered(tf):
-    return train(tf, mlp(tf, 1, hidden_activation="sigmoid"),
-                 tf.keras.losses.BinaryCrossentropy(from_logits=True),
-                 tf.keras.optimizers.RMSprop(learning_rate=0.01, momentum=0.5, centered=True),
-                 Y_BINARY)
+    return train(
+        tf,
+        mlp(tf, 1, hidden_activation="sigmoid"),
+        tf.keras.losses.BinaryCrossentropy(from_logits=True),
+        tf.keras.optimizers.RMSprop(learning_rate=0.01, momentum=0.5, centered=True),
+        Y_BINARY,
+    )
 
 
 def binary_ce_sigmoid_layer_adam(tf):
     # Dense(activation='sigmoid') tags its output with the logits: no clipping happens.
-    return train(tf, mlp(tf, 1, out_activation="sigmoid"), tf.keras.losses.BinaryCrossentropy(),
-                 tf.keras.optimizers.Adam(learning_rate=0.05, beta_1=0.8, beta_2=0.99,
-                                          epsilon=1e-3), Y_BINARY)
+    return train(
+        tf,
+        mlp(tf, 1, out_activation="sigmoid"),
+        tf.keras.losses.BinaryCrossentropy(),
+        tf.keras.optimizers.Adam(learning_rate=0.05, beta_1=0.8, beta_2=0.99, epsilon=1e-3),
+        Y_BINARY,
+    )
 
 
 def binary_ce_smoothing_sgd(tf):
     model = mlp(tf, 1, hidden_activation="selu")
     loss = tf.keras.losses.BinaryCrossentropy(label_smoothing=0.1)
-    return train(tf, model, lambda y, logits: loss(y, tf.sigmoid(logits)),
-                 tf.keras.optimizers.SGD(learning_rate=0.2), Y_BINARY)
+    return train(
+        tf,
+        model,
+        lambda y, logits: loss(y, tf.sigmoid(logits)),
+        tf.keras.optimizers.SGD(learning_rate=0.2),
+        Y_BINARY,
+    )
 
 
 def function_forms_sgd(tf):
     """The function forms, averaged by hand."""
     model = mlp(tf, 1, hidden_activation="softplus")
+
     def loss(y, prediction):
-        return (tf.reduce_mean(tf.keras.losses.mse(y, prediction))
-                + tf.reduce_mean(tf.keras.losses.binary_crossentropy(y, prediction,
-                                                                    from_logits=True)))
+        return tf.reduce_mean(tf.keras.losses.mse(y, prediction)) + tf.reduce_mean(
+            tf.keras.losses.binary_crossentropy(y, prediction, from_logits=True)
+        )
+
     return train(tf, model, loss, tf.keras.optimizers.SGD(learning_rate=0.1), Y_BINARY)
 
 
 def gelu_sparse_function_form(tf):
     model = mlp(tf, 3, hidden_activation="gelu")
+
     def loss(y, logits):
-        return tf.reduce_mean(tf.keras.losses.sparse_categorical_crossentropy(
-            y, logits, from_logits=True))
+        return tf.reduce_mean(
+            tf.keras.losses.sparse_categorical_crossentropy(y, logits, from_logits=True)
+        )
+
     return train(tf, model, loss, tf.keras.optimizers.SGD(learning_rate=0.3), Y_CLASSES)
 
 
 def clipnorm_sgd(tf):
-    return train(tf, mlp(tf, 1), tf.keras.losses.MeanSquaredError(),
-                 tf.keras.optimizers.SGD(learning_rate=0.5, clipnorm=0.2), Y_REGRESSION)
+    return train(
+        tf,
+        mlp(tf, 1),
+        tf.keras.losses.MeanSquaredError(),
+        tf.keras.optimizers.SGD(learning_rate=0.5, clipnorm=0.2),
+        Y_REGRESSION,
+    )
 
 
 def global_clipnorm_adam(tf):
-    return train(tf, mlp(tf, 1), tf.keras.losses.MeanSquaredError(),
-                 tf.keras.optimizers.Adam(learning_rate=0.05, global_clipnorm=0.3), Y_REGRESSION)
+    return train(
+        tf,
+        mlp(tf, 1),
+        tf.keras.losses.MeanSquaredError(),
+        tf.keras.optimizers.Adam(learning_rate=0.05, global_clipnorm=0.3),
+        Y_REGRESSION,
+    )
 
 
 def clipvalue_weight_decay_sgd(tf):
-    return train(tf, mlp(tf, 1), tf.keras.losses.MeanSquaredError(),
-                 tf.keras.optimizers.SGD(learning_rate=0.3, clipvalue=0.1, weight_decay=0.05),
-                 Y_REGRESSION)
+    return train(
+        tf,
+        mlp(tf, 1),
+        tf.keras.losses.MeanSquaredError(),
+        tf.keras.optimizers.SGD(learning_rate=0.3, clipvalue=0.1, weight_decay=0.05),
+        Y_REGRESSION,
+    )
 
 
 def minimize_callable_loss(tf):
@@ -207,13 +275,15 @@ def gather_sgd(tf):
 
 
 def gather_sgd_nesterov(tf):
-    return _gather_training(tf, tf.keras.optimizers.SGD(learning_rate=0.3, momentum=0.6,
-                                                        nesterov=True))
+    return _gather_training(
+        tf, tf.keras.optimizers.SGD(learning_rate=0.3, momentum=0.6, nesterov=True)
+    )
 
 
 def gather_rmsprop_momentum_centered(tf):
-    return _gather_training(tf, tf.keras.optimizers.RMSprop(learning_rate=0.02, momentum=0.4,
-                                                            centered=True))
+    return _gather_training(
+        tf, tf.keras.optimizers.RMSprop(learning_rate=0.02, momentum=0.4, centered=True)
+    )
 
 
 def gather_adam_amsgrad(tf):
@@ -235,21 +305,42 @@ def none_gradient_skipped(tf):
             optimizer.apply_gradients(zip(grads, [used, unused]))
             losses.append(float(loss))
     result = _result(losses, [used, unused])
-    result["warnings"] = sum("Gradients do not exist for variables" in str(w.message)
-                             for w in caught)
+    result["warnings"] = sum(
+        "Gradients do not exist for variables" in str(w.message) for w in caught
+    )
     result["iterations"] = int(optimizer.iterations.numpy())
     return result
 
 
-SCENARIOS = {fn.__name__: fn for fn in (
-    mse_sgd, mse_sgd_momentum, mse_sgd_nesterov, sparse_ce_logits_adam,
-    sparse_ce_softmax_rmsprop, sparse_ce_probabilities_adam_amsgrad,
-    binary_ce_logits_rmsprop_momentum_centered, binary_ce_sigmoid_layer_adam,
-    binary_ce_smoothing_sgd, function_forms_sgd, gelu_sparse_function_form, clipnorm_sgd,
-    global_clipnorm_adam, clipvalue_weight_decay_sgd, minimize_callable_loss,
-    minimize_tensor_loss_with_tape, gather_sgd, gather_sgd_momentum, gather_sgd_nesterov,
-    gather_adam, gather_adam_amsgrad, gather_rmsprop, gather_rmsprop_momentum_centered,
-    none_gradient_skipped)}
+SCENARIOS = {
+    fn.__name__: fn
+    for fn in (
+        mse_sgd,
+        mse_sgd_momentum,
+        mse_sgd_nesterov,
+        sparse_ce_logits_adam,
+        sparse_ce_softmax_rmsprop,
+        sparse_ce_probabilities_adam_amsgrad,
+        binary_ce_logits_rmsprop_momentum_centered,
+        binary_ce_sigmoid_layer_adam,
+        binary_ce_smoothing_sgd,
+        function_forms_sgd,
+        gelu_sparse_function_form,
+        clipnorm_sgd,
+        global_clipnorm_adam,
+        clipvalue_weight_decay_sgd,
+        minimize_callable_loss,
+        minimize_tensor_loss_with_tape,
+        gather_sgd,
+        gather_sgd_momentum,
+        gather_sgd_nesterov,
+        gather_adam,
+        gather_adam_amsgrad,
+        gather_rmsprop,
+        gather_rmsprop_momentum_centered,
+        none_gradient_skipped,
+    )
+}
 
 
 if __name__ == "__main__":  # prints the expected values from real TensorFlow

@@ -3,13 +3,87 @@ tf_math_reference.json (generate_tf_math_reference.py, run with the TF venv), an
 engine (test_math_reference.py), which must give the same values, dtypes, shapes, Nones and
 errors. `namespace(tf)` binds the helpers below to either module.
 """
+
 import re
 
 import numpy as np
 
 DTYPES = ["float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool"]
-UNARY = ["negative", "abs", "sign", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "softplus", "softsign", "erf", "erfc", "round", "floor", "ceil", "logical_not", "is_nan", "is_inf", "is_finite", "argmax", "argmin", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp", "reduce_std", "reduce_variance", "reduce_any", "reduce_all", "cumsum", "cumprod", "l2_normalize"]
-BINARY = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "pow", "atan2", "maximum", "minimum", "squared_difference", "divide_no_nan", "xlogy", "xdivy", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or", "logical_xor"]
+UNARY = [
+    "negative",
+    "abs",
+    "sign",
+    "exp",
+    "expm1",
+    "log",
+    "log1p",
+    "sqrt",
+    "rsqrt",
+    "square",
+    "reciprocal",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "sigmoid",
+    "softplus",
+    "softsign",
+    "erf",
+    "erfc",
+    "round",
+    "floor",
+    "ceil",
+    "logical_not",
+    "is_nan",
+    "is_inf",
+    "is_finite",
+    "argmax",
+    "argmin",
+    "reduce_sum",
+    "reduce_mean",
+    "reduce_max",
+    "reduce_min",
+    "reduce_prod",
+    "reduce_logsumexp",
+    "reduce_std",
+    "reduce_variance",
+    "reduce_any",
+    "reduce_all",
+    "cumsum",
+    "cumprod",
+    "l2_normalize",
+]
+BINARY = [
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "truediv",
+    "floordiv",
+    "floormod",
+    "pow",
+    "atan2",
+    "maximum",
+    "minimum",
+    "squared_difference",
+    "divide_no_nan",
+    "xlogy",
+    "xdivy",
+    "equal",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "logical_and",
+    "logical_or",
+    "logical_xor",
+]
 
 
 def namespace(tf):
@@ -55,9 +129,18 @@ def namespace(tf):
             g = inner.gradient(y, x)
         return outer.gradient(g, x)
 
-    return {"tf": tf, "np": np, "nan": np.nan, "inf": np.inf, "unary": unary,
-            "binary": binary, "matmul": matmul, "grads": grads, "second": second,
-            "c": tf.constant}
+    return {
+        "tf": tf,
+        "np": np,
+        "nan": np.nan,
+        "inf": np.inf,
+        "unary": unary,
+        "binary": binary,
+        "matmul": matmul,
+        "grads": grads,
+        "second": second,
+        "c": tf.constant,
+    }
 
 
 # Cases written by hand: TF semantics that are easy to get wrong.
@@ -434,8 +517,11 @@ def error_message(error):
 def encode(result):
     """A JSON-able form of a case's result (tensors, None, Python values, tuples)."""
     if result is None or isinstance(result, (bool, int, float, str)):
-        return {"python": result if not isinstance(result, float) or np.isfinite(result)
-                else repr(result)}
+        return {
+            "python": result
+            if not isinstance(result, float) or np.isfinite(result)
+            else repr(result)
+        }
     if isinstance(result, (list, tuple)) and not hasattr(result, "as_list"):
         return {"sequence": [encode(r) for r in result]}
     if hasattr(result, "as_list"):  # TensorShape
@@ -443,10 +529,16 @@ def encode(result):
     if hasattr(result, "name") and hasattr(result, "is_floating"):  # a DType
         return {"dtype_value": result.name}
     value = np.asarray(result.numpy())
-    flat = [repr(v) if isinstance(v, float) and not np.isfinite(v) else v
-            for v in value.reshape(-1).tolist()]
-    return {"dtype": result.dtype.name, "shape": list(value.shape), "values": flat,
-            "type": type(result).__name__}
+    flat = [
+        repr(v) if isinstance(v, float) and not np.isfinite(v) else v
+        for v in value.reshape(-1).tolist()
+    ]
+    return {
+        "dtype": result.dtype.name,
+        "shape": list(value.shape),
+        "values": flat,
+        "type": type(result).__name__,
+    }
 
 
 def evaluate(expression, tf):

@@ -1,13 +1,14 @@
 """What each array op records on a tape: TF's op type, and which tensors it keeps for backward
 (the gradient's needs: shapes live in the record's attrs, index tensors are kept, values that
 the gradient never reads are pruned)."""
+
 import numpy as np
 import pytest
 
 import engine as tf
 from engine.ops import registry
 
-X = tf.reshape(tf.range(12.), (3, 4))
+X = tf.reshape(tf.range(12.0), (3, 4))
 
 
 def records(fn):
@@ -36,12 +37,12 @@ CASES = [
     (lambda x: tf.tile(x, [2, 1]), "Tile", None),
     (lambda x: tf.gather(x, [0, 2]), "GatherV2", (1,)),
     (lambda x: tf.gather_nd(x, [[0, 2]]), "GatherNd", (1,)),
-    (lambda x: tf.where(x > 3., x, 0.), "SelectV2", (0,)),
+    (lambda x: tf.where(x > 3.0, x, 0.0), "SelectV2", (0,)),
     (lambda x: tf.identity(x), "Identity", None),
     (lambda x: tf.stop_gradient(x), "StopGradient", None),
     (lambda x: tf.broadcast_to(x, [2, 3, 4]), "BroadcastTo", None),
     (lambda x: tf.pad(x, [[1, 1], [0, 2]]), "Pad", None),
-    (lambda x: tf.pad(x, [[1, 1], [0, 2]], constant_values=3.), "PadV2", None),
+    (lambda x: tf.pad(x, [[1, 1], [0, 2]], constant_values=3.0), "PadV2", None),
     (lambda x: tf.pad(x, [[1, 1], [0, 2]], mode="REFLECT"), "MirrorPad", None),
     (lambda x: tf.pad(x, [[1, 1], [0, 2]], mode="SYMMETRIC"), "MirrorPad", None),
     (lambda x: tf.slice(x, [0, 1], [2, 2]), "Slice", None),
@@ -60,8 +61,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("fn,op_type,saved_inputs", CASES, ids=[c[1] + str(i) for i, c in
-                                                                 enumerate(CASES)])
+@pytest.mark.parametrize(
+    "fn,op_type,saved_inputs", CASES, ids=[c[1] + str(i) for i, c in enumerate(CASES)]
+)
 def test_op_type_and_saved_tensors(fn, op_type, saved_inputs):
     last = records(fn)[-1]
     assert last.op.type == op_type
@@ -72,16 +74,44 @@ def test_op_type_and_saved_tensors(fn, op_type, saved_inputs):
 def test_boolean_mask_records_reshape_and_gather_like_tf():
     # TF's composite also runs Where and Squeeze, on the (untracked) boolean mask.
     assert [r.op.type for r in records(lambda x: tf.boolean_mask(x, [True, False, True]))] == [
-        "Reshape", "GatherV2"]
+        "Reshape",
+        "GatherV2",
+    ]
 
 
 def test_non_differentiable_and_differentiable_states_as_tf():
-    for name in ("StopGradient", "Shape", "Size", "Rank", "Where", "Range", "OneHot", "ZerosLike",
-                 "OnesLike"):
+    for name in (
+        "StopGradient",
+        "Shape",
+        "Size",
+        "Rank",
+        "Where",
+        "Range",
+        "OneHot",
+        "ZerosLike",
+        "OnesLike",
+    ):
         assert registry.lookup(name).gradient is registry.NOT_DIFFERENTIABLE, name
-    for name in ("Reshape", "Transpose", "ConcatV2", "Pack", "Unpack", "GatherV2", "GatherNd",
-                 "SelectV2", "StridedSlice", "StridedSliceGrad", "Einsum", "MirrorPadGrad",
-                 "UnsortedSegmentSum", "ScatterNd", "Fill", "LinSpace", "Slice", "Tile"):
+    for name in (
+        "Reshape",
+        "Transpose",
+        "ConcatV2",
+        "Pack",
+        "Unpack",
+        "GatherV2",
+        "GatherNd",
+        "SelectV2",
+        "StridedSlice",
+        "StridedSliceGrad",
+        "Einsum",
+        "MirrorPadGrad",
+        "UnsortedSegmentSum",
+        "ScatterNd",
+        "Fill",
+        "LinSpace",
+        "Slice",
+        "Tile",
+    ):
         assert registry.lookup(name).differentiable, name
 
 
@@ -107,5 +137,6 @@ def test_gradients_of_array_ops_are_recorded_on_an_outer_tape():
         g = inner.gradient(y, x)
     types = [r.op.type for r in outer._records]
     assert "StridedSliceGrad" in types
-    np.testing.assert_array_equal(outer.gradient(g, x).numpy(),
-                                  [[0, 0, 0, 0], [2, 0, 2, 0], [2, 0, 2, 0]])
+    np.testing.assert_array_equal(
+        outer.gradient(g, x).numpy(), [[0, 0, 0, 0], [2, 0, 2, 0], [2, 0, 2, 0]]
+    )

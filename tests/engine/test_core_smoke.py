@@ -1,4 +1,5 @@
 """The core's first behaviours: a product rule through Sin and Mul, checked by finite differences."""
+
 import numpy as np
 import pytest
 
@@ -14,5 +15,6 @@ def test_sin_times_x_matches_finite_differences_first_and_second_order(shape):
 
 def test_broadcasting_is_undone_for_both_operands():
     rng = np.random.default_rng(2)
-    check_gradients(lambda a, b: a * b + a, rng.normal(size=(2, 1, 3)), rng.normal(size=(4, 1)),
-                    order=2)
+    check_gradients(
+        lambda a, b: a * b + a, rng.normal(size=(2, 1, 3)), rng.normal(size=(4, 1)), order=2
+    )

@@ -2,6 +2,7 @@
 
 Values and messages are what TensorFlow 2.21 returns for the same code.
 """
+
 import numpy as np
 import pytest
 
@@ -188,7 +189,8 @@ def test_using_variables_without_accepting_the_keyword():
             uses_v(x)
     assert str(caught.value) == (
         "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
-        f"uses variables: [{v!r}]")
+        f"uses variables: [{v!r}]"
+    )
 
 
 def test_too_few_variable_gradients():
@@ -205,8 +207,11 @@ def test_too_few_variable_gradients():
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = uses_v(x)
-    with pytest.raises(ValueError, match=r"^Must return gradient for each variable from "
-                                         r"@custom_gradient grad_fn\.$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^Must return gradient for each variable from "
+        r"@custom_gradient grad_fn\.$",
+    ):
         tape.gradient(y, [x, v])
 
 
@@ -224,8 +229,9 @@ def test_the_wrong_number_of_input_gradients():
         y = two_grads(x)
     with pytest.raises(ValueError) as caught:
         tape.gradient(y, x)
-    assert str(caught.value) == ("custom_gradient function expected to return 1 gradients, but "
-                                 "returned 2 instead.")
+    assert str(caught.value) == (
+        "custom_gradient function expected to return 1 gradients, but returned 2 instead."
+    )
 
 
 def test_a_function_that_does_not_return_a_gradient_function():

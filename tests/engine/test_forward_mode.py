@@ -3,6 +3,7 @@
 Values are what TensorFlow 2.21 prints for the same code, and JVPs are checked against
 central finite differences in float64.
 """
+
 import numpy as np
 import pytest
 
@@ -197,8 +198,9 @@ def test_re_entering_an_active_accumulator():
 
 def test_tangent_dtype_must_match_the_primal():
     x = tf.constant([1.0, 2.0])
-    with pytest.raises(ValueError, match="Tensor conversion requested dtype float32 for Tensor "
-                                         "with dtype float64"):
+    with pytest.raises(
+        ValueError, match="Tensor conversion requested dtype float32 for Tensor with dtype float64"
+    ):
         tf.autodiff.ForwardAccumulator(x, tf.constant([1.0, 2.0], tf.float64))
 
 
@@ -207,21 +209,29 @@ def test_a_primal_given_twice():
     v = tf.constant([1.0, 1.0])
     with pytest.raises(ValueError) as caught:
         tf.autodiff.ForwardAccumulator([x, x], [v, v])
-    assert str(caught.value) == ("Tensor {} was specified as a primal multiple times. This may "
-                                 "indicate an error. If it was intended, please sum the "
-                                 "corresponding tangents.")
+    assert str(caught.value) == (
+        "Tensor {} was specified as a primal multiple times. This may "
+        "indicate an error. If it was intended, please sum the "
+        "corresponding tangents."
+    )
 
 
 def test_primals_and_tangents_must_share_a_structure():
     x = tf.constant([1.0, 2.0])
-    with pytest.raises(ValueError, match=r"The two structures don't have the same nested "
-                                         r"structure\."):
+    with pytest.raises(
+        ValueError,
+        match=r"The two structures don't have the same nested "
+        r"structure\.",
+    ):
         tf.autodiff.ForwardAccumulator(x, [1.0, 2.0])
 
 
 def test_an_integer_primal_warns():
-    with pytest.warns(UserWarning, match=r"The dtype of the watched primal must be floating "
-                                         r"\(e.g. tf.float32\), got tf.int32"):
+    with pytest.warns(
+        UserWarning,
+        match=r"The dtype of the watched primal must be floating "
+        r"\(e.g. tf.float32\), got tf.int32",
+    ):
         tf.autodiff.ForwardAccumulator(tf.constant([1, 2]), tf.constant([1, 1]))
 
 
@@ -239,14 +249,16 @@ FORWARD_CASES = {
     "pow_divide_square": lambda x: tf.pow(x * x + 1.0, 1.5) / (tf.square(x) + 2.0),
     "maximum_minimum_abs": lambda x: tf.maximum(x, 0.1) + tf.minimum(x, -0.2) * tf.abs(x),
     "matmul_transpose": lambda x: tf.matmul(x, tf.transpose(x)),
-    "reductions": lambda x: tf.reduce_mean(x, axis=0) * tf.reduce_max(x, axis=1)[0]
-    + tf.reduce_logsumexp(x),
+    "reductions": lambda x: (
+        tf.reduce_mean(x, axis=0) * tf.reduce_max(x, axis=1)[0] + tf.reduce_logsumexp(x)
+    ),
     "softmax_log_softmax": lambda x: tf.nn.softmax(x) + tf.nn.log_softmax(x, axis=0),
     "reshape_concat_slice": lambda x: tf.concat([tf.reshape(x, [-1]), x[1:, ::-1][0]], 0) * 2.0,
     "gather_where": lambda x: tf.where(x > 0.0, tf.gather(x, [1, 0]), x * 3.0),
     "cumsum_l2_normalize": lambda x: tf.math.cumsum(x, axis=1) + tf.math.l2_normalize(x),
-    "broadcasting": lambda x: x * tf.constant([[1.0], [2.0]], tf.float64)
-    + tf.reduce_sum(x, axis=0),
+    "broadcasting": lambda x: (
+        x * tf.constant([[1.0], [2.0]], tf.float64) + tf.reduce_sum(x, axis=0)
+    ),
 }
 
 
@@ -261,5 +273,6 @@ def test_jvp_of_op_families_matches_finite_differences(name):
         y = f(x)
     eps = 1e-6
     expected = (f(tf.constant(x0 + eps * v0)).numpy() - f(tf.constant(x0 - eps * v0)).numpy()) / (
-        2 * eps)
+        2 * eps
+    )
     np.testing.assert_allclose(acc.jvp(y).numpy(), expected, rtol=1e-5, atol=1e-7)

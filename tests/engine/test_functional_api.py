@@ -4,6 +4,7 @@ implicit_gradients, implicit_value_and_gradients, and the TF1 eager switches.
 Values and messages are those of TensorFlow's own implementations of these functions
 (tensorflow/python/eager/backprop.py in TF 2.21, the code tf.contrib.eager exported).
 """
+
 import pytest
 
 import engine as tf
@@ -32,8 +33,11 @@ def test_params_of_mixed_kinds_are_refused():
     def f(w1, x1):
         return w1 * x1
 
-    with pytest.raises(ValueError, match=r"^params must be all strings or all integers; got "
-                                         r"\[0, 'x1'\].$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^params must be all strings or all integers; got "
+        r"\[0, 'x1'\].$",
+    ):
         tf.gradients_function(f, params=[0, "x1"])(1.0, 2.0)
 
 
@@ -97,8 +101,11 @@ def test_value_and_gradients_function_with_dy():
 
 
 def test_keyword_arguments_are_refused():
-    with pytest.raises(ValueError, match=r"^Functions to be differentiated cannot receive keyword "
-                                         r"arguments\.$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^Functions to be differentiated cannot receive keyword "
+        r"arguments\.$",
+    ):
         tf.value_and_gradients_function(lambda x, y: x * y)(2.0, 3.0, k=10.0)
 
 
@@ -106,8 +113,10 @@ def test_a_function_returning_none():
     def none_fn(x):
         return None
 
-    message = ("^Cannot differentiate a function that returns None; did you forget to return a "
-               "value from none_fn\\?$")
+    message = (
+        "^Cannot differentiate a function that returns None; did you forget to return a "
+        "value from none_fn\\?$"
+    )
     with pytest.raises(ValueError, match=message):
         tf.gradients_function(none_fn)(1.0)
     with pytest.raises(ValueError, match=message):
@@ -134,8 +143,11 @@ def test_implicit_gradients_skip_untrainable_variables():
 
 
 def test_implicit_gradients_need_a_variable():
-    with pytest.raises(ValueError, match=r"^No trainable variables were accessed while the "
-                                         r"function was being computed\.$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^No trainable variables were accessed while the "
+        r"function was being computed\.$",
+    ):
         tf.implicit_gradients(lambda: tf.constant(1.0))()
 
 
@@ -158,5 +170,7 @@ def test_contrib_eager_module():
     assert tfe.GradientTape is tf.GradientTape
     assert tfe.gradients_function is tf.gradients_function
     assert tfe.implicit_value_and_gradients is tf.implicit_value_and_gradients
-    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.contrib\.eager\.nope$"):
+    with pytest.raises(
+        AttributeError, match=r"^engine does not implement tf\.contrib\.eager\.nope$"
+    ):
         tfe.nope

@@ -1,4 +1,5 @@
 """tf.image.adjust_contrast: TF 2.21's values, its op types, and its missing gradient."""
+
 import numpy as np
 import pytest
 
@@ -9,11 +10,16 @@ IMAGES = np.arange(2 * 2 * 3 * 2).reshape(2, 2, 3, 2).astype(np.float32) / 4  # 
 
 
 def test_values_match_tensorflow_per_image_and_channel():
+    # TF's printed values, laid out as printed
+    # fmt: off
     np.testing.assert_allclose(tf.image.adjust_contrast(IMAGES, 2.0).numpy().ravel(), [
         -1.25, -1.0, -0.25, 0.0, 0.75, 1.0, 1.75, 2.0, 2.75, 3.0, 3.75, 4.0, 1.75, 2.0, 2.75, 3.0,
         3.75, 4.0, 4.75, 5.0, 5.75, 6.0, 6.75, 7.0])
-    np.testing.assert_allclose(tf.image.adjust_contrast(IMAGES[0], 0.5).numpy().ravel(), [
-        0.625, 0.875, 0.875, 1.125, 1.125, 1.375, 1.375, 1.625, 1.625, 1.875, 1.875, 2.125])
+    # fmt: on
+    np.testing.assert_allclose(
+        tf.image.adjust_contrast(IMAGES[0], 0.5).numpy().ravel(),
+        [0.625, 0.875, 0.875, 1.125, 1.125, 1.375, 1.375, 1.625, 1.625, 1.875, 1.875, 2.125],
+    )
 
 
 def test_other_dtypes_convert_to_float32_and_back_as_tensorflow():
@@ -22,9 +28,12 @@ def test_other_dtypes_convert_to_float32_and_back_as_tensorflow():
     as_float64 = tf.image.adjust_contrast(np.array([[[0.1], [0.7]], [[0.3], [0.9]]]), 3.0)
     assert as_float64.dtype == tf.float64
     # Computed in float32, within float32 rounding (Eigen sums the mean in another order).
-    np.testing.assert_allclose(as_float64.numpy().ravel(), [
-        -0.6999999284744263, 1.100000023841858, -0.09999993443489075, 1.7000000476837158],
-        rtol=1e-6, atol=2e-7)
+    np.testing.assert_allclose(
+        as_float64.numpy().ravel(),
+        [-0.6999999284744263, 1.100000023841858, -0.09999993443489075, 1.7000000476837158],
+        rtol=1e-6,
+        atol=2e-7,
+    )
 
 
 def test_backprop_through_it_raises_lookup_error_as_tensorflow():

@@ -3,6 +3,7 @@
 Values are what TensorFlow 2.21 returns, and jacobians of smooth functions are checked against
 central finite differences in float64.
 """
+
 import numpy as np
 import pytest
 
@@ -39,10 +40,12 @@ def test_jacobian_shapes_are_target_shape_plus_source_shape():
         y = tf.tanh(tf.matmul(x, w))
     jx, jw = tape.jacobian(y, [x, w])
     assert jx.shape == (2, 3, 2, 2) and jw.shape == (2, 3, 2, 3)
-    np.testing.assert_allclose(jx.numpy()[1, 2], [[0.0, 0.0], [0.00268197, -0.00067049]],
-                               rtol=1e-4, atol=1e-7)
-    np.testing.assert_allclose(jw.numpy()[0, 1], [[0.0, 0.78644776, 0.0],
-                                                  [0.0, 1.5728955, 0.0]], rtol=1e-5)
+    np.testing.assert_allclose(
+        jx.numpy()[1, 2], [[0.0, 0.0], [0.00268197, -0.00067049]], rtol=1e-4, atol=1e-7
+    )
+    np.testing.assert_allclose(
+        jw.numpy()[0, 1], [[0.0, 0.78644776, 0.0], [0.0, 1.5728955, 0.0]], rtol=1e-5
+    )
 
 
 def test_jacobian_matches_finite_differences_in_float64():
@@ -78,8 +81,7 @@ def test_jacobian_sources_structure_and_variables():
     with tf.GradientTape() as tape:
         y = tf.reduce_sum(v * v, axis=1)
     jac = tape.jacobian(y, {"v": v})
-    np.testing.assert_array_equal(jac["v"], [[[2.0, 4.0], [0.0, 0.0]],
-                                             [[0.0, 0.0], [6.0, 8.0]]])
+    np.testing.assert_array_equal(jac["v"], [[[2.0, 4.0], [0.0, 0.0]], [[0.0, 0.0], [6.0, 8.0]]])
 
 
 def test_jacobian_unconnected_source_is_none_or_zeros():
@@ -185,8 +187,9 @@ def test_batch_jacobian_is_per_example():
         tape.watch(m)
         z = tf.matmul(m, tf.transpose(m))
     bj = tape.batch_jacobian(z, m)
-    np.testing.assert_array_equal(bj, [[[6.0, 9.0, 12.0], [4.0, 5.0, 6.0]],
-                                       [[1.0, 2.0, 3.0], [9.0, 12.0, 15.0]]])
+    np.testing.assert_array_equal(
+        bj, [[[6.0, 9.0, 12.0], [4.0, 5.0, 6.0]], [[1.0, 2.0, 3.0], [9.0, 12.0, 15.0]]]
+    )
 
 
 def test_batch_jacobian_shape_is_batch_target_source():
@@ -197,9 +200,15 @@ def test_batch_jacobian_shape_is_batch_target_source():
         y = tf.tanh(tf.matmul(x, w))
     bj = tape.batch_jacobian(y, x)
     assert bj.shape == (2, 3, 2)
-    np.testing.assert_allclose(bj.numpy()[0], [[1.8203855e-03, 5.4611564e-03],
-                                               [-7.8644776e-01, 1.9661194e-01],
-                                               [8.3994865e-01, -2.0998716e-01]], rtol=1e-4)
+    np.testing.assert_allclose(
+        bj.numpy()[0],
+        [
+            [1.8203855e-03, 5.4611564e-03],
+            [-7.8644776e-01, 1.9661194e-01],
+            [8.3994865e-01, -2.0998716e-01],
+        ],
+        rtol=1e-4,
+    )
 
 
 def test_batch_jacobian_with_more_dimensions():
@@ -209,9 +218,14 @@ def test_batch_jacobian_with_more_dimensions():
         y = tf.reduce_sum(x * x, axis=2)
     bj = tape.batch_jacobian(y, x)
     assert bj.shape == (2, 3, 3, 2)
-    np.testing.assert_array_equal(bj.numpy()[1], [[[12.0, 14.0], [0.0, 0.0], [0.0, 0.0]],
-                                                  [[0.0, 0.0], [16.0, 18.0], [0.0, 0.0]],
-                                                  [[0.0, 0.0], [0.0, 0.0], [20.0, 22.0]]])
+    np.testing.assert_array_equal(
+        bj.numpy()[1],
+        [
+            [[12.0, 14.0], [0.0, 0.0], [0.0, 0.0]],
+            [[0.0, 0.0], [16.0, 18.0], [0.0, 0.0]],
+            [[0.0, 0.0], [0.0, 0.0], [20.0, 22.0]],
+        ],
+    )
 
 
 def test_batch_jacobian_matches_finite_differences_in_float64():
@@ -222,8 +236,7 @@ def test_batch_jacobian_matches_finite_differences_in_float64():
         y = tf.sin(x) * tf.reduce_sum(x * x, axis=1, keepdims=True)
     expected = numerical_jacobian(lambda v: np.sin(v) * (v * v).sum(axis=1, keepdims=True), x0)
     per_example = np.stack([expected[b, :, b, :] for b in range(2)])
-    np.testing.assert_allclose(tape.batch_jacobian(y, x).numpy(), per_example, rtol=1e-6,
-                               atol=1e-9)
+    np.testing.assert_allclose(tape.batch_jacobian(y, x).numpy(), per_example, rtol=1e-6, atol=1e-9)
 
 
 @pytest.mark.parametrize("mode", ["none", "zero"])

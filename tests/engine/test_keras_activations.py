@@ -1,5 +1,6 @@
 """keras.activations: lookup by name, values as TF 2.21 + Keras 3 print them, gradients by
 finite differences for the activations composed from several ops."""
+
 import numpy as np
 import pytest
 
@@ -9,6 +10,8 @@ from tests.engine.finite_differences import check_gradients
 X = [[-2.5, -0.7, 0.0, 0.3, 1.2, 4.0]]
 
 # keras.activations.get(name)(X).numpy().tolist() in TF 2.21 / Keras 3.15.
+# TF's printed values, laid out as printed
+# fmt: off
 TF_VALUES = {
     'linear': [[-2.5, -0.699999988079071, 0.0, 0.30000001192092896, 1.2000000476837158, 4.0]],
     'relu': [[0.0, 0.0, 0.0, 0.30000001192092896, 1.2000000476837158, 4.0]],
@@ -48,6 +51,7 @@ TF_VALUES = {
     'mish': [[-0.19681619107723236, -0.2678702175617218, 0.0, 0.20800139009952545,
               1.0779458284378052, 3.9974124431610107]],
 }
+# fmt: on
 
 
 @pytest.mark.parametrize("name", sorted(TF_VALUES))
@@ -57,21 +61,56 @@ def test_activation_by_name_matches_tensorflow(name):
     np.testing.assert_allclose(got.numpy(), TF_VALUES[name], rtol=2e-6, atol=1e-7)
 
 
-@pytest.mark.parametrize("call, expected", [
-    (lambda a, x: a.relu(x, negative_slope=0.1, max_value=2.0, threshold=0.5),
-     [[-0.30000001192092896, -0.12000000476837158, -0.05000000074505806, -0.019999999552965164,
-       1.2000000476837158, 2.0]]),
-    (lambda a, x: a.relu(x, negative_slope=0.1),
-     [[-0.25, -0.07000000029802322, 0.0, 0.30000001192092896, 1.2000000476837158, 4.0]]),
-    (lambda a, x: a.relu(x, max_value=1.0),
-     [[0.0, 0.0, 0.0, 0.30000001192092896, 1.0, 1.0]]),
-    (lambda a, x: a.elu(x, alpha=0.5),
-     [[-0.4589574933052063, -0.2517073452472687, 0.0, 0.30000001192092896, 1.2000000476837158,
-       4.0]]),
-    (lambda a, x: a.gelu(x, approximate=True),
-     [[-0.015084221959114075, -0.16942985355854034, 0.0, 0.18537093698978424,
-       1.061702847480774, 3.999929904937744]]),
-], ids=["relu_all_options", "relu_slope", "relu_max_value", "elu_alpha", "gelu_approximate"])
+@pytest.mark.parametrize(
+    "call, expected",
+    [
+        (
+            lambda a, x: a.relu(x, negative_slope=0.1, max_value=2.0, threshold=0.5),
+            [
+                [
+                    -0.30000001192092896,
+                    -0.12000000476837158,
+                    -0.05000000074505806,
+                    -0.019999999552965164,
+                    1.2000000476837158,
+                    2.0,
+                ]
+            ],
+        ),
+        (
+            lambda a, x: a.relu(x, negative_slope=0.1),
+            [[-0.25, -0.07000000029802322, 0.0, 0.30000001192092896, 1.2000000476837158, 4.0]],
+        ),
+        (lambda a, x: a.relu(x, max_value=1.0), [[0.0, 0.0, 0.0, 0.30000001192092896, 1.0, 1.0]]),
+        (
+            lambda a, x: a.elu(x, alpha=0.5),
+            [
+                [
+                    -0.4589574933052063,
+                    -0.2517073452472687,
+                    0.0,
+                    0.30000001192092896,
+                    1.2000000476837158,
+                    4.0,
+                ]
+            ],
+        ),
+        (
+            lambda a, x: a.gelu(x, approximate=True),
+            [
+                [
+                    -0.015084221959114075,
+                    -0.16942985355854034,
+                    0.0,
+                    0.18537093698978424,
+                    1.061702847480774,
+                    3.999929904937744,
+                ]
+            ],
+        ),
+    ],
+    ids=["relu_all_options", "relu_slope", "relu_max_value", "elu_alpha", "gelu_approximate"],
+)
 def test_activation_options_match_tensorflow(call, expected):
     got = call(tf.keras.activations, tf.constant(X))
     np.testing.assert_allclose(got.numpy(), expected, rtol=2e-6, atol=1e-7)
@@ -82,11 +121,13 @@ def test_softmax_axes_match_tensorflow():
     np.testing.assert_allclose(
         tf.keras.activations.softmax(x, axis=0).numpy(),
         [[0.11920291185379028, 0.04742587357759476], [0.8807970285415649, 0.9525741338729858]],
-        rtol=2e-6)
+        rtol=2e-6,
+    )
     np.testing.assert_allclose(  # axis=None: one distribution over every entry
         tf.keras.activations.softmax(x, axis=None).numpy(),
         [[0.015219428576529026, 0.0413706973195076], [0.11245721578598022, 0.8309527039527893]],
-        rtol=2e-6)
+        rtol=2e-6,
+    )
 
 
 def test_get_none_is_linear_and_a_callable_is_returned_as_is():
@@ -96,17 +137,20 @@ def test_get_none_is_linear_and_a_callable_is_returned_as_is():
 
 @pytest.mark.parametrize("bad", ["nope", 3])
 def test_get_rejects_what_keras_rejects(bad):
-    with pytest.raises(ValueError,
-                       match=f"^Could not interpret activation function identifier: {bad}$"):
+    with pytest.raises(
+        ValueError, match=f"^Could not interpret activation function identifier: {bad}$"
+    ):
         tf.keras.activations.get(bad)
 
 
 def test_keras_activations_the_engine_lacks_name_the_gap():
-    with pytest.raises(AttributeError,
-                       match=r"^engine does not implement tf\.keras\.activations\.sparsemax$"):
+    with pytest.raises(
+        AttributeError, match=r"^engine does not implement tf\.keras\.activations\.sparsemax$"
+    ):
         tf.keras.activations.get("sparsemax")
-    with pytest.raises(AttributeError,
-                       match=r"^engine does not implement tf\.keras\.activations\.celu$"):
+    with pytest.raises(
+        AttributeError, match=r"^engine does not implement tf\.keras\.activations\.celu$"
+    ):
         tf.keras.activations.celu
 
 
@@ -116,10 +160,12 @@ COMPOSED = {
     "hard_silu": lambda x: tf.keras.activations.hard_silu(x),
     "mish": lambda x: tf.keras.activations.mish(x),
     "relu_all_options": lambda x: tf.keras.activations.relu(
-        x, negative_slope=0.1, max_value=2.0, threshold=0.5),
+        x, negative_slope=0.1, max_value=2.0, threshold=0.5
+    ),
     "elu_alpha": lambda x: tf.keras.activations.elu(x, alpha=0.5),
-    "softmax_all_axes": lambda x: tf.keras.activations.softmax(x, axis=None) * tf.constant(
-        np.arange(1.0, 7.0).reshape(2, 3)),
+    "softmax_all_axes": lambda x: (
+        tf.keras.activations.softmax(x, axis=None) * tf.constant(np.arange(1.0, 7.0).reshape(2, 3))
+    ),
 }
 
 

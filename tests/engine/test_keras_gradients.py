@@ -1,5 +1,6 @@
 """Gradients through Keras layers against central finite differences in float64: with respect to
 the inputs (first and second order) and to every weight of a Dense stack."""
+
 import numpy as np
 import pytest
 
@@ -23,11 +24,19 @@ class Stack:
     def __init__(self, hidden_activation, out_activation=None):
         def dense(units, activation, seed):
             return K.layers.Dense(
-                units, activation=activation, dtype="float64",
+                units,
+                activation=activation,
+                dtype="float64",
                 kernel_initializer=K.initializers.GlorotUniform(seed=seed),
-                bias_initializer=K.initializers.RandomNormal(stddev=0.3, seed=seed + 1))
-        self.layers = [K.layers.Flatten(dtype="float64"), dense(5, hidden_activation, 1),
-                       dense(4, hidden_activation, 3), dense(2, out_activation, 5)]
+                bias_initializer=K.initializers.RandomNormal(stddev=0.3, seed=seed + 1),
+            )
+
+        self.layers = [
+            K.layers.Flatten(dtype="float64"),
+            dense(5, hidden_activation, 1),
+            dense(4, hidden_activation, 3),
+            dense(2, out_activation, 5),
+        ]
         self(tf.constant(X))
         self.trainable_variables = [v for layer in self.layers for v in layer.trainable_variables]
 
@@ -66,17 +75,23 @@ def numerical_weight_gradients(loss_of_model, variables, eps=1e-6):
     return grads
 
 
-@pytest.mark.parametrize("activation, loss", [
-    ("tanh", K.losses.MeanSquaredError(dtype="float64")),
-    ("relu", K.losses.MeanSquaredError(dtype="float64")),
-    ("sigmoid", K.losses.BinaryCrossentropy(from_logits=True, dtype="float64")),
-    ("elu", K.losses.SparseCategoricalCrossentropy(from_logits=True, dtype="float64")),
-])
+@pytest.mark.parametrize(
+    "activation, loss",
+    [
+        ("tanh", K.losses.MeanSquaredError(dtype="float64")),
+        ("relu", K.losses.MeanSquaredError(dtype="float64")),
+        ("sigmoid", K.losses.BinaryCrossentropy(from_logits=True, dtype="float64")),
+        ("elu", K.losses.SparseCategoricalCrossentropy(from_logits=True, dtype="float64")),
+    ],
+)
 def test_weight_gradients_of_a_dense_stack(activation, loss):
     model = stack(activation)
     x = tf.constant(X)
-    y = tf.constant([1, 0, 1, 1]) if isinstance(
-        loss, K.losses.SparseCategoricalCrossentropy) else tf.constant((Y > 0).astype(float))
+    y = (
+        tf.constant([1, 0, 1, 1])
+        if isinstance(loss, K.losses.SparseCategoricalCrossentropy)
+        else tf.constant((Y > 0).astype(float))
+    )
     with tf.GradientTape() as tape:
         value = loss(y, model(x))
     grads = tape.gradient(value, model.trainable_variables)

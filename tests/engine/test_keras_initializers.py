@@ -1,5 +1,6 @@
 """keras.initializers: constant values (and Keras's broadcasting and error), random ones that are
 reproducible (their values are the engine's own, not TF's), and lookup by name."""
+
 import numpy as np
 import pytest
 
@@ -9,8 +10,7 @@ I = tf.keras.initializers
 
 
 def test_constant_broadcasts_scalars_and_arrays_like_keras():
-    assert I.Constant([[1.0, 2.0], [3.0, 4.0]])((2, 2)).numpy().tolist() == [[1.0, 2.0],
-                                                                          [3.0, 4.0]]
+    assert I.Constant([[1.0, 2.0], [3.0, 4.0]])((2, 2)).numpy().tolist() == [[1.0, 2.0], [3.0, 4.0]]
     assert I.Constant(2)((2,)).numpy().tolist() == [2.0, 2.0]
     assert I.Constant(np.array([1, 2]))((2, 2)).numpy().tolist() == [[1.0, 2.0], [1.0, 2.0]]
     assert I.Constant()((1,)).numpy().tolist() == [0.0]
@@ -18,8 +18,9 @@ def test_constant_broadcasts_scalars_and_arrays_like_keras():
 
 
 def test_constant_shape_mismatch_is_tf_s_mul_error():
-    with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"Incompatible shapes: \[3\] vs. \[2,2\] \[Op:Mul\]"):
+    with pytest.raises(
+        tf.errors.InvalidArgumentError, match=r"Incompatible shapes: \[3\] vs. \[2,2\] \[Op:Mul\]"
+    ):
         I.Constant([1.0, 2.0, 3.0])((2, 2))
 
 
@@ -47,8 +48,10 @@ def test_unseeded_initializers_differ_per_call_and_restart_with_set_random_seed(
     assert all(np.array_equal(a, b) for a, b in zip(first, again))
 
 
-@pytest.mark.parametrize("shape, fan_in, fan_out", [
-    ((300, 200), 300, 200), ((500,), 500, 500), ((3, 3, 40, 60), 360, 540)])
+@pytest.mark.parametrize(
+    "shape, fan_in, fan_out",
+    [((300, 200), 300, 200), ((500,), 500, 500), ((3, 3, 40, 60), 360, 540)],
+)
 def test_glorot_uniform_stays_within_its_limit_and_fills_it(shape, fan_in, fan_out):
     values = I.GlorotUniform(seed=3)(shape).numpy()
     limit = np.sqrt(6.0 / (fan_in + fan_out))
@@ -56,7 +59,7 @@ def test_glorot_uniform_stays_within_its_limit_and_fills_it(shape, fan_in, fan_o
     assert np.abs(values).max() <= limit
     assert np.abs(values).max() > 0.99 * limit
     # Uniform on [-limit, limit]: variance limit**2 / 3.
-    assert values.var() == pytest.approx(limit ** 2 / 3, rel=0.1)
+    assert values.var() == pytest.approx(limit**2 / 3, rel=0.1)
 
 
 def test_random_normal_has_its_mean_and_stddev():
@@ -75,8 +78,9 @@ def test_get_by_name_and_errors():
     assert I.get(constant) is constant
     with pytest.raises(ValueError, match=r"^Could not interpret initializer identifier: nope$"):
         I.get("nope")
-    with pytest.raises(AttributeError,
-                       match=r"^engine does not implement tf\.keras\.initializers\.he_normal$"):
+    with pytest.raises(
+        AttributeError, match=r"^engine does not implement tf\.keras\.initializers\.he_normal$"
+    ):
         I.get("he_normal")
 
 

@@ -1,5 +1,6 @@
 """keras.Sequential and keras.Input: building (on first call or ahead of data), variable paths,
 adding and removing layers, freezing, errors, as TF 2.21 + Keras 3 behave."""
+
 import numpy as np
 import pytest
 
@@ -19,13 +20,18 @@ def paths(variables):
 
 def test_builds_on_first_call_under_the_model_path():
     model = K.Sequential([K.layers.Dense(4, activation="tanh"), K.layers.Dense(2)])
-    assert (model.name, [layer.name for layer in model.layers]) == ("sequential",
-                                                                      ["dense", "dense_1"])
+    assert (model.name, [layer.name for layer in model.layers]) == (
+        "sequential",
+        ["dense", "dense_1"],
+    )
     assert not model.built and model.trainable_variables == []
     model(tf.ones([1, 3]))
     assert paths(model.trainable_variables) == [
-        "sequential/dense/kernel", "sequential/dense/bias", "sequential/dense_1/kernel",
-        "sequential/dense_1/bias"]
+        "sequential/dense/kernel",
+        "sequential/dense/bias",
+        "sequential/dense_1/kernel",
+        "sequential/dense_1/bias",
+    ]
     assert model.trainable_variables[0].name == "sequential/dense/kernel:0"
     assert repr(model) == "<Sequential name=sequential, built=True>"
 
@@ -39,8 +45,10 @@ def test_flatten_then_dense_computes_as_tensorflow():
 
 def test_keras_input_builds_the_model_ahead_of_data():
     model = K.Sequential([K.Input(shape=(3,)), K.layers.Dense(2)])
-    assert model.built and paths(model.variables) == ["sequential/dense/kernel",
-                                                      "sequential/dense/bias"]
+    assert model.built and paths(model.variables) == [
+        "sequential/dense/kernel",
+        "sequential/dense/bias",
+    ]
     assert [layer.name for layer in model.layers] == ["dense"]  # the input is not a layer
     added = K.Sequential()
     added.add(K.Input(shape=(2, 3)))
@@ -52,8 +60,10 @@ def test_keras_input_builds_the_model_ahead_of_data():
 def test_an_input_shape_argument_builds_ahead_too():
     with pytest.warns(UserWarning, match="Do not pass an `input_shape`"):
         model = K.Sequential([K.layers.Dense(2, input_shape=(3,))])
-    assert model.built and paths(model.variables) == ["sequential/dense/kernel",
-                                                      "sequential/dense/bias"]
+    assert model.built and paths(model.variables) == [
+        "sequential/dense/kernel",
+        "sequential/dense/bias",
+    ]
 
 
 def test_nested_models_nest_their_paths():
@@ -61,8 +71,11 @@ def test_nested_models_nest_their_paths():
     outer = K.Sequential([inner, K.layers.Dense(1)])
     outer(tf.ones([1, 3]))
     assert paths(outer.variables) == [
-        "sequential_1/sequential/dense/kernel", "sequential_1/sequential/dense/bias",
-        "sequential_1/dense_1/kernel", "sequential_1/dense_1/bias"]
+        "sequential_1/sequential/dense/kernel",
+        "sequential_1/sequential/dense/bias",
+        "sequential_1/dense_1/kernel",
+        "sequential_1/dense_1/bias",
+    ]
 
 
 def test_add_pop_and_get_layer():
@@ -77,8 +90,11 @@ def test_add_pop_and_get_layer():
     assert paths(model.variables) == ["sequential/dense_1/kernel", "sequential/dense_1/bias"]
     assert model.get_layer(index=0).name == "dense_1"
     assert model.get_layer("dense_1") is model.layers[0]
-    with pytest.raises(ValueError, match=r"^No such layer: nope. Existing layers are: "
-                                         r"\['dense_1'\].$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^No such layer: nope. Existing layers are: "
+        r"\['dense_1'\].$",
+    ):
         model.get_layer("nope")
 
 
@@ -95,19 +111,31 @@ def test_freezing_the_model_freezes_its_layers():
     assert len(model.non_trainable_variables) == 2
 
 
-@pytest.mark.parametrize("make, error, message", [
-    (lambda: K.Sequential()(tf.ones([1, 2])), ValueError,
-     r"^Sequential model sequential cannot be built because it has no layers. Call "
-     r"`model.add\(layer\)`.$"),
-    (lambda: K.Sequential().add(3), ValueError,
-     r"^Only instances of `keras.Layer` can be added to a Sequential model. Received: 3 "
-     r"\(of type <class 'int'>\)$"),
-    (lambda: K.Sequential([3]), ValueError, "^Only instances of `keras.Layer` can be added"),
-    (lambda: K.Sequential(K.layers.Dense(2)), TypeError, "'Dense' object is not iterable"),
-    (lambda: K.Sequential([K.layers.Dense(2, name="a"), K.layers.Dense(2, name="a")]),
-     ValueError, "^All layers added to a Sequential model should have unique names. Name 'a' "
-                 "is already the name of a layer in this model."),
-])
+@pytest.mark.parametrize(
+    "make, error, message",
+    [
+        (
+            lambda: K.Sequential()(tf.ones([1, 2])),
+            ValueError,
+            r"^Sequential model sequential cannot be built because it has no layers. Call "
+            r"`model.add\(layer\)`.$",
+        ),
+        (
+            lambda: K.Sequential().add(3),
+            ValueError,
+            r"^Only instances of `keras.Layer` can be added to a Sequential model. Received: 3 "
+            r"\(of type <class 'int'>\)$",
+        ),
+        (lambda: K.Sequential([3]), ValueError, "^Only instances of `keras.Layer` can be added"),
+        (lambda: K.Sequential(K.layers.Dense(2)), TypeError, "'Dense' object is not iterable"),
+        (
+            lambda: K.Sequential([K.layers.Dense(2, name="a"), K.layers.Dense(2, name="a")]),
+            ValueError,
+            "^All layers added to a Sequential model should have unique names. Name 'a' "
+            "is already the name of a layer in this model.",
+        ),
+    ],
+)
 def test_misuse(make, error, message):
     with pytest.raises(error, match=message):
         make()
@@ -116,8 +144,11 @@ def test_misuse(make, error, message):
 def test_a_built_model_rejects_another_input_size():
     model = K.Sequential([K.layers.Dense(2)])
     model(tf.ones([1, 3]))
-    with pytest.raises(ValueError, match="expected axis -1 of input shape to have value 3, but "
-                                         r"received input with shape \(1, 4\)"):
+    with pytest.raises(
+        ValueError,
+        match="expected axis -1 of input shape to have value 3, but "
+        r"received input with shape \(1, 4\)",
+    ):
         model(tf.ones([1, 4]))
 
 
@@ -131,15 +162,22 @@ def test_the_same_layer_twice_is_allowed():
 def test_model_training_methods_outside_the_subset_name_the_gap():
     model = K.Sequential([K.layers.Dense(2)])
     for method in ("compile", "fit", "summary"):
-        with pytest.raises(AttributeError,
-                           match=f"^engine does not implement tf.keras.Sequential.{method}$"):
+        with pytest.raises(
+            AttributeError, match=f"^engine does not implement tf.keras.Sequential.{method}$"
+        ):
             getattr(model, method)
     inputs = K.Input(shape=(2,))
-    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.keras functional "
-                                             r"models"):
+    with pytest.raises(
+        AttributeError,
+        match=r"^engine does not implement tf\.keras functional "
+        r"models",
+    ):
         K.layers.Dense(1)(inputs)
-    with pytest.raises(AttributeError, match=r"^engine does not implement tf\.keras functional "
-                                             r"models"):
+    with pytest.raises(
+        AttributeError,
+        match=r"^engine does not implement tf\.keras functional "
+        r"models",
+    ):
         K.Model(inputs, inputs)
 
 

@@ -2,6 +2,7 @@
 second order, over the shape matrix () (4,) (3,4) (1,4) (2,1,3), binary ops over every pair of
 those shapes that broadcasts. Inputs are drawn from domains away from each op's kinks and poles.
 """
+
 import itertools
 
 import numpy as np
@@ -49,7 +50,7 @@ UNARY = {
     "softplus": (tf.math.softplus, normal),
     "erf": (tf.math.erf, normal),
     "erfc": (tf.math.erfc, normal),
-    "x ** 3": (lambda x: x ** 3.0, magnitude(0.3, 2)),
+    "x ** 3": (lambda x: x**3.0, magnitude(0.3, 2)),
     "x * x (same tensor twice)": (lambda x: x * x, normal),
 }
 
@@ -101,25 +102,52 @@ BINARY = {
     "subtract": (tf.subtract, normal, None),
     "multiply": (tf.multiply, normal, None),
     "divide": (tf.divide, None, lambda rng, sx, sy: (normal(rng, sx), magnitude(0.5, 2)(rng, sy))),
-    "truediv via /": (lambda x, y: x / y, None,
-                      lambda rng, sx, sy: (normal(rng, sx), magnitude(0.5, 2)(rng, sy))),
-    "floormod": (tf.math.floormod, None, lambda rng, sx, sy: _apart(
-        rng, sx, sy, magnitude(0.5, 3), _fractional_part_inside)),
-    "pow": (tf.pow, None, lambda rng, sx, sy: (uniform(0.5, 2)(rng, sx),
-                                                uniform(-1.5, 1.5)(rng, sy))),
-    "atan2": (tf.atan2, None, lambda rng, sx, sy: (magnitude(0.3, 2)(rng, sx),
-                                                    magnitude(0.3, 2)(rng, sy))),
-    "maximum": (tf.maximum, None, lambda rng, sx, sy: _apart(
-        rng, sx, sy, normal, lambda x, y: abs(x - y) > 0.05)),
-    "minimum": (tf.minimum, None, lambda rng, sx, sy: _apart(
-        rng, sx, sy, normal, lambda x, y: abs(x - y) > 0.05)),
+    "truediv via /": (
+        lambda x, y: x / y,
+        None,
+        lambda rng, sx, sy: (normal(rng, sx), magnitude(0.5, 2)(rng, sy)),
+    ),
+    "floormod": (
+        tf.math.floormod,
+        None,
+        lambda rng, sx, sy: _apart(rng, sx, sy, magnitude(0.5, 3), _fractional_part_inside),
+    ),
+    "pow": (
+        tf.pow,
+        None,
+        lambda rng, sx, sy: (uniform(0.5, 2)(rng, sx), uniform(-1.5, 1.5)(rng, sy)),
+    ),
+    "atan2": (
+        tf.atan2,
+        None,
+        lambda rng, sx, sy: (magnitude(0.3, 2)(rng, sx), magnitude(0.3, 2)(rng, sy)),
+    ),
+    "maximum": (
+        tf.maximum,
+        None,
+        lambda rng, sx, sy: _apart(rng, sx, sy, normal, lambda x, y: abs(x - y) > 0.05),
+    ),
+    "minimum": (
+        tf.minimum,
+        None,
+        lambda rng, sx, sy: _apart(rng, sx, sy, normal, lambda x, y: abs(x - y) > 0.05),
+    ),
     "squared_difference": (tf.math.squared_difference, normal, None),
-    "divide_no_nan": (tf.math.divide_no_nan, None,
-                      lambda rng, sx, sy: (normal(rng, sx), magnitude(0.5, 2)(rng, sy))),
-    "xlogy": (tf.math.xlogy, None, lambda rng, sx, sy: (magnitude(0.2, 2)(rng, sx),
-                                                         uniform(0.3, 3)(rng, sy))),
-    "xdivy": (tf.math.xdivy, None, lambda rng, sx, sy: (magnitude(0.2, 2)(rng, sx),
-                                                         magnitude(0.5, 2)(rng, sy))),
+    "divide_no_nan": (
+        tf.math.divide_no_nan,
+        None,
+        lambda rng, sx, sy: (normal(rng, sx), magnitude(0.5, 2)(rng, sy)),
+    ),
+    "xlogy": (
+        tf.math.xlogy,
+        None,
+        lambda rng, sx, sy: (magnitude(0.2, 2)(rng, sx), uniform(0.3, 3)(rng, sy)),
+    ),
+    "xdivy": (
+        tf.math.xdivy,
+        None,
+        lambda rng, sx, sy: (magnitude(0.2, 2)(rng, sx), magnitude(0.5, 2)(rng, sy)),
+    ),
 }
 
 
@@ -138,8 +166,9 @@ def test_binary_op_gradients_match_finite_differences(name, shapes):
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_add_n_gradients_match_finite_differences(shape):
     rng = np.random.default_rng(3)
-    check_gradients(lambda a, b: tf.add_n([a, b, a]) * b, normal(rng, shape), normal(rng, shape),
-                    order=2)
+    check_gradients(
+        lambda a, b: tf.add_n([a, b, a]) * b, normal(rng, shape), normal(rng, shape), order=2
+    )
 
 
 def _axis_variants(shape):
@@ -170,8 +199,12 @@ def test_reduction_gradients_match_finite_differences(name, shape):
     reduce, sample = REDUCTIONS[name]
     rng = np.random.default_rng(5)
     for axis, keepdims in _axis_variants(shape):
-        if name == "reduce_std" and shape and axis is not None and (
-                np.prod([shape[a] for a in np.atleast_1d(axis)]) == 1):
+        if (
+            name == "reduce_std"
+            and shape
+            and axis is not None
+            and (np.prod([shape[a] for a in np.atleast_1d(axis)]) == 1)
+        ):
             continue  # the std of one value is 0: sqrt's kink
         if name == "reduce_std" and not shape:
             continue  # likewise
@@ -184,8 +217,9 @@ def test_l2_normalize_gradients_match_finite_differences(shape):
     rng = np.random.default_rng(6)
     weights = rng.normal(size=shape)
     for axis in (None, -1):
-        check_gradients(lambda t: tf.math.l2_normalize(t, axis=axis) * weights,
-                        normal(rng, shape), order=2)
+        check_gradients(
+            lambda t: tf.math.l2_normalize(t, axis=axis) * weights, normal(rng, shape), order=2
+        )
 
 
 @pytest.mark.parametrize("shape", [s for s in SHAPES if s], ids=str)
@@ -194,11 +228,16 @@ def test_cumulative_gradients_match_finite_differences(shape, exclusive, reverse
     rng = np.random.default_rng(7)
     weights = rng.normal(size=shape)  # so the sum's gradient depends on the position
     for axis in (0, -1):
-        check_gradients(lambda t: tf.cumsum(t, axis=axis, exclusive=exclusive,
-                                            reverse=reverse) * weights, normal(rng, shape), order=2)
-        check_gradients(lambda t: tf.math.cumprod(t, axis=axis, exclusive=exclusive,
-                                                  reverse=reverse) * weights,
-                        magnitude(0.5, 1.5)(rng, shape), order=2)
+        check_gradients(
+            lambda t: tf.cumsum(t, axis=axis, exclusive=exclusive, reverse=reverse) * weights,
+            normal(rng, shape),
+            order=2,
+        )
+        check_gradients(
+            lambda t: tf.math.cumprod(t, axis=axis, exclusive=exclusive, reverse=reverse) * weights,
+            magnitude(0.5, 1.5)(rng, shape),
+            order=2,
+        )
 
 
 MATMULS = [
@@ -219,6 +258,6 @@ MATMULS = [
 @pytest.mark.parametrize("shape_a,shape_b,flags", MATMULS, ids=str)
 def test_matmul_gradients_match_finite_differences(shape_a, shape_b, flags):
     rng = np.random.default_rng(8)
-    check_gradients(lambda a, b: tf.matmul(a, b, **flags), normal(rng, shape_a),
-                    normal(rng, shape_b), order=2)
-
+    check_gradients(
+        lambda a, b: tf.matmul(a, b, **flags), normal(rng, shape_a), normal(rng, shape_b), order=2
+    )

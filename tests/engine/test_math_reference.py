@@ -1,6 +1,7 @@
 """The engine against real TensorFlow on every case in math_reference_cases.py: values, dtypes,
 shapes, None gradients, and errors (type and wording). TF's results were recorded into
 tf_math_reference.json by generate_tf_math_reference.py."""
+
 import json
 import math
 from pathlib import Path
@@ -38,8 +39,9 @@ def assert_same(got, expected, where="result"):
     for key in ("dtype", "shape", "type"):
         assert got[key] == expected[key], f"{where}: {key} {got[key]} vs TF {expected[key]}"
     rtol = _RTOL.get(expected["dtype"], 0)
-    mismatched = [(g, e) for g, e in zip(got["values"], expected["values"])
-                  if not _same_number(g, e, rtol)]
+    mismatched = [
+        (g, e) for g, e in zip(got["values"], expected["values"]) if not _same_number(g, e, rtol)
+    ]
     assert not mismatched, f"{where}: values {got['values']} vs TF {expected['values']}"
 
 

@@ -1,4 +1,5 @@
 """TF's exceptions for misusing tapes, with TF's exception types and wording (TF 2.21)."""
+
 import re
 
 import numpy as np
@@ -6,8 +7,9 @@ import pytest
 
 import engine as tf
 
-SPENT = ("A non-persistent GradientTape can only be used to compute one set of gradients "
-         "(or jacobians)")
+SPENT = (
+    "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)"
+)
 
 
 def watched_square():
@@ -42,8 +44,10 @@ def test_batch_jacobian_on_a_spent_tape_has_tfs_own_wording():
     with pytest.raises(RuntimeError) as caught:
         tape.batch_jacobian(z, m)
     # TF's batch_jacobian message lacks a space: "used tocompute".
-    assert str(caught.value) == ("A non-persistent GradientTape can only be used tocompute one "
-                                 "set of gradients (or jacobians)")
+    assert str(caught.value) == (
+        "A non-persistent GradientTape can only be used tocompute one "
+        "set of gradients (or jacobians)"
+    )
 
 
 def test_a_tape_never_entered_cannot_compute_gradients():
@@ -68,8 +72,9 @@ def test_re_entering_an_active_tape():
     tape = tf.GradientTape()
     with tape, pytest.raises(ValueError) as caught:
         tape.__enter__()
-    assert str(caught.value) == ("Tape is still recording, This can happen if you try to "
-                                 "re-enter an already-active tape.")
+    assert str(caught.value) == (
+        "Tape is still recording, This can happen if you try to re-enter an already-active tape."
+    )
 
 
 def test_target_none():
@@ -78,7 +83,8 @@ def test_target_none():
         tape.gradient(None, x)
     assert str(caught.value) == (
         "Argument `target` should be a list or nested structure of Tensors, Variables or "
-        "CompositeTensors to be differentiated, but received None.")
+        "CompositeTensors to be differentiated, but received None."
+    )
 
 
 def test_errors_before_the_backward_pass_leave_the_tape_usable():
@@ -90,8 +96,9 @@ def test_errors_before_the_backward_pass_leave_the_tape_usable():
     assert float(tape.gradient(y, x)) == 6.0
 
 
-@pytest.mark.parametrize("mode, shown", [("nonsense", "'nonsense'"), ("ZERO", "'ZERO'"),
-                                         (None, "None")])
+@pytest.mark.parametrize(
+    "mode, shown", [("nonsense", "'nonsense'"), ("ZERO", "'ZERO'"), (None, "None")]
+)
 def test_unknown_unconnected_gradients(mode, shown):
     tape, x, y = watched_square()
     with pytest.raises(ValueError) as caught:
@@ -103,18 +110,23 @@ def test_unknown_unconnected_gradients_in_a_jacobian_is_reported_as_tfs_pfor_doe
     tape, x, y = watched_square()
     with pytest.raises(ValueError) as caught:
         tape.jacobian(y, x, unconnected_gradients="bad")
-    assert str(caught.value) == ("Encountered an exception while vectorizing the jacobian "
-                                 "computation. Vectorization can be disabled by setting "
-                                 "experimental_use_pfor to False.")
+    assert str(caught.value) == (
+        "Encountered an exception while vectorizing the jacobian "
+        "computation. Vectorization can be disabled by setting "
+        "experimental_use_pfor to False."
+    )
 
 
-@pytest.mark.parametrize("thing, shown", [(3.0, "3.0 of type 'float'"), ("a", "a of type 'str'"),
-                                          (None, "None of type 'NoneType'")])
+@pytest.mark.parametrize(
+    "thing, shown",
+    [(3.0, "3.0 of type 'float'"), ("a", "a of type 'str'"), (None, "None of type 'NoneType'")],
+)
 def test_watching_a_non_tensor(thing, shown):
     with tf.GradientTape() as tape, pytest.raises(ValueError) as caught:
         tape.watch([tf.constant(1.0), thing])
-    assert str(caught.value) == (f"Passed in object {shown}, not tf.Tensor or tf.Variable or "
-                                 "ExtensionType.")
+    assert str(caught.value) == (
+        f"Passed in object {shown}, not tf.Tensor or tf.Variable or ExtensionType."
+    )
 
 
 def test_reset_outside_the_context():
@@ -165,8 +177,9 @@ def test_batch_jacobian_needs_matching_batch_sizes():
         z = m * m
     with pytest.raises(ValueError) as caught:
         tape.batch_jacobian(z, other)
-    assert str(caught.value) == ("Need first dimension of target shape ((2, 2)) and source shape "
-                                 "((3, 1)) to match.")
+    assert str(caught.value) == (
+        "Need first dimension of target shape ((2, 2)) and source shape ((3, 1)) to match."
+    )
 
 
 def test_jacobian_without_pfor_needs_a_persistent_tape():
@@ -175,7 +188,8 @@ def test_jacobian_without_pfor_needs_a_persistent_tape():
         tape.jacobian(y, x, experimental_use_pfor=False)
     assert str(caught.value) == (
         "GradientTape must be created with persistent=True to compute the jacobian with eager "
-        "execution enabled and with  experimental_use_pfor set to False.")
+        "execution enabled and with  experimental_use_pfor set to False."
+    )
 
 
 def test_batch_jacobian_without_pfor_needs_a_persistent_tape():
@@ -187,7 +201,8 @@ def test_batch_jacobian_without_pfor_needs_a_persistent_tape():
         tape.batch_jacobian(z, m, experimental_use_pfor=False)
     assert str(caught.value) == (
         "GradientTape must be created with persistent=True to compute the batch_jacobian with "
-        "eager execution enabled and  with experimental_use_pfor set to False.")
+        "eager execution enabled and  with experimental_use_pfor set to False."
+    )
 
 
 def test_jacobian_of_a_list_target():
@@ -203,8 +218,10 @@ def test_output_gradients_with_a_none_entry():
         y, y2 = x * 2, x * 3
     with pytest.raises(ValueError) as caught:
         tape.gradient([y, y2], x, output_gradients=[tf.constant(5.0), None])
-    assert str(caught.value) == ("Attempt to convert a value (None) with an unsupported type "
-                                 "(<class 'NoneType'>) to a Tensor.")
+    assert str(caught.value) == (
+        "Attempt to convert a value (None) with an unsupported type "
+        "(<class 'NoneType'>) to a Tensor."
+    )
 
 
 def test_no_gradient_registered():

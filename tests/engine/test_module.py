@@ -2,6 +2,7 @@
 
 Every expected list below is what TF 2.21 returns for the same classes (order included).
 """
+
 import pytest
 
 import engine as tf
@@ -24,8 +25,7 @@ class Seq(tf.Module):
     def __init__(self):
         super().__init__()
         self.layers = [Dense("d1"), Dense("d2")]
-        self.cfg = {"z": tf.Variable(3.0, name="z"),
-                    "a": (tf.Variable(4.0, name="a"), Dense("d3"))}
+        self.cfg = {"z": tf.Variable(3.0, name="z"), "a": (tf.Variable(4.0, name="a"), Dense("d3"))}
         self.alias = self.layers[0].w
 
 
@@ -35,8 +35,16 @@ def names(values):
 
 def test_variables_are_own_attributes_in_name_order_then_submodules_each_once():
     model = Seq()
-    assert names(model.variables) == ["d1/w:0", "a:0", "z:0", "d3/b:0", "d3/w:0", "d1/b:0",
-                                      "d2/b:0", "d2/w:0"]
+    assert names(model.variables) == [
+        "d1/w:0",
+        "a:0",
+        "z:0",
+        "d3/b:0",
+        "d3/w:0",
+        "d1/b:0",
+        "d2/b:0",
+        "d2/w:0",
+    ]
     assert isinstance(model.variables, tuple)
 
 
@@ -52,13 +60,23 @@ def test_submodules_inside_lists_dicts_and_tuples_are_found():
 
 def test_flatten_with_path_reports_every_path_without_deduplication():
     model = Seq()
-    found = [(path, v.name) for path, v in model._flatten(
-        with_path=True, predicate=lambda v: isinstance(v, tf.Variable))]
+    found = [
+        (path, v.name)
+        for path, v in model._flatten(
+            with_path=True, predicate=lambda v: isinstance(v, tf.Variable)
+        )
+    ]
     assert found == [
-        (("alias",), "d1/w:0"), (("cfg", "a", 0), "a:0"), (("cfg", "z"), "z:0"),
-        (("cfg", "a", 1, "b"), "d3/b:0"), (("cfg", "a", 1, "w"), "d3/w:0"),
-        (("layers", 0, "b"), "d1/b:0"), (("layers", 0, "w"), "d1/w:0"),
-        (("layers", 1, "b"), "d2/b:0"), (("layers", 1, "w"), "d2/w:0")]
+        (("alias",), "d1/w:0"),
+        (("cfg", "a", 0), "a:0"),
+        (("cfg", "z"), "z:0"),
+        (("cfg", "a", 1, "b"), "d3/b:0"),
+        (("cfg", "a", 1, "w"), "d3/w:0"),
+        (("layers", 0, "b"), "d1/b:0"),
+        (("layers", 0, "w"), "d1/w:0"),
+        (("layers", 1, "b"), "d2/b:0"),
+        (("layers", 1, "w"), "d2/w:0"),
+    ]
 
 
 def test_default_name_is_the_class_name_in_snake_case():
@@ -71,8 +89,11 @@ def test_default_name_is_the_class_name_in_snake_case():
 
 
 def test_an_invalid_name_is_a_value_error():
-    with pytest.raises(ValueError, match=r"'my module' is not a valid module name\. Module names "
-                                         r"must be valid Python identifiers"):
+    with pytest.raises(
+        ValueError,
+        match=r"'my module' is not a valid module name\. Module names "
+        r"must be valid Python identifiers",
+    ):
         tf.Module(name="my module")
 
 

@@ -2,6 +2,7 @@
 
 Expected names are what TF 2.21 prints for the same code.
 """
+
 import pytest
 
 import engine as tf

@@ -1,5 +1,6 @@
 """tf.nn activations: values and gradients as TF 2.21 prints them, finite differences (first and
 second order, float64), the op types the tape records and what each record keeps."""
+
 import numpy as np
 import pytest
 
@@ -10,6 +11,8 @@ from tests.engine.finite_differences import SHAPES, check_gradients
 X = [-3.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 7.0]
 
 # (forward, first derivative, second derivative) at X, printed by TF 2.21 (float32, nested tapes).
+# TF's printed values, laid out as printed
+# fmt: off
 TF_VALUES = {
     "relu": ([0.0, 0.0, 0.0, 0.0, 0.5, 1.0, 2.0, 7.0],
              [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0],
@@ -75,12 +78,19 @@ TF_VALUES = {
               -0.7268619537353516, -0.6396999955177307, -0.13621866703033447,
               -6.675709300907329e-06]),
 }
+# fmt: on
 
 ACTIVATIONS = {
-    "relu": tf.nn.relu, "relu6": tf.nn.relu6, "leaky_relu": tf.nn.leaky_relu,
-    "leaky_relu_0.1": lambda t: tf.nn.leaky_relu(t, alpha=0.1), "elu": tf.nn.elu,
-    "selu": tf.nn.selu, "softplus": tf.nn.softplus, "gelu": tf.nn.gelu,
-    "gelu_approx": lambda t: tf.nn.gelu(t, approximate=True), "sigmoid": tf.nn.sigmoid,
+    "relu": tf.nn.relu,
+    "relu6": tf.nn.relu6,
+    "leaky_relu": tf.nn.leaky_relu,
+    "leaky_relu_0.1": lambda t: tf.nn.leaky_relu(t, alpha=0.1),
+    "elu": tf.nn.elu,
+    "selu": tf.nn.selu,
+    "softplus": tf.nn.softplus,
+    "gelu": tf.nn.gelu,
+    "gelu_approx": lambda t: tf.nn.gelu(t, approximate=True),
+    "sigmoid": tf.nn.sigmoid,
     "tanh": tf.nn.tanh,
 }
 
@@ -118,8 +128,19 @@ def _away_from_kinks(shape, seed, scale=3.0):
     return x
 
 
-SMOOTH_OR_PIECEWISE = ["relu", "relu6", "leaky_relu", "leaky_relu_0.1", "elu", "selu",
-                       "softplus", "gelu", "gelu_approx", "sigmoid", "tanh"]
+SMOOTH_OR_PIECEWISE = [
+    "relu",
+    "relu6",
+    "leaky_relu",
+    "leaky_relu_0.1",
+    "elu",
+    "selu",
+    "softplus",
+    "gelu",
+    "gelu_approx",
+    "sigmoid",
+    "tanh",
+]
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -137,8 +158,14 @@ def _recorded(f, x):
 
 # The ops TF's eager tape records for each function (read from TF 2.21 op callbacks).
 TF_OP_TYPES = {
-    "relu": ["Relu"], "relu6": ["Relu6"], "leaky_relu": ["LeakyRelu"], "elu": ["Elu"],
-    "selu": ["Selu"], "softplus": ["Softplus"], "sigmoid": ["Sigmoid"], "tanh": ["Tanh"],
+    "relu": ["Relu"],
+    "relu6": ["Relu6"],
+    "leaky_relu": ["LeakyRelu"],
+    "elu": ["Elu"],
+    "selu": ["Selu"],
+    "softplus": ["Softplus"],
+    "sigmoid": ["Sigmoid"],
+    "tanh": ["Tanh"],
     "gelu": ["Mul", "Neg", "Mul", "Erfc", "Mul"],
     "gelu_approx": ["Mul", "Pow", "Mul", "AddV2", "Mul", "Tanh", "AddV2", "Mul"],
 }
@@ -150,9 +177,17 @@ def test_tape_records_tensorflows_op_types(name):
     assert [r.op.type for r in records] == TF_OP_TYPES[name]
 
 
-@pytest.mark.parametrize("name, keeps", [("relu", "output"), ("relu6", "output"),
-                                         ("elu", "output"), ("selu", "output"),
-                                         ("leaky_relu", "input"), ("softplus", "input")])
+@pytest.mark.parametrize(
+    "name, keeps",
+    [
+        ("relu", "output"),
+        ("relu6", "output"),
+        ("elu", "output"),
+        ("selu", "output"),
+        ("leaky_relu", "input"),
+        ("softplus", "input"),
+    ],
+)
 def test_records_keep_what_tensorflows_gradient_reads(name, keeps):
     x = tf.constant([0.5, -1.0])
     (record,) = _recorded(ACTIVATIONS[name], x)
@@ -200,14 +235,16 @@ def test_leaky_relu_casts_integer_features_to_float32():
     np.testing.assert_allclose(y.numpy(), [-0.6, 4.0], rtol=1e-6)
 
 
-@pytest.mark.parametrize("name, op_type", [("elu", "Elu"), ("selu", "Selu"),
-                                           ("softplus", "Softplus")])
+@pytest.mark.parametrize(
+    "name, op_type", [("elu", "Elu"), ("selu", "Selu"), ("softplus", "Softplus")]
+)
 def test_float_only_activations_reject_integers_with_tensorflows_message(name, op_type):
     with pytest.raises(InvalidArgumentError) as raised:
         ACTIVATIONS[name](tf.constant([-1, 2]))
     assert str(raised.value).startswith(
         "Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, "
-        "float, double")
+        "float, double"
+    )
     assert f"[Op:{op_type}]" in str(raised.value)
 
 
@@ -231,8 +268,10 @@ def test_sigmoid_and_tanh_are_the_math_ops_as_in_tensorflow():
     assert tf.nn.softplus is tf.math.softplus and tf.nn.l2_normalize is tf.math.l2_normalize
 
 
-@pytest.mark.parametrize("name, grad_type", [("relu", "ReluGrad"), ("relu6", "Relu6Grad"),
-                                             ("leaky_relu", "LeakyReluGrad")])
+@pytest.mark.parametrize(
+    "name, grad_type",
+    [("relu", "ReluGrad"), ("relu6", "Relu6Grad"), ("leaky_relu", "LeakyReluGrad")],
+)
 def test_gradient_ops_keep_the_features_but_not_the_upstream_gradient(name, grad_type):
     x = tf.constant([0.5, -1.0])
     with tf.GradientTape() as outer:

@@ -1,6 +1,7 @@
 """conv2d (NHWC) and bias_add: values and gradients as TF 2.21 prints them, finite differences
 (first and second order, float64, including the mixed input/filter derivatives), recorded op
 types, saved tensors, errors."""
+
 import numpy as np
 import pytest
 
@@ -21,6 +22,8 @@ CONVOLUTIONS = {
 
 # name -> (output shape, output, [d loss/d input, d loss/d filter]) for loss = sum(y * y) / 2,
 # as TF 2.21 printed them (flattened).
+# TF's printed values, laid out as printed
+# fmt: off
 TF_VALUES = {'SAME_s1_d1': ([1, 4, 5, 2],
                 [-0.25, -0.25, 1.25, 0.25, -0.75, 0.75, 0.75, 1.25, 0.125, 0.125, 0.75, -0.875,
                  -0.625, 0, 0.625, -0.875, 0.125, 0, 0.25, -0.375, 0.875, 0.875, -1.375, 0, 0.75,
@@ -70,8 +73,11 @@ TF_VALUES = {'SAME_s1_d1': ([1, 4, 5, 2],
                [-2.75, 2.5, -2.8125, 1.375, 3.875, 0.8125, 1.125, 3.5, 0.9375, 5, -3.8125, -2.5,
                 0.9375, -0.5625, 5.4375, -6.8125, 4.1875, -3.9375, -0.125, 2.125, -5.25, -0.0625,
                 2.75, 1.5625]])}
+# fmt: on
 
 # bias_add(X, [0.5, -1.]), the same layout.
+# TF's printed values, laid out as printed
+# fmt: off
 TF_BIAS_ADD = {'bias_add': ([1, 4, 5, 2],
               [-1, -2, 0, -1, 1, 0, 2, -2.5, -0.5, -1.5, 0.5, -0.5, 1.5, 0.5, -1, -2, 0, -1, 1, 0,
                2, -2.5, -0.5, -1.5, 0.5, -0.5, 1.5, 0.5, -1, -2, 0, -1, 1, 0, 2, -2.5, -0.5, -1.5,
@@ -80,6 +86,7 @@ TF_BIAS_ADD = {'bias_add': ([1, 4, 5, 2],
                 0, 2, -2.5, -0.5, -1.5, 0.5, -0.5, 1.5, 0.5, -1, -2, 0, -1, 1, 0, 2, -2.5, -0.5,
                 -1.5, 0.5, -0.5],
                [9, -21.5]])}
+# fmt: on
 
 
 def _value_and_gradients(f, *arrays):
@@ -160,10 +167,18 @@ def test_conv2d_mixed_second_derivatives_match_finite_differences(name):
         dx, dw = inner.gradient(out, [x, w])
         along_v = tf.reduce_sum(dx * tf.constant(v))
         along_u = tf.reduce_sum(dw * tf.constant(u))
-    np.testing.assert_allclose(outer.gradient(along_v, w).numpy(),
-                               _numeric_mixed(loss, x0, w0, "w", "x", v), rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(outer.gradient(along_u, x).numpy(),
-                               _numeric_mixed(loss, x0, w0, "x", "w", u), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(
+        outer.gradient(along_v, w).numpy(),
+        _numeric_mixed(loss, x0, w0, "w", "x", v),
+        rtol=1e-5,
+        atol=1e-6,
+    )
+    np.testing.assert_allclose(
+        outer.gradient(along_u, x).numpy(),
+        _numeric_mixed(loss, x0, w0, "x", "w", u),
+        rtol=1e-5,
+        atol=1e-6,
+    )
 
 
 def test_conv2d_records_conv2d_and_keeps_both_inputs():
@@ -187,7 +202,9 @@ def test_conv2d_gradient_runs_tensorflows_backprop_ops():
     types = [r.op.type for r in outer._records]
     assert types[0] == "Conv2D"
     assert sorted(t for t in types if t.startswith("Conv2DBackprop")) == [
-        "Conv2DBackpropFilter", "Conv2DBackpropInput"]
+        "Conv2DBackpropFilter",
+        "Conv2DBackpropInput",
+    ]
     backprop = {r.op.type: r for r in outer._records[1:]}
     # TF keeps everything but the shape operand of each backprop op.
     assert backprop["Conv2DBackpropInput"].inputs[0] is None
@@ -196,8 +213,12 @@ def test_conv2d_gradient_runs_tensorflows_backprop_ops():
 
 def test_conv2d_of_float64_and_int32_keeps_the_dtype():
     assert tf.nn.conv2d(X.astype(np.float64), W.astype(np.float64), 1, "SAME").dtype == tf.float64
-    y = tf.nn.conv2d(tf.constant(np.ones([1, 5, 5, 2], np.int32)),
-                     tf.constant(np.ones([3, 3, 2, 4], np.int32)), 1, "SAME")
+    y = tf.nn.conv2d(
+        tf.constant(np.ones([1, 5, 5, 2], np.int32)),
+        tf.constant(np.ones([3, 3, 2, 4], np.int32)),
+        1,
+        "SAME",
+    )
     assert y.dtype == tf.int32
     # TF 2.21 prints 8, 12, 12, 12, 8 along the first row of every output channel.
     assert y.numpy()[0, 0, :, 0].tolist() == [8, 12, 12, 12, 8]
@@ -213,8 +234,9 @@ def _ones(*shape, dtype=np.float32):
 def test_conv2d_errors_are_tensorflows():
     with pytest.raises(InvalidArgumentError) as raised:
         tf.nn.conv2d(ONES_IMAGE, _ones(3, 3, 3, 4), 1, "SAME")
-    assert str(raised.value) == ("input depth must be evenly divisible by filter depth: 2 vs 3 "
-                                 "[Op:Conv2D]")
+    assert str(raised.value) == (
+        "input depth must be evenly divisible by filter depth: 2 vs 3 [Op:Conv2D]"
+    )
     with pytest.raises(InvalidArgumentError) as raised:
         tf.nn.conv2d(_ones(5, 5, 2), _ones(3, 3, 2, 4), 1, "SAME")
     assert str(raised.value) == "convolution input must be 4-dimensional: [5,5,2] [Op:Conv2D]"
@@ -223,25 +245,34 @@ def test_conv2d_errors_are_tensorflows():
     assert str(raised.value) == "convolution filter must be 4-dimensional: [3,3,2] [Op:Conv2D]"
     with pytest.raises(InvalidArgumentError) as raised:
         tf.nn.conv2d(ONES_IMAGE, _ones(7, 7, 2, 4), 1, "VALID")
-    assert str(raised.value) == ("Computed output size would be negative: -1 [input_size: 5, "
-                                 "effective_filter_size: 7, stride: 1] [Op:Conv2D]")
+    assert str(raised.value) == (
+        "Computed output size would be negative: -1 [input_size: 5, "
+        "effective_filter_size: 7, stride: 1] [Op:Conv2D]"
+    )
     with pytest.raises(InvalidArgumentError) as raised:
         tf.nn.conv2d(ONES_IMAGE, _ones(3, 3, 2, 4), 1, "FOO")
     assert str(raised.value).startswith(
-        "Value for attr 'padding' of \"FOO\" is not in the list of allowed values: \"SAME\", "
-        "\"VALID\", \"EXPLICIT\"")
-    with pytest.raises(UnimplementedError, match=r"^Current implementation does not yet support "
-                                                 r"strides in the batch and depth dimensions."):
+        'Value for attr \'padding\' of "FOO" is not in the list of allowed values: "SAME", '
+        '"VALID", "EXPLICIT"'
+    )
+    with pytest.raises(
+        UnimplementedError,
+        match=r"^Current implementation does not yet support "
+        r"strides in the batch and depth dimensions.",
+    ):
         tf.nn.conv2d(ONES_IMAGE, _ones(3, 3, 2, 4), [2, 2, 2, 1], "SAME")
-    with pytest.raises(InvalidArgumentError, match=r"^cannot compute Conv2D as input #1\(zero-"
-                                                   r"based\) was expected to be a float tensor "
-                                                   r"but is a double tensor"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^cannot compute Conv2D as input #1\(zero-"
+        r"based\) was expected to be a float tensor "
+        r"but is a double tensor",
+    ):
         tf.nn.conv2d(ONES_IMAGE, _ones(3, 3, 2, 4, dtype=np.float64), 1, "SAME")
 
 
 # --- bias_add ---------------------------------------------------------------------------------
 def test_bias_add_values_and_gradients_match_tensorflow():
-    y, (dx, db) = _value_and_gradients(tf.nn.bias_add, X, np.array([0.5, -1.], np.float32))
+    y, (dx, db) = _value_and_gradients(tf.nn.bias_add, X, np.array([0.5, -1.0], np.float32))
     shape, expected_y, (expected_dx, expected_db) = TF_BIAS_ADD["bias_add"]
     assert y.shape.as_list() == shape
     np.testing.assert_allclose(y.numpy().ravel(), expected_y, atol=1e-6)
@@ -253,12 +284,11 @@ def test_bias_add_values_and_gradients_match_tensorflow():
 def test_bias_add_matches_finite_differences_first_and_second_order(shape):
     rng = np.random.default_rng(4)
     value, bias = rng.normal(size=shape), rng.normal(size=shape[-1:])
-    check_gradients(lambda v, b: tf.nn.bias_add(v, b) * tf.nn.bias_add(v, b), value, bias,
-                    order=2)
+    check_gradients(lambda v, b: tf.nn.bias_add(v, b) * tf.nn.bias_add(v, b), value, bias, order=2)
 
 
 def test_bias_add_keeps_nothing_and_its_bias_gradient_is_bias_add_grad():
-    value, bias = tf.constant(X), tf.constant([0.5, -1.])
+    value, bias = tf.constant(X), tf.constant([0.5, -1.0])
     with tf.GradientTape(persistent=True) as outer:
         outer.watch(bias)
         with tf.GradientTape() as inner:
@@ -272,21 +302,24 @@ def test_bias_add_keeps_nothing_and_its_bias_gradient_is_bias_add_grad():
 
 def test_bias_add_grad_grad_tiles_the_bias_gradient_back_over_the_input():
     # Third order through BiasAddGrad's own gradient (TF's _BiasAddGradGrad: Reshape + Tile).
-    dy = tf.constant(np.arange(6.).reshape(3, 2))
+    dy = tf.constant(np.arange(6.0).reshape(3, 2))
     with tf.GradientTape() as tape:
         tape.watch(dy)
         from engine.ops.convolution import bias_add_grad
+
         db = bias_add_grad(dy)
-        out = tf.reduce_sum(db * tf.constant([1., 10.], tf.float64))
-    np.testing.assert_array_equal(tape.gradient(out, dy).numpy(), [[1., 10.]] * 3)
+        out = tf.reduce_sum(db * tf.constant([1.0, 10.0], tf.float64))
+    np.testing.assert_array_equal(tape.gradient(out, dy).numpy(), [[1.0, 10.0]] * 3)
 
 
 def test_bias_add_errors_are_tensorflows():
     x = _ones(3, 4)
     with pytest.raises(InvalidArgumentError) as raised:
         tf.nn.bias_add(x, _ones(3))
-    assert str(raised.value) == ("Must provide as many biases as the last dimension of the input "
-                                 "tensor: [3] vs. [3,4] [Op:BiasAdd]")
+    assert str(raised.value) == (
+        "Must provide as many biases as the last dimension of the input "
+        "tensor: [3] vs. [3,4] [Op:BiasAdd]"
+    )
     with pytest.raises(InvalidArgumentError) as raised:
         tf.nn.bias_add(_ones(3), _ones(3))
     assert str(raised.value) == "Input tensor must be at least 2D: [3] [Op:BiasAdd]"
@@ -296,8 +329,11 @@ def test_bias_add_errors_are_tensorflows():
 
 
 def test_what_the_engine_does_not_implement_is_named():
-    with pytest.raises(UnimplementedError, match=r"grouped convolutions \(input depth 4, filter "
-                                                 r"depth 2\)"):
+    with pytest.raises(
+        UnimplementedError,
+        match=r"grouped convolutions \(input depth 4, filter "
+        r"depth 2\)",
+    ):
         tf.nn.conv2d(_ones(1, 5, 5, 4), _ones(3, 3, 2, 4), 1, "SAME")
     with pytest.raises(UnimplementedError, match=r"NHWC format only, not NCHW"):
         tf.nn.conv2d(_ones(1, 2, 5, 5), _ones(3, 3, 2, 4), 1, "SAME", data_format="NCHW")

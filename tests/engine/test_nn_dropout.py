@@ -1,11 +1,12 @@
 """tf.nn.dropout: TF's scaling, masks, noise_shape, seeds (reproducible runs, and rate=0 still
 taking an op seed as TF does), recorded ops, gradients and errors."""
+
 import numpy as np
 import pytest
 
 import engine as tf
 
-X = tf.constant(np.arange(1., 13.).reshape(3, 4).astype(np.float32))
+X = tf.constant(np.arange(1.0, 13.0).reshape(3, 4).astype(np.float32))
 
 
 @pytest.fixture(autouse=True)
@@ -31,8 +32,11 @@ def test_about_rate_of_the_elements_are_dropped():
 def test_a_seeded_program_drops_the_same_elements_every_run():
     def program():
         tf.random.set_seed(42)
-        return [tf.nn.dropout(X, 0.5).numpy(), tf.nn.dropout(X, 0.5).numpy(),
-                tf.nn.dropout(X, 0.5, seed=7).numpy()]
+        return [
+            tf.nn.dropout(X, 0.5).numpy(),
+            tf.nn.dropout(X, 0.5).numpy(),
+            tf.nn.dropout(X, 0.5, seed=7).numpy(),
+        ]
 
     first, second = program(), program()
     for a, b in zip(first, second):
@@ -81,13 +85,17 @@ def test_errors_are_tensorflows():
     for rate in (1.0, -0.1):
         with pytest.raises(ValueError) as raised:
             tf.nn.dropout(X, rate)
-        assert str(raised.value) == ("`rate` must be a scalar tensor or a float in the range "
-                                     f"[0, 1). Received: rate={rate}")
+        assert str(raised.value) == (
+            f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}"
+        )
     with pytest.raises(ValueError) as raised:
         tf.nn.dropout(tf.constant([1, 2]), 0.5)
-    assert str(raised.value) == ("`x.dtype` must be a floating point tensor as `x` will be "
-                                 "scaled. Received: x_dtype=<dtype: 'int32'>")
+    assert str(raised.value) == (
+        "`x.dtype` must be a floating point tensor as `x` will be "
+        "scaled. Received: x_dtype=<dtype: 'int32'>"
+    )
     with pytest.raises(tf.errors.InvalidArgumentError) as raised:
         tf.nn.dropout(X, 0.5, noise_shape=[2, 4])
-    assert str(raised.value) == ("condition [2,4], then [3,4], and else [] must be broadcastable "
-                                 "[Op:SelectV2]")
+    assert str(raised.value) == (
+        "condition [2,4], then [3,4], and else [] must be broadcastable [Op:SelectV2]"
+    )

@@ -1,5 +1,6 @@
 """Softmax, log_softmax, l2 and the cross-entropy losses: values, first and second derivatives
 as TF 2.21 prints them, finite differences (float64), recorded op types, saved tensors, errors."""
+
 import numpy as np
 import pytest
 
@@ -7,10 +8,10 @@ import engine as tf
 from engine.errors import InvalidArgumentError
 from tests.engine.finite_differences import check_gradients
 
-LOGITS = [[1., 2., 3., 4.], [0., -1., 2., 5.], [3., 3., 3., 3.]]
+LOGITS = [[1.0, 2.0, 3.0, 4.0], [0.0, -1.0, 2.0, 5.0], [3.0, 3.0, 3.0, 3.0]]
 LABELS = [0, 1, 3]
-SOFT_LABELS = [[0.1, 0.2, 0.3, 0.4], [0., 1., 0., 0.], [0.25, 0.25, 0.25, 0.25]]
-W = np.arange(1., 13.).reshape(3, 4).astype(np.float32)
+SOFT_LABELS = [[0.1, 0.2, 0.3, 0.4], [0.0, 1.0, 0.0, 0.0], [0.25, 0.25, 0.25, 0.25]]
+W = np.arange(1.0, 13.0).reshape(3, 4).astype(np.float32)
 
 # name -> (f, the argument differentiated). TF_VALUES holds, for each, what TF 2.21 printed for
 # f(x), d(sum f)/dx and the Hessian-vector product d/dx sum(g * P), P = (1..n)**2 / 10.
@@ -20,23 +21,50 @@ CASES = {
     "log_softmax": (lambda a: tf.nn.log_softmax(a) * W, LOGITS),
     "l2_loss": (tf.nn.l2_loss, LOGITS),
     "l2_normalize": (lambda a: tf.nn.l2_normalize(a, axis=1) * W, LOGITS),
-    "sparse": (lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
-        labels=tf.constant(LABELS), logits=a), LOGITS),
-    "sparse_weighted": (lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
-        labels=tf.constant(LABELS), logits=a) * tf.constant([1., 2., 3.]), LOGITS),
-    "softmax_xent": (lambda a: tf.nn.softmax_cross_entropy_with_logits(
-        labels=tf.constant(SOFT_LABELS), logits=a), LOGITS),
-    "softmax_xent_labels": (lambda a: tf.nn.softmax_cross_entropy_with_logits(
-        labels=a, logits=tf.constant(LOGITS)), SOFT_LABELS),
-    "softmax_xent_axis0": (lambda a: tf.nn.softmax_cross_entropy_with_logits(
-        labels=tf.constant(np.transpose(SOFT_LABELS).astype(np.float32)), logits=a, axis=0),
-        np.transpose(LOGITS).tolist()),
-    "sigmoid_xent": (lambda a: tf.nn.sigmoid_cross_entropy_with_logits(
-        labels=tf.constant(SOFT_LABELS), logits=a), LOGITS),
-    "sigmoid_xent_labels": (lambda a: tf.nn.sigmoid_cross_entropy_with_logits(
-        labels=a, logits=tf.constant(LOGITS)), SOFT_LABELS),
+    "sparse": (
+        lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=tf.constant(LABELS), logits=a
+        ),
+        LOGITS,
+    ),
+    "sparse_weighted": (
+        lambda a: (
+            tf.nn.sparse_softmax_cross_entropy_with_logits(labels=tf.constant(LABELS), logits=a)
+            * tf.constant([1.0, 2.0, 3.0])
+        ),
+        LOGITS,
+    ),
+    "softmax_xent": (
+        lambda a: tf.nn.softmax_cross_entropy_with_logits(
+            labels=tf.constant(SOFT_LABELS), logits=a
+        ),
+        LOGITS,
+    ),
+    "softmax_xent_labels": (
+        lambda a: tf.nn.softmax_cross_entropy_with_logits(labels=a, logits=tf.constant(LOGITS)),
+        SOFT_LABELS,
+    ),
+    "softmax_xent_axis0": (
+        lambda a: tf.nn.softmax_cross_entropy_with_logits(
+            labels=tf.constant(np.transpose(SOFT_LABELS).astype(np.float32)), logits=a, axis=0
+        ),
+        np.transpose(LOGITS).tolist(),
+    ),
+    "sigmoid_xent": (
+        lambda a: tf.nn.sigmoid_cross_entropy_with_logits(
+            labels=tf.constant(SOFT_LABELS), logits=a
+        ),
+        LOGITS,
+    ),
+    "sigmoid_xent_labels": (
+        lambda a: tf.nn.sigmoid_cross_entropy_with_logits(labels=a, logits=tf.constant(LOGITS)),
+        SOFT_LABELS,
+    ),
 }
 
+# TF's printed values, laid out as printed
+
+# fmt: off
 TF_VALUES = {'l2_loss': (48.0, [[1.0, 2.0, 3.0, 4.0], [0.0, -1.0, 2.0, 5.0], [3.0, 3.0, 3.0, 3.0]],
              [[0.10000000149011612, 0.4000000059604645, 0.9000000357627869, 1.600000023841858],
               [2.5, 3.6000001430511475, 4.900000095367432, 6.400000095367432],
@@ -174,12 +202,16 @@ TF_VALUES = {'l2_loss': (48.0, [[1.0, 2.0, 3.0, 4.0], [0.0, -1.0, 2.0, 5.0], [3.
                       [-0.04833124950528145, -0.012630653567612171, -0.1314593255519867,
                        0.19242000579833984],
                       [-2.2874999046325684, -0.8625001907348633, 0.7125005722045898, 2.4375]])}
+# fmt: on
 
 
 def _value_gradient_hvp(f, x):
     x = tf.constant(np.asarray(x, dtype=np.float32))
-    projection = tf.constant((np.arange(1., 1. + x.numpy().size) ** 2 / 10.).reshape(
-        x.numpy().shape).astype(np.float32))
+    projection = tf.constant(
+        (np.arange(1.0, 1.0 + x.numpy().size) ** 2 / 10.0)
+        .reshape(x.numpy().shape)
+        .astype(np.float32)
+    )
     with tf.GradientTape() as outer:
         outer.watch(x)
         with tf.GradientTape() as inner:
@@ -216,8 +248,7 @@ def _normal(shape, seed):
 def test_softmax_and_log_softmax_match_finite_differences(shape, axis):
     weights = tf.constant(_normal(shape, 7))
     check_gradients(lambda a: tf.nn.softmax(a, axis=axis) * weights, _normal(shape, 1), order=2)
-    check_gradients(lambda a: tf.nn.log_softmax(a, axis=axis) * weights, _normal(shape, 2),
-                    order=2)
+    check_gradients(lambda a: tf.nn.log_softmax(a, axis=axis) * weights, _normal(shape, 2), order=2)
 
 
 @pytest.mark.parametrize("shape", [(), (4,), (3, 4), (1, 4), (2, 1, 3)])
@@ -231,8 +262,11 @@ def test_l2_loss_and_l2_normalize_match_finite_differences(shape):
 def test_sparse_softmax_cross_entropy_matches_finite_differences(shape):
     labels = tf.constant(np.random.default_rng(5).integers(0, shape[-1], size=shape[:-1]))
     weights = tf.constant(_normal(shape[:-1], 9))
-    check_gradients(lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
-        labels=labels, logits=a) * weights, _normal(shape, 6), order=2)
+    check_gradients(
+        lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=a) * weights,
+        _normal(shape, 6),
+        order=2,
+    )
 
 
 @pytest.mark.parametrize("shape", RANK_1_SHAPES)
@@ -241,16 +275,24 @@ def test_softmax_cross_entropy_matches_finite_differences_in_logits_and_labels(s
     labels = np.abs(_normal(shape, 10))
     labels /= labels.sum(axis=-1, keepdims=True)
     weights = tf.constant(_normal(shape[:-1], 11))
-    check_gradients(lambda a, z: tf.nn.softmax_cross_entropy_with_logits(
-        labels=z, logits=a) * weights, _normal(shape, 12), labels, order=2)
+    check_gradients(
+        lambda a, z: tf.nn.softmax_cross_entropy_with_logits(labels=z, logits=a) * weights,
+        _normal(shape, 12),
+        labels,
+        order=2,
+    )
 
 
 @pytest.mark.parametrize("shape", [(), (4,), (3, 4), (1, 4), (2, 1, 3)])
 def test_sigmoid_cross_entropy_matches_finite_differences_in_logits_and_labels(shape):
     logits = _normal(shape, 13)
     logits = np.where(np.abs(logits) < 1e-3, 0.5, logits)  # the formula switches at 0
-    check_gradients(lambda a, z: tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=a),
-                    logits, np.random.default_rng(14).uniform(size=shape), order=2)
+    check_gradients(
+        lambda a, z: tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=a),
+        logits,
+        np.random.default_rng(14).uniform(size=shape),
+        order=2,
+    )
 
 
 # --- what the tape records and keeps ---------------------------------------------------------
@@ -272,27 +314,61 @@ LOGITS_T = tf.constant(LOGITS)
 def test_tape_records_tensorflows_op_types_for_softmax_and_l2():
     assert _types(_records(tf.nn.softmax, LOGITS_T)) == ["Softmax"]
     assert _types(_records(lambda a: tf.nn.softmax(a, axis=0), LOGITS_T)) == [
-        "Transpose", "Softmax", "Transpose"]
+        "Transpose",
+        "Softmax",
+        "Transpose",
+    ]
     assert _types(_records(tf.nn.log_softmax, LOGITS_T)) == ["LogSoftmax"]
     assert _types(_records(tf.nn.l2_loss, LOGITS_T)) == ["L2Loss"]
     assert _types(_records(tf.nn.l2_normalize, LOGITS_T)) == [
-        "Square", "Sum", "Maximum", "Rsqrt", "Mul"]
+        "Square",
+        "Sum",
+        "Maximum",
+        "Rsqrt",
+        "Mul",
+    ]
 
 
 def test_tape_records_tensorflows_op_types_for_the_cross_entropies():
-    sparse = _records(lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
-        labels=tf.constant(LABELS), logits=a), LOGITS_T)
+    sparse = _records(
+        lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=tf.constant(LABELS), logits=a
+        ),
+        LOGITS_T,
+    )
     assert _types(sparse) == ["SparseSoftmaxCrossEntropyWithLogits"]
-    sparse_3d = _records(lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
-        labels=tf.constant([LABELS]), logits=a), tf.constant([LOGITS]))
+    sparse_3d = _records(
+        lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=tf.constant([LABELS]), logits=a
+        ),
+        tf.constant([LOGITS]),
+    )
     assert _types(sparse_3d) == ["Reshape", "SparseSoftmaxCrossEntropyWithLogits", "Reshape"]
-    dense = _records(lambda a: tf.nn.softmax_cross_entropy_with_logits(
-        labels=tf.constant(SOFT_LABELS), logits=a), LOGITS_T)
+    dense = _records(
+        lambda a: tf.nn.softmax_cross_entropy_with_logits(
+            labels=tf.constant(SOFT_LABELS), logits=a
+        ),
+        LOGITS_T,
+    )
     assert _types(dense) == ["Reshape", "SoftmaxCrossEntropyWithLogits", "Reshape"]
-    sigmoid = _records(lambda a: tf.nn.sigmoid_cross_entropy_with_logits(
-        labels=tf.constant(SOFT_LABELS), logits=a), LOGITS_T)
-    assert _types(sigmoid) == ["ZerosLike", "GreaterEqual", "Select", "Neg", "Select", "Mul",
-                               "Sub", "Exp", "Log1p", "AddV2"]
+    sigmoid = _records(
+        lambda a: tf.nn.sigmoid_cross_entropy_with_logits(
+            labels=tf.constant(SOFT_LABELS), logits=a
+        ),
+        LOGITS_T,
+    )
+    assert _types(sigmoid) == [
+        "ZerosLike",
+        "GreaterEqual",
+        "Select",
+        "Neg",
+        "Select",
+        "Mul",
+        "Sub",
+        "Exp",
+        "Log1p",
+        "AddV2",
+    ]
 
 
 def test_softmax_keeps_only_its_output_and_the_fused_ops_keep_logits_and_backprop():
@@ -301,12 +377,14 @@ def test_softmax_keeps_only_its_output_and_the_fused_ops_keep_logits_and_backpro
     (log_softmax,) = _records(tf.nn.log_softmax, LOGITS_T)
     assert log_softmax.inputs is None and log_softmax.outputs[0] is not None
     labels = tf.constant(LABELS)
-    (fused,) = _records(lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(
-        labels=labels, logits=a), LOGITS_T)
+    (fused,) = _records(
+        lambda a: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=a), LOGITS_T
+    )
     assert fused.inputs[0] is LOGITS_T and fused.inputs[1] is None
     assert fused.outputs[0] is None
-    np.testing.assert_allclose(fused.outputs[1].numpy(), TF_VALUES["sparse"][1], rtol=1e-5,
-                               atol=1e-6)  # the saved backprop is softmax - onehot
+    np.testing.assert_allclose(
+        fused.outputs[1].numpy(), TF_VALUES["sparse"][1], rtol=1e-5, atol=1e-6
+    )  # the saved backprop is softmax - onehot
 
 
 def test_the_gradient_of_soft_labels_is_minus_log_softmax():
@@ -314,8 +392,9 @@ def test_the_gradient_of_soft_labels_is_minus_log_softmax():
     with tf.GradientTape() as tape:
         tape.watch(labels)
         loss = tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=LOGITS_T)
-    np.testing.assert_allclose(tape.gradient(loss, labels).numpy(),
-                               -tf.nn.log_softmax(LOGITS_T).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(
+        tape.gradient(loss, labels).numpy(), -tf.nn.log_softmax(LOGITS_T).numpy(), rtol=1e-6
+    )
 
 
 # --- errors, worded as TF's ------------------------------------------------------------------
@@ -324,7 +403,8 @@ def test_sparse_labels_out_of_range_raise_invalid_argument_with_tensorflows_mess
         tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, 5, 1], logits=LOGITS_T)
     assert str(raised.value) == (
         "Received a label value of 5 which is outside the valid range of [0, 4).  Label values: "
-        "0 5 1 [Op:SparseSoftmaxCrossEntropyWithLogits]")
+        "0 5 1 [Op:SparseSoftmaxCrossEntropyWithLogits]"
+    )
     with pytest.raises(InvalidArgumentError, match=r"label value of -1 "):
         tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, -1, 1], logits=LOGITS_T)
     assert issubclass(InvalidArgumentError, ValueError)
@@ -335,20 +415,25 @@ def test_sparse_shape_errors_are_tensorflows_value_errors():
         tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, 1], logits=LOGITS_T)
     assert str(raised.value) == (
         "`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
-        "labels.shape=(2,) and logits.shape=(3, 4)")
+        "labels.shape=(2,) and logits.shape=(3, 4)"
+    )
     with pytest.raises(ValueError) as raised:
         tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[0, 1, 1]], logits=LOGITS_T)
     assert str(raised.value) == (
         "`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: labels.shape=(1, 3) "
-        "of rank 2 and logits.shape=(3, 4) of rank 2")
+        "of rank 2 and logits.shape=(3, 4) of rank 2"
+    )
     with pytest.raises(ValueError, match=r"^`logits` cannot be a scalar. Received logits=1.0`$"):
-        tf.nn.sparse_softmax_cross_entropy_with_logits(labels=0, logits=tf.constant(1.))
+        tf.nn.sparse_softmax_cross_entropy_with_logits(labels=0, logits=tf.constant(1.0))
 
 
 def test_sparse_labels_must_be_integers():
-    with pytest.raises(InvalidArgumentError, match=r"^Value for attr 'Tlabels' of float is not "
-                                                   r"in the list of allowed values: int32, int64"):
-        tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0., 1., 1.], logits=LOGITS_T)
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^Value for attr 'Tlabels' of float is not "
+        r"in the list of allowed values: int32, int64",
+    ):
+        tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0.0, 1.0, 1.0], logits=LOGITS_T)
 
 
 def test_dense_labels_of_another_shape_raise_invalid_argument():
@@ -356,50 +441,64 @@ def test_dense_labels_of_another_shape_raise_invalid_argument():
         tf.nn.softmax_cross_entropy_with_logits(labels=tf.ones([3, 5]), logits=LOGITS_T)
     assert str(raised.value) == (
         "logits and labels must be broadcastable: logits_size=[3,4] labels_size=[3,5] "
-        "[Op:SoftmaxCrossEntropyWithLogits]")
+        "[Op:SoftmaxCrossEntropyWithLogits]"
+    )
 
 
 def test_dense_labels_broadcast_and_integer_labels_are_cast_as_tensorflow():
     # TF 2.21 prints [7.760759, 14.229314, 5.5451775] and [3.4401896, 5.0573287, 1.3862944].
-    np.testing.assert_allclose(tf.nn.softmax_cross_entropy_with_logits(
-        labels=tf.ones([1, 4]), logits=LOGITS_T).numpy(), [7.760759, 14.229314, 5.5451775],
-        rtol=1e-6)
-    np.testing.assert_allclose(tf.nn.softmax_cross_entropy_with_logits(
-        labels=[[1, 0, 0, 0]] * 3, logits=LOGITS_T).numpy(), [3.4401896, 5.0573287, 1.3862944],
-        rtol=1e-6)
+    np.testing.assert_allclose(
+        tf.nn.softmax_cross_entropy_with_logits(labels=tf.ones([1, 4]), logits=LOGITS_T).numpy(),
+        [7.760759, 14.229314, 5.5451775],
+        rtol=1e-6,
+    )
+    np.testing.assert_allclose(
+        tf.nn.softmax_cross_entropy_with_logits(labels=[[1, 0, 0, 0]] * 3, logits=LOGITS_T).numpy(),
+        [3.4401896, 5.0573287, 1.3862944],
+        rtol=1e-6,
+    )
 
 
 def test_sigmoid_cross_entropy_errors_are_tensorflows():
     with pytest.raises(ValueError) as raised:
         tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.ones([3, 5]), logits=LOGITS_T)
-    assert str(raised.value) == ("`logits` and `labels` must have the same shape, received "
-                                 "((3, 4) vs (3, 5)).")
+    assert str(raised.value) == (
+        "`logits` and `labels` must have the same shape, received ((3, 4) vs (3, 5))."
+    )
     with pytest.raises(ValueError) as raised:
         tf.nn.sigmoid_cross_entropy_with_logits(logits=LOGITS_T)
     assert str(raised.value) == (
         "Both `labels` and `logits` must be provided for sigmoid_cross_entropy_with_logitsReceived:"
-        " labels=None and logits=[[ 1.  2.  3.  4.]\n [ 0. -1.  2.  5.]\n [ 3.  3.  3.  3.]]")
-    with pytest.raises(InvalidArgumentError, match=r"^cannot compute Mul as input #1\(zero-based\) "
-                                                   r"was expected to be a float tensor but is a "
-                                                   r"double tensor"):
-        tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.ones([3, 4], tf.float64),
-                                                logits=LOGITS_T)
+        " labels=None and logits=[[ 1.  2.  3.  4.]\n [ 0. -1.  2.  5.]\n [ 3.  3.  3.  3.]]"
+    )
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^cannot compute Mul as input #1\(zero-based\) "
+        r"was expected to be a float tensor but is a "
+        r"double tensor",
+    ):
+        tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.ones([3, 4], tf.float64), logits=LOGITS_T)
 
 
 def test_softmax_errors_are_tensorflows():
     with pytest.raises(InvalidArgumentError) as raised:
-        tf.nn.softmax(tf.constant(1.))
+        tf.nn.softmax(tf.constant(1.0))
     assert str(raised.value) == "logits must have >= 1 dimension, got [] [Op:Softmax]"
     with pytest.raises(InvalidArgumentError) as raised:
-        tf.nn.log_softmax(tf.constant(1.))
+        tf.nn.log_softmax(tf.constant(1.0))
     assert str(raised.value) == "logits must have >= 1 dimension, got [] [Op:LogSoftmax]"
     with pytest.raises(InvalidArgumentError) as raised:
         tf.nn.softmax(LOGITS_T, axis=5)
-    assert str(raised.value) == ("`dim` must be in the range [-2, 2) where 2 is the number of "
-                                 "dimensions in the input. Received: dim=5")
-    with pytest.raises(InvalidArgumentError, match=r"^Value for attr 'T' of int32 is not in the "
-                                                   r"list of allowed values: half, bfloat16, "
-                                                   r"float, double"):
+    assert str(raised.value) == (
+        "`dim` must be in the range [-2, 2) where 2 is the number of "
+        "dimensions in the input. Received: dim=5"
+    )
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^Value for attr 'T' of int32 is not in the "
+        r"list of allowed values: half, bfloat16, "
+        r"float, double",
+    ):
         tf.nn.softmax(tf.constant([1, 2]))
 
 
@@ -419,6 +518,13 @@ def test_float16_logits_are_computed_in_float32_and_cast_back_as_tensorflow():
     assert sparse.dtype == tf.float16 and dense.dtype == tf.float16
     assert sparse.numpy().tolist() == [3.439453125, 6.05859375, 1.38671875]
     assert dense.numpy().tolist() == [1.9404296875, 3.556640625, 1.38671875]
-    assert _types(tape._records) == ["Cast", "SparseSoftmaxCrossEntropyWithLogits", "Cast",
-                                     "Cast", "Reshape", "SoftmaxCrossEntropyWithLogits",
-                                     "Reshape", "Cast"]
+    assert _types(tape._records) == [
+        "Cast",
+        "SparseSoftmaxCrossEntropyWithLogits",
+        "Cast",
+        "Cast",
+        "Reshape",
+        "SoftmaxCrossEntropyWithLogits",
+        "Reshape",
+        "Cast",
+    ]

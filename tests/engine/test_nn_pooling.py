@@ -1,5 +1,6 @@
 """max_pool2d and avg_pool2d (NHWC): values and gradients as TF 2.21 prints them, finite
 differences (first and second order, float64), ties, recorded op types, saved tensors, errors."""
+
 import numpy as np
 import pytest
 
@@ -20,6 +21,8 @@ POOLS = {
 
 # name -> (output shape, output, [d loss/d input]) for loss = sum(y * y) / 2, as TF 2.21 printed
 # them (flattened). X has ties, so the max pools also check TF's tie rule.
+# TF's printed values, laid out as printed
+# fmt: off
 TF_VALUES = {'avg_k2_s2_SAME': ([1, 2, 3, 2],
                     [-0.25, 0.25, 0, -0.375, -0.25, 0.25, 0.125, -0.25, 0.375, 0, -0.75, -0.25],
                     [[-0.0625, 0.0625, -0.0625, 0.0625, 0, -0.09375, 0, -0.09375, -0.125, 0.125,
@@ -56,6 +59,7 @@ TF_VALUES = {'avg_k2_s2_SAME': ([1, 2, 3, 2],
                      1, 1.5, 1.5, 1.5, 1.5, 1, 1.5],
                     [[0, 0, 0, 0, 0, 1, 9, 0, 0, 0, 0, 0, 2, 13.5, 0, 0, 0, 0, 0, 1, 9, 0, 0, 0,
                       0, 0, 2, 10.5, 0, 0, 0, 0, 0, 2, 6, 0, 0, 0, 0, 0]])}
+# fmt: on
 
 
 def _value_and_gradient(f, array):
@@ -91,29 +95,44 @@ def test_pool_matches_finite_differences_first_and_second_order(name):
 
 def test_max_pool_routes_the_gradient_to_the_first_maximum_of_a_tie():
     # TF 2.21 prints [0. 1. 0. 0.] and, for the 3x3 case, [0. 2. 1. 0. 2. 0. 1. 1. 2.].
-    x = tf.constant([[[[1.], [3.]], [[3.], [2.]]]])
+    x = tf.constant([[[[1.0], [3.0]], [[3.0], [2.0]]]])
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.nn.max_pool2d(x, 2, 2, "VALID")
-    assert tape.gradient(y, x).numpy().ravel().tolist() == [0., 1., 0., 0.]
-    x = tf.constant(np.array([1., 5., 5., 2., 5., 0., 1., 1., 1.], np.float32).reshape(1, 3, 3, 1))
+    assert tape.gradient(y, x).numpy().ravel().tolist() == [0.0, 1.0, 0.0, 0.0]
+    x = tf.constant(
+        np.array([1.0, 5.0, 5.0, 2.0, 5.0, 0.0, 1.0, 1.0, 1.0], np.float32).reshape(1, 3, 3, 1)
+    )
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.nn.max_pool2d(x, 2, 1, "SAME")
-    assert y.numpy().ravel().tolist() == [5., 5., 5., 5., 5., 1., 1., 1., 1.]
-    assert tape.gradient(y, x).numpy().ravel().tolist() == [0., 2., 1., 0., 2., 0., 1., 1., 2.]
+    assert y.numpy().ravel().tolist() == [5.0, 5.0, 5.0, 5.0, 5.0, 1.0, 1.0, 1.0, 1.0]
+    assert tape.gradient(y, x).numpy().ravel().tolist() == [
+        0.0,
+        2.0,
+        1.0,
+        0.0,
+        2.0,
+        0.0,
+        1.0,
+        1.0,
+        2.0,
+    ]
 
 
 def test_avg_pool_with_same_padding_averages_only_real_elements():
     # TF 2.21: [3.25 3.75 2.5 2.25 1.75 0.5 1. 1. 1.] and gradient
     # [0.25 0.5 0.75 0.5 1. 1.5 0.75 1.5 2.25].
-    x = tf.constant(np.array([1., 5., 5., 2., 5., 0., 1., 1., 1.], np.float32).reshape(1, 3, 3, 1))
+    x = tf.constant(
+        np.array([1.0, 5.0, 5.0, 2.0, 5.0, 0.0, 1.0, 1.0, 1.0], np.float32).reshape(1, 3, 3, 1)
+    )
     with tf.GradientTape() as tape:
         tape.watch(x)
         y = tf.nn.avg_pool2d(x, 2, 1, "SAME")
-    np.testing.assert_allclose(y.numpy().ravel(), [3.25, 3.75, 2.5, 2.25, 1.75, 0.5, 1., 1., 1.])
-    np.testing.assert_allclose(tape.gradient(y, x).numpy().ravel(),
-                               [0.25, 0.5, 0.75, 0.5, 1., 1.5, 0.75, 1.5, 2.25])
+    np.testing.assert_allclose(y.numpy().ravel(), [3.25, 3.75, 2.5, 2.25, 1.75, 0.5, 1.0, 1.0, 1.0])
+    np.testing.assert_allclose(
+        tape.gradient(y, x).numpy().ravel(), [0.25, 0.5, 0.75, 0.5, 1.0, 1.5, 0.75, 1.5, 2.25]
+    )
 
 
 def _second_order_records(pool):
@@ -149,12 +168,16 @@ def test_max_pool_grad_grad_gathers_at_the_maxima():
 
 
 def test_max_pool_keeps_integer_dtypes_and_avg_pool_rejects_them():
-    y = tf.nn.max_pool2d(tf.constant(np.arange(16, dtype=np.int32).reshape(1, 4, 4, 1)), 2, 2,
-                         "VALID")
+    y = tf.nn.max_pool2d(
+        tf.constant(np.arange(16, dtype=np.int32).reshape(1, 4, 4, 1)), 2, 2, "VALID"
+    )
     assert y.dtype == tf.int32 and y.numpy().ravel().tolist() == [5, 7, 13, 15]
-    with pytest.raises(InvalidArgumentError, match=r"^Value for attr 'T' of int32 is not in the "
-                                                   r"list of allowed values: half, bfloat16, "
-                                                   r"float, double"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"^Value for attr 'T' of int32 is not in the "
+        r"list of allowed values: half, bfloat16, "
+        r"float, double",
+    ):
         tf.nn.avg_pool2d(tf.constant(np.ones([1, 4, 4, 1], np.int32)), 2, 2, "VALID")
 
 
@@ -163,14 +186,20 @@ def test_pool_errors_are_tensorflows():
     for pool, op_type in ((tf.nn.max_pool2d, "MaxPool"), (tf.nn.avg_pool2d, "AvgPool")):
         with pytest.raises(InvalidArgumentError) as raised:
             pool(image, 7, 1, "VALID")
-        assert str(raised.value) == ("Computed output size would be negative: -1 [input_size: 5, "
-                                     f"effective_filter_size: 7, stride: 1] [Op:{op_type}]")
+        assert str(raised.value) == (
+            "Computed output size would be negative: -1 [input_size: 5, "
+            f"effective_filter_size: 7, stride: 1] [Op:{op_type}]"
+        )
         with pytest.raises(InvalidArgumentError) as raised:
             pool(tf.constant(np.ones([5, 5, 2], np.float32)), 2, 1, "VALID")
-        assert str(raised.value) == ("tensor_in_shape must have 2 spatial dimensions. 3 0 "
-                                     f"[Op:{op_type}]")
-    with pytest.raises(UnimplementedError, match=r"^Pooling is not yet supported on the batch "
-                                                 r"dimension."):
+        assert str(raised.value) == (
+            f"tensor_in_shape must have 2 spatial dimensions. 3 0 [Op:{op_type}]"
+        )
+    with pytest.raises(
+        UnimplementedError,
+        match=r"^Pooling is not yet supported on the batch "
+        r"dimension.",
+    ):
         tf.nn.max_pool2d(image, [2, 2, 2, 1], 1, "VALID")
     with pytest.raises(TypeError, match=r"^Expected string for argument 'padding' not"):
         tf.nn.avg_pool2d(image, 2, 1, [[0, 0], [1, 1], [1, 1], [0, 0]])

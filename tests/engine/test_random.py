@@ -1,6 +1,7 @@
 """tf.random: TF's global/op seed semantics (checked against what TF 2.21 does: which calls
 repeat and which differ), distributions, the ops recorded, and TF's errors. The numbers
 themselves are the engine's own (API.md: values need not equal TF's)."""
+
 import numpy as np
 import pytest
 
@@ -31,11 +32,23 @@ def test_an_op_seed_alone_gives_a_stream_that_set_seed_restarts():
 
 def test_a_global_seed_makes_the_whole_program_repeat():
     tf.random.set_seed(5)
-    run1 = [_u(), _u(seed=1), _u(seed=1), _u(), float(tf.random.normal([])),
-            tf.random.shuffle(np.arange(10), seed=2).numpy().tolist()]
+    run1 = [
+        _u(),
+        _u(seed=1),
+        _u(seed=1),
+        _u(),
+        float(tf.random.normal([])),
+        tf.random.shuffle(np.arange(10), seed=2).numpy().tolist(),
+    ]
     tf.random.set_seed(5)
-    run2 = [_u(), _u(seed=1), _u(seed=1), _u(), float(tf.random.normal([])),
-            tf.random.shuffle(np.arange(10), seed=2).numpy().tolist()]
+    run2 = [
+        _u(),
+        _u(seed=1),
+        _u(seed=1),
+        _u(),
+        float(tf.random.normal([])),
+        tf.random.shuffle(np.arange(10), seed=2).numpy().tolist(),
+    ]
     assert run1 == run2
     assert len(set(run1[:5])) == 5
 
@@ -82,7 +95,7 @@ def test_distributions_dtypes_and_ranges():
 
 
 def test_shuffle_permutes_the_first_axis_and_has_no_gradient():
-    x = tf.constant(np.arange(12.).reshape(6, 2))
+    x = tf.constant(np.arange(12.0).reshape(6, 2))
     shuffled = tf.random.shuffle(x, seed=4).numpy()
     assert sorted(map(tuple, shuffled)) == sorted(map(tuple, x.numpy()))
     assert all(row[1] == row[0] + 1 for row in shuffled)  # rows move whole
@@ -90,7 +103,7 @@ def test_shuffle_permutes_the_first_axis_and_has_no_gradient():
         tape.watch(x)
         y = tf.random.shuffle(x, seed=4)
     assert tape.gradient(y, x) is None  # TF 2.21 prints None: RandomShuffle is not differentiable
-    assert float(tf.random.shuffle(tf.constant(1.), seed=1)) == 1.0
+    assert float(tf.random.shuffle(tf.constant(1.0), seed=1)) == 1.0
 
 
 def test_mean_and_stddev_get_gradients_through_mul_and_add():
@@ -121,7 +134,8 @@ def test_errors_are_tensorflows():
         tf.random.uniform([2], dtype=tf.bool)
     assert str(raised.value) == (
         "Argument `dtype` got invalid value <dtype: 'bool'>. Accepted dtypes are (tf.float16, "
-        "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64).")
+        "tf.bfloat16, tf.float32, tf.float64, tf.int32, tf.int64)."
+    )
     with pytest.raises(InvalidArgumentError) as raised:
         tf.random.uniform([2], 5, 5, dtype=tf.int32, seed=1)
     assert str(raised.value) == "Need minval < maxval, got 5 >= 5 [Op:RandomUniformInt]"
@@ -140,6 +154,7 @@ def test_other_random_functions_are_named_as_missing():
 def test_a_forked_process_draws_fresh_unseeded_numbers():
     """The sandbox forks each program from one template process: unseeded draws must differ."""
     import os
+
     tf.random.set_seed(None)
     tf.random.normal([1])  # the parent has used its unseeded generator
     read_end, write_end = os.pipe()

@@ -7,6 +7,7 @@ TF1 graph-mode snippets (placeholders, sessions, tf.gradients) run as their eage
 equivalents where the seed states values; numbers that come from random initial values are
 checked against an exact NumPy recomputation from those values.
 """
+
 import re
 import subprocess
 import sys
@@ -30,12 +31,17 @@ def assert_printed(captured, expected):
     assert len(got_lines) == len(want_lines), captured
     for got, want in zip(got_lines, want_lines):
         assert NUMBER.sub("#", got) == NUMBER.sub("#", want), (got, want)
-        np.testing.assert_allclose([float(n) for n in NUMBER.findall(got)],
-                                   [float(n) for n in NUMBER.findall(want)],
-                                   rtol=2e-7, atol=1e-7, err_msg=f"{got!r} vs {want!r}")
+        np.testing.assert_allclose(
+            [float(n) for n in NUMBER.findall(got)],
+            [float(n) for n in NUMBER.findall(want)],
+            rtol=2e-7,
+            atol=1e-7,
+            err_msg=f"{got!r} vs {want!r}",
+        )
 
 
 # --- seed 000: is tf.GradientTape equivalent to tf.gradients? -------------------------------
+
 
 def test_seed000_gradient_descent_step_on_theta_eager_equivalent_of_tf_gradients():
     # TF1: gradients = tf.gradients(mse, [theta])[0]; training_op = tf.assign(theta, ...)
@@ -95,14 +101,14 @@ def seed001_variables():
 
 
 def test_seed001_weighted_sum_value(seed001_variables, capsys):
-    s = weighted_sum(5., 7.)
+    s = weighted_sum(5.0, 7.0)
     print(s.numpy())  # 31
     assert_printed(capsys.readouterr().out, "31.0")
 
 
 def test_seed001_gradient_tape_gradient_of_s_wrt_w1_is_x1(seed001_variables, capsys):
     with tf.GradientTape() as tape:
-        s = weighted_sum(5., 7.)
+        s = weighted_sum(5.0, 7.0)
     [w1_grad] = tape.gradient(s, [w1])
     print(w1_grad.numpy())  # 5.0 = gradient of s with regards to w1 = x1
     assert_printed(capsys.readouterr().out, "5.0")
@@ -110,7 +116,7 @@ def test_seed001_gradient_tape_gradient_of_s_wrt_w1_is_x1(seed001_variables, cap
 
 def test_seed001_gradients_function_wrt_the_arguments_is_the_weights(seed001_variables, capsys):
     grad_fn = tfe.gradients_function(weighted_sum)
-    x1_grad, x2_grad = grad_fn(5., 7.)
+    x1_grad, x2_grad = grad_fn(5.0, 7.0)
     print(x1_grad.numpy())  # 2.0 = gradient of s with regards to x1 = w1
     assert_printed(capsys.readouterr().out, "2.0")
     assert float(x2_grad) == 3.0
@@ -121,7 +127,7 @@ def test_seed001_gradients_function_with_params_by_name(seed001_variables, capsy
         return w1 * x1 + w2 * x2
 
     grad_fn = tfe.gradients_function(weighted_sum_with_weights, params=["w1", "w2"])
-    [w1_grad, w2_grad] = grad_fn(w1, 5., w2, 7.)
+    [w1_grad, w2_grad] = grad_fn(w1, 5.0, w2, 7.0)
     print(w2_grad.numpy())  # 7.0 = gradient of s with regards to w2 = x2
     assert_printed(capsys.readouterr().out, "7.0")
     assert float(w1_grad) == 5.0
@@ -129,7 +135,7 @@ def test_seed001_gradients_function_with_params_by_name(seed001_variables, capsy
 
 def test_seed001_implicit_gradients_returns_gradient_variable_pairs(seed001_variables, capsys):
     grad_fn = tfe.implicit_gradients(weighted_sum)
-    [(w1_grad, w1_var), (w2_grad, w2_var)] = grad_fn(5., 7.)
+    [(w1_grad, w1_var), (w2_grad, w2_var)] = grad_fn(5.0, 7.0)
     print(w1_grad.numpy())  # 5.0 = gradient of s with regards to w1 = x1
     assert w1_var is w1
     assert w2_var is w2
@@ -139,15 +145,15 @@ def test_seed001_implicit_gradients_returns_gradient_variable_pairs(seed001_vari
 
 def test_seed001_implicit_gradients_skip_an_untrainable_variable(seed001_variables):
     global w1
-    w1 = tfe.Variable(2., trainable=False)
+    w1 = tfe.Variable(2.0, trainable=False)
     grad_fn = tfe.implicit_gradients(weighted_sum)
-    [(w2_grad, w2_var)] = grad_fn(5., 7.)
+    [(w2_grad, w2_var)] = grad_fn(5.0, 7.0)
     assert w2_var is w2 and float(w2_grad) == 7.0
 
 
 def test_seed001_implicit_value_and_gradients_also_returns_s(seed001_variables, capsys):
     grad_fn = tfe.implicit_value_and_gradients(weighted_sum)
-    s, [(w1_grad, w1_var), (w2_grad, w2_var)] = grad_fn(5., 7.)
+    s, [(w1_grad, w1_var), (w2_grad, w2_var)] = grad_fn(5.0, 7.0)
     print(s.numpy())  # 31.0 = s = w1 * x1 + w2 * x2
     assert_printed(capsys.readouterr().out, "31.0")
     assert (float(w1_grad), float(w2_grad)) == (5.0, 7.0)
@@ -162,11 +168,12 @@ def test_seed001_runs_with_the_engine_as_tfe_too():
 
 # --- seed 002: what is the purpose of the gradient tape? ------------------------------------
 
+
 def test_seed002_gradients_of_3w1_squared_plus_2w1w2():
     def f(w1, w2):
-        return 3 * w1 ** 2 + 2 * w1 * w2
+        return 3 * w1**2 + 2 * w1 * w2
 
-    w1, w2 = tf.Variable(5.), tf.Variable(3.)
+    w1, w2 = tf.Variable(5.0), tf.Variable(3.0)
     with tf.GradientTape() as tape:
         z = f(w1, w2)
     gradients = tape.gradient(z, [w1, w2])
@@ -175,12 +182,13 @@ def test_seed002_gradients_of_3w1_squared_plus_2w1w2():
 
 # --- seed 003: tf.gradients' grad_ys, jacobians, gradients in parts ------------------------
 
+
 def test_seed003_cost_gradients_match_an_exact_recomputation():
     # TF1 with placeholders; eager: the same X, Y feed and random W, b.
-    X = tf.constant([[2.0], [3.]])
-    Y = tf.constant([[3.0], [2.]])
-    W = tf.Variable(np.random.randn(), name='weight', dtype=tf.float32)
-    b = tf.Variable(np.random.randn(), name='bias', dtype=tf.float32)
+    X = tf.constant([[2.0], [3.0]])
+    Y = tf.constant([[3.0], [2.0]])
+    W = tf.Variable(np.random.randn(), name="weight", dtype=tf.float32)
+    b = tf.Variable(np.random.randn(), name="bias", dtype=tf.float32)
     with tf.GradientTape() as tape:
         pred = tf.add(tf.multiply(X, W), b)
         cost = 0.5 * tf.reduce_sum(tf.pow(pred - Y, 2))
@@ -188,9 +196,10 @@ def test_seed003_cost_gradients_match_an_exact_recomputation():
     w, bias = float(W.numpy()), float(b.numpy())
     x, y = np.array([2.0, 3.0]), np.array([3.0, 2.0])
     residual = x * w + bias - y
-    np.testing.assert_allclose(float(cost), 0.5 * np.sum(residual ** 2), rtol=1e-5)
-    np.testing.assert_allclose([float(g) for g in grads], [np.sum(residual * x), np.sum(residual)],
-                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(float(cost), 0.5 * np.sum(residual**2), rtol=1e-5)
+    np.testing.assert_allclose(
+        [float(g) for g in grads], [np.sum(residual * x), np.sum(residual)], rtol=1e-5, atol=1e-6
+    )
 
 
 def test_seed003_two_outputs_two_inputs_with_a_persistent_tape():
@@ -206,10 +215,12 @@ def test_seed003_two_outputs_two_inputs_with_a_persistent_tape():
     d_fun1_dx, d_fun1_dy = tape1.gradient(f1, [x, y])
     d_fun2_dx, d_fun2_dy = tape1.gradient(f2, [x, y])
     del tape1
-    np.testing.assert_allclose([float(d_fun1_dx), float(d_fun1_dy)], [-1.5 + np.cos(0.5), 0.5],
-                               rtol=1e-6)
-    np.testing.assert_allclose([float(d_fun2_dx), float(d_fun2_dy)],
-                               [np.exp(0.5) * -1.5, np.exp(0.5)], rtol=1e-6)
+    np.testing.assert_allclose(
+        [float(d_fun1_dx), float(d_fun1_dy)], [-1.5 + np.cos(0.5), 0.5], rtol=1e-6
+    )
+    np.testing.assert_allclose(
+        [float(d_fun2_dx), float(d_fun2_dy)], [np.exp(0.5) * -1.5, np.exp(0.5)], rtol=1e-6
+    )
 
 
 def test_seed003_jacobian_of_x_squared(capsys):
@@ -219,16 +230,16 @@ def test_seed003_jacobian_of_x_squared(capsys):
         y = x * x
     jacobian = g.jacobian(y, x)
     # jacobian value is [[2., 0.], [0., 4.]]
-    np.testing.assert_array_equal(jacobian, [[2., 0.], [0., 4.]])
+    np.testing.assert_array_equal(jacobian, [[2.0, 0.0], [0.0, 4.0]])
 
 
 def test_seed003_vector_jacobian_product_with_output_gradients(capsys):
     with tf.GradientTape() as g:
         x = tf.constant([1.0, 2.0])
         g.watch(x)
-        y = x*x  # y is a length 2 vector
-    vec = tf.constant([2.0,3.0])  # vector in vector jacobian product
-    grad = g.gradient(y,x,output_gradients = vec)
+        y = x * x  # y is a length 2 vector
+    vec = tf.constant([2.0, 3.0])  # vector in vector jacobian product
+    grad = g.gradient(y, x, output_gradients=vec)
     print(grad)  # prints the vector-jacobian product, [4.,12.]
     assert_printed(capsys.readouterr().out, "tf.Tensor([ 4. 12.], shape=(2,), dtype=float32)")
 
@@ -237,8 +248,8 @@ def test_seed003_vector_target_without_output_gradients_uses_ones(capsys):
     with tf.GradientTape() as g:
         x = tf.constant([1.0, 2.0])
         g.watch(x)
-        y = x*x  # y is a length 2 vector
-    grad = g.gradient(y,x)
+        y = x * x  # y is a length 2 vector
+    grad = g.gradient(y, x)
     print(grad)  # prints the vector-jacobian product with a vector of ones, [2.0,4.0]
     assert_printed(capsys.readouterr().out, "tf.Tensor([2. 4.], shape=(2,), dtype=float32)")
 
@@ -250,7 +261,7 @@ def test_seed003_gradient_by_parts_equals_the_whole_gradient():
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
         out = tf.matmul(x, w)
-        out_target = tf.constant(0., shape=[5])
+        out_target = tf.constant(0.0, shape=[5])
         loss = tf.reduce_mean(tf.square(out - out_target))
         parts = tf.split(out, 5, axis=1)
     grad = tape.gradient(loss, x)
@@ -276,9 +287,10 @@ def test_seed003_apply_gradients_given_as_python_floats():
 
 # --- seed 004: introduction to gradients and automatic differentiation ----------------------
 
+
 def test_seed004_gradients_for_a_list_and_a_dict_of_sources(capsys):
-    w = tf.Variable(tf.random.normal((3, 2)), name='w')
-    b = tf.Variable(tf.zeros(2, dtype=tf.float32), name='b')
+    w = tf.Variable(tf.random.normal((3, 2)), name="w")
+    b = tf.Variable(tf.zeros(2, dtype=tf.float32), name="b")
     x = tf.constant([[1.0, 2.0, 3.0]])
 
     with tf.GradientTape(persistent=True) as tape:
@@ -286,18 +298,16 @@ def test_seed004_gradients_for_a_list_and_a_dict_of_sources(capsys):
         loss = tf.reduce_mean(y**2)
 
     [dl_dw, dl_db] = tape.gradient(loss, [w, b])
-    my_vars = {
-        'w': w,
-        'b': b
-    }
+    my_vars = {"w": w, "b": b}
     grad = tape.gradient(loss, my_vars)
     # d mean(y^2)/dy = y, so dl/dw = x^T y and dl/db = y, from w's random values.
     y_exact = np.array([[1.0, 2.0, 3.0]]) @ w.numpy().astype(np.float64)
-    np.testing.assert_allclose(dl_dw.numpy(), np.array([[1.0], [2.0], [3.0]]) @ y_exact,
-                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(
+        dl_dw.numpy(), np.array([[1.0], [2.0], [3.0]]) @ y_exact, rtol=1e-5, atol=1e-6
+    )
     np.testing.assert_allclose(dl_db.numpy(), y_exact[0], rtol=1e-5, atol=1e-6)
-    np.testing.assert_array_equal(grad['w'], dl_dw)
-    np.testing.assert_array_equal(grad['b'], dl_db)
+    np.testing.assert_array_equal(grad["w"], dl_dw)
+    np.testing.assert_array_equal(grad["b"], dl_db)
     assert dl_dw.shape == (3, 2) and dl_db.shape == (2,)
 
 
@@ -318,13 +328,17 @@ def test_seed004_gradients_with_respect_to_a_dense_layers_variables():
             print(f"{var.name}, shape: {g.shape}")
     """)
     root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=root, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120
+    )
     assert done.returncode == 0, done.stderr
-    assert_printed(done.stdout, """
+    assert_printed(
+        done.stdout,
+        """
         dense/kernel:0, shape: (3, 2)
         dense/bias:0, shape: (2,)
-    """)
+    """,
+    )
 
 
 def test_seed004_watch_accessed_variables_false(capsys):
@@ -338,14 +352,17 @@ def test_seed004_watch_accessed_variables_false(capsys):
         y = y0 + y1
         ys = tf.reduce_sum(y)
 
-    grad = tape.gradient(ys, {'x0': x0, 'x1': x1})
+    grad = tape.gradient(ys, {"x0": x0, "x1": x1})
 
-    print('dy/dx0: ', grad['x0'])
-    print('dy/dx1: ', grad['x1'].numpy())
-    assert_printed(capsys.readouterr().out, """
+    print("dy/dx0: ", grad["x0"])
+    print("dy/dx1: ", grad["x1"].numpy())
+    assert_printed(
+        capsys.readouterr().out,
+        """
         dy/dx0:  None
         dy/dx1:  0.9999546
-    """)
+    """,
+    )
 
 
 def test_seed004_gradients_of_intermediate_results(capsys):
@@ -355,14 +372,17 @@ def test_seed004_gradients_of_intermediate_results(capsys):
         y = x * x
         z = y * y
 
-    print('dz/dy: ', tape.gradient(z, x).numpy())
-    print('dy/dx: ', tape.gradient(y, x).numpy())
+    print("dz/dy: ", tape.gradient(z, x).numpy())
+    print("dy/dx: ", tape.gradient(y, x).numpy())
     del tape
     # The seed prints `dz/dy: 18.0`, a known typo: the gradient of z wrt x is [4., 108.].
-    assert_printed(capsys.readouterr().out, """
+    assert_printed(
+        capsys.readouterr().out,
+        """
         dz/dy:  [  4. 108.]
         dy/dx:  [2. 6.]
-    """)
+    """,
+    )
 
 
 def test_seed004_non_scalar_targets(capsys):
@@ -372,16 +392,19 @@ def test_seed004_non_scalar_targets(capsys):
         y1 = tf.exp(1 / x)
         y2 = y0 + y1
 
-    print('dy0/dx: ', tape.gradient(y0, x).numpy())
-    print('dy1/dx: ', tape.gradient(y1, x).numpy())
-    print('d(y1 + y0)/dx: ', tape.gradient({'y0': y0, 'y1': y1}, x).numpy())
-    print('dy2/dx: ', tape.gradient(y2, x).numpy())
-    assert_printed(capsys.readouterr().out, """
+    print("dy0/dx: ", tape.gradient(y0, x).numpy())
+    print("dy1/dx: ", tape.gradient(y1, x).numpy())
+    print("d(y1 + y0)/dx: ", tape.gradient({"y0": y0, "y1": y1}, x).numpy())
+    print("dy2/dx: ", tape.gradient(y2, x).numpy())
+    assert_printed(
+        capsys.readouterr().out,
+        """
         dy0/dx:  4.0
         dy1/dx:  -0.4121803
         d(y1 + y0)/dx:  3.5878196
         dy2/dx:  3.5878196
-    """)
+    """,
+    )
 
 
 def test_seed004_control_flow_connects_only_the_variable_used(capsys):
@@ -399,27 +422,30 @@ def test_seed004_control_flow_connects_only_the_variable_used(capsys):
 
     dv0, dv1 = tape.gradient(result, [v0, v1])
 
-    print('dv0/dx: ', dv0)
-    print('dv1/dx: ', dv1)
-    assert_printed(capsys.readouterr().out, """
+    print("dv0/dx: ", dv0)
+    print("dv1/dx: ", dv1)
+    assert_printed(
+        capsys.readouterr().out,
+        """
         dv0/dx:  tf.Tensor(1.0, shape=(), dtype=float32)
         dv1/dx:  None
-    """)
+    """,
+    )
 
 
 def test_seed004_an_unconnected_target_gives_none(capsys):
-    x = tf.Variable(2.)
-    y = tf.Variable(3.)
+    x = tf.Variable(2.0)
+    y = tf.Variable(3.0)
 
     with tf.GradientTape() as tape:
         z = y * y
 
-    print('dz/dx: ', tape.gradient(z, x))
+    print("dz/dx: ", tape.gradient(z, x))
     assert_printed(capsys.readouterr().out, "dz/dx:  None")
 
 
 def test_seed004_a_variable_replaced_by_a_tensor(capsys):
-    x = tf.Variable(2.)
+    x = tf.Variable(2.0)
 
     for epoch in range(2):
         with tf.GradientTape() as tape:
@@ -427,15 +453,17 @@ def test_seed004_a_variable_replaced_by_a_tensor(capsys):
 
         print(type(x).__name__, ":", tape.gradient(y, x))
         x = x + 1
-    assert_printed(capsys.readouterr().out, """
+    assert_printed(
+        capsys.readouterr().out,
+        """
         ResourceVariable : tf.Tensor(1.0, shape=(), dtype=float32)
         EagerTensor : None
-    """)
+    """,
+    )
 
 
 def test_seed004_calculations_outside_tensorflow(capsys):
-    x = tf.Variable([[1., 2.],
-                     [3., 4.]], dtype=tf.float32)
+    x = tf.Variable([[1.0, 2.0], [3.0, 4.0]], dtype=tf.float32)
 
     with tf.GradientTape() as tape:
         x2 = x**2
@@ -444,7 +472,7 @@ def test_seed004_calculations_outside_tensorflow(capsys):
 
         y = tf.reduce_mean(y, axis=0)
 
-    print('dy/dx: ', tape.gradient(y, x))
+    print("dy/dx: ", tape.gradient(y, x))
     assert_printed(capsys.readouterr().out, "dy/dx:  None")
 
 
@@ -457,35 +485,39 @@ def test_seed004_gradients_through_an_integer(capsys):
             g.watch(x)
             y = x * x
 
-        print('dy/dx: ', g.gradient(y, x))
+        print("dy/dx: ", g.gradient(y, x))
     assert [str(w.message) for w in caught] == [
         "The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32",
         "The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
         "GradientTape.gradient, got tf.int32",
         "The dtype of the source tensor must be floating (e.g. tf.float32) when calling "
-        "GradientTape.gradient, got tf.int32"]
+        "GradientTape.gradient, got tf.int32",
+    ]
     assert_printed(capsys.readouterr().out, "dy/dx:  None")
 
 
 def test_seed004_state_stops_gradients(capsys):
-    x0 = tf.Variable(3.)
-    x1 = tf.Variable(0.)
+    x0 = tf.Variable(3.0)
+    x1 = tf.Variable(0.0)
 
     with tf.GradientTape() as tape:
         x1.assign_add(x0)
         y = x1**2
 
-    print('dy/dx0: ', tape.gradient(y, x0))
+    print("dy/dx0: ", tape.gradient(y, x0))
 
     with tf.GradientTape() as tape:
         x2 = x1 + x0
         y = x2**2
 
-    print('dy/dx0: ', tape.gradient(y, x0))
-    assert_printed(capsys.readouterr().out, """
+    print("dy/dx0: ", tape.gradient(y, x0))
+    assert_printed(
+        capsys.readouterr().out,
+        """
         dy/dx0:  None
         dy/dx0:  tf.Tensor(12.0, shape=(), dtype=float32)
-    """)
+    """,
+    )
 
 
 def test_seed004_no_gradient_registered(capsys):
@@ -499,18 +531,18 @@ def test_seed004_no_gradient_registered(capsys):
         print(tape.gradient(y, [x0, x1]))
         assert False
     except LookupError as e:
-        print(f'{type(e).__name__}: {e}')
-    assert_printed(capsys.readouterr().out,
-                   "LookupError: gradient registry has no entry for: AdjustContrastv2")
+        print(f"{type(e).__name__}: {e}")
+    assert_printed(
+        capsys.readouterr().out, "LookupError: gradient registry has no entry for: AdjustContrastv2"
+    )
 
 
 def test_seed004_zero_instead_of_none(capsys):
-    x = tf.Variable([2., 2.])
-    y = tf.Variable(3.)
+    x = tf.Variable([2.0, 2.0])
+    y = tf.Variable(3.0)
 
     with tf.GradientTape() as tape:
         z = y**2
 
-    print('dz/dx: ', tape.gradient(z, x, unconnected_gradients=tf.UnconnectedGradients.ZERO))
-    assert_printed(capsys.readouterr().out,
-                   "dz/dx:  tf.Tensor([0. 0.], shape=(2,), dtype=float32)")
+    print("dz/dx: ", tape.gradient(z, x, unconnected_gradients=tf.UnconnectedGradients.ZERO))
+    assert_printed(capsys.readouterr().out, "dz/dx:  tf.Tensor([0. 0.], shape=(2,), dtype=float32)")

@@ -3,6 +3,7 @@
 Expected values are what TensorFlow 2.21 returns for the same code; numerical gradients are
 also checked against central finite differences in float64.
 """
+
 import warnings
 
 import numpy as np
@@ -57,13 +58,12 @@ def test_an_empty_target_list_gives_none(recorded):
 def test_non_scalar_targets_differentiate_their_sum():
     x = tf.Variable(2.0)
     with tf.GradientTape(persistent=True) as tape:
-        y0 = x ** 2
+        y0 = x**2
         y1 = tf.exp(1 / x)
         y2 = y0 + y1
     assert float(tape.gradient(y0, x)) == 4.0
     np.testing.assert_allclose(float(tape.gradient(y1, x)), -0.4121803, rtol=1e-6)
-    np.testing.assert_allclose(float(tape.gradient({"y0": y0, "y1": y1}, x)), 3.5878196,
-                               rtol=1e-6)
+    np.testing.assert_allclose(float(tape.gradient({"y0": y0, "y1": y1}, x)), 3.5878196, rtol=1e-6)
     np.testing.assert_allclose(float(tape.gradient(y2, x)), 3.5878196, rtol=1e-6)
 
 
@@ -115,7 +115,7 @@ def test_unconnected_sources_give_none_by_default():
 def test_unconnected_gradients_zero_gives_zeros_shaped_like_the_source(mode):
     x, y = tf.Variable([2.0, 2.0]), tf.Variable(3.0)
     with tf.GradientTape() as tape:
-        z = y ** 2
+        z = y**2
     grad = tape.gradient(z, x, unconnected_gradients=mode)
     assert grad.dtype == tf.float32
     np.testing.assert_array_equal(grad, [0.0, 0.0])
@@ -149,7 +149,7 @@ def test_only_the_variable_used_on_the_taken_branch_is_connected():
     v0, v1 = tf.Variable(2.0), tf.Variable(2.0)
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
-        result = v0 if x > 0.0 else v1 ** 2
+        result = v0 if x > 0.0 else v1**2
     dv0, dv1 = tape.gradient(result, [v0, v1])
     assert float(dv0) == 1.0 and dv1 is None
 

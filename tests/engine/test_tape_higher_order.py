@@ -2,6 +2,7 @@
 
 Expected values are what TensorFlow 2.21 prints for the same code.
 """
+
 import warnings
 
 import numpy as np
@@ -53,8 +54,11 @@ def test_a_persistent_tape_differentiates_its_own_gradient_and_warns():
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
         y = x * x * x
-        with pytest.warns(UserWarning, match="Calling GradientTape.gradient on a persistent tape "
-                                             "inside its context is significantly less efficient"):
+        with pytest.warns(
+            UserWarning,
+            match="Calling GradientTape.gradient on a persistent tape "
+            "inside its context is significantly less efficient",
+        ):
             g = tape.gradient(y, x)
     assert float(g) == 12.0
     assert float(tape.gradient(g, x)) == 12.0

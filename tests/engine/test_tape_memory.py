@@ -4,6 +4,7 @@ A non-persistent tape releases each record (and the tensors it saved) as the bac
 consumes it; a persistent tape keeps everything until it is deleted. The observer interface
 (engine/hooks.py) is how engine.debug sees the backward pass, for gradient and jacobians.
 """
+
 import gc
 import weakref
 
@@ -109,10 +110,15 @@ def test_observers_see_each_step_and_each_release_in_order(recorder):
         y = tf.exp(tf.sin(x))
     tape.gradient(y, x)
     assert recorder.events == [
-        ("started", "gradient"), ("seeded", 1),
-        ("step", "Exp"), ("released", "Exp"),
-        ("step", "Sin"), ("released", "Sin"),
-        ("finished", 1), ("gradient_finished", None)]
+        ("started", "gradient"),
+        ("seeded", 1),
+        ("step", "Exp"),
+        ("released", "Exp"),
+        ("step", "Sin"),
+        ("released", "Sin"),
+        ("finished", 1),
+        ("gradient_finished", None),
+    ]
 
 
 def test_a_persistent_tape_releases_nothing_during_its_calls(recorder):

@@ -2,6 +2,7 @@
 
 Expected values and warnings are what TensorFlow 2.21 returns and logs for the same code.
 """
+
 import warnings
 
 import numpy as np
@@ -164,8 +165,11 @@ def test_a_tape_that_never_recorded_has_no_watched_variables():
 def test_watching_an_integer_tensor_warns_and_gives_no_gradient():
     x = tf.constant(10)
     with tf.GradientTape() as tape:
-        with pytest.warns(UserWarning, match=r"The dtype of the watched tensor must be floating "
-                                             r"\(e.g. tf.float32\), got tf.int32"):
+        with pytest.warns(
+            UserWarning,
+            match=r"The dtype of the watched tensor must be floating "
+            r"\(e.g. tf.float32\), got tf.int32",
+        ):
             tape.watch(x)
         y = x * x
     with warnings.catch_warnings(record=True) as caught:
@@ -176,7 +180,8 @@ def test_watching_an_integer_tensor_warns_and_gives_no_gradient():
         "The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
         "GradientTape.gradient, got tf.int32",
         "The dtype of the source tensor must be floating (e.g. tf.float32) when calling "
-        "GradientTape.gradient, got tf.int32"]
+        "GradientTape.gradient, got tf.int32",
+    ]
 
 
 def test_engine_warnings_point_at_the_users_line():
@@ -221,11 +226,11 @@ def test_assign_stops_gradients():
     x0, x1 = tf.Variable(3.0), tf.Variable(0.0)
     with tf.GradientTape() as tape:
         x1.assign_add(x0)
-        y = x1 ** 2
+        y = x1**2
     assert tape.gradient(y, x0) is None
     with tf.GradientTape() as tape:
         x2 = x1 + x0
-        y = x2 ** 2
+        y = x2**2
     assert float(tape.gradient(y, x0)) == 12.0
 
 
@@ -259,7 +264,7 @@ def test_stop_gradient_blocks_its_input():
 def test_calculations_outside_the_engine_are_not_recorded():
     x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
     with tf.GradientTape() as tape:
-        x2 = x ** 2
+        x2 = x**2
         y = np.mean(x2, axis=0)
         y = tf.reduce_mean(y, axis=0)
     assert tape.gradient(y, x) is None

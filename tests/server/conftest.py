@@ -1,5 +1,6 @@
 """The app under test: a real sandbox pool (bubblewrap when it works here), a real SQLite file
 in a temporary directory, driven through FastAPI's TestClient (the ASGI app in-process)."""
+
 import pytest
 from fastapi.testclient import TestClient
 

@@ -1,4 +1,5 @@
 """The REST API through the app: every endpoint, its models, paging, and the one error shape."""
+
 import gzip
 import json
 
@@ -42,8 +43,9 @@ def test_a_run_summary_has_stdout_tapes_calls_and_findings(two_sources):
     assert summary["origin"] == "sandbox" and summary["filename"] == "main.py"
     assert summary["stdout"].endswith("None]\n")
     assert "numpy=22.16" in summary["stdout"]  # 3 * e**2, as TF prints it
-    assert summary["tapes"] == [{"id": 0, "persistent": False, "watch_accessed_variables": True,
-                                 "records": 3, "line": 4}]
+    assert summary["tapes"] == [
+        {"id": 0, "persistent": False, "watch_accessed_variables": True, "records": 3, "line": 4}
+    ]
     call = summary["calls"][0]
     assert (call["line"], call["sources"], call["none_gradients"], call["steps"]) == (7, 2, 1, 2)
     assert summary["findings"]["warning"] == 1
@@ -81,8 +83,7 @@ def test_the_capture_round_trips_through_the_schema(client, two_sources):
 
 
 def test_the_capture_is_sent_gzip_compressed_when_accepted(client, two_sources):
-    raw = client.get(f"/api/runs/{two_sources['id']}/capture",
-                     headers={"Accept-Encoding": "gzip"})
+    raw = client.get(f"/api/runs/{two_sources['id']}/capture", headers={"Accept-Encoding": "gzip"})
     assert raw.headers["content-encoding"] == "gzip"
     assert json.loads(raw.content)["program"]["filename"] == "main.py"  # httpx decodes it
 
@@ -112,7 +113,9 @@ def test_graph_without_a_call_has_everything_on_the_path(client, two_sources):
 
 
 def test_graph_groups_follow_name_scopes(client):
-    summary = run(client, """import tensorflow as tf
+    summary = run(
+        client,
+        """import tensorflow as tf
 x = tf.Variable([1.0, 2.0])
 with tf.GradientTape() as tape:
     with tf.name_scope("model"):
@@ -121,7 +124,8 @@ with tf.GradientTape() as tape:
         with tf.name_scope("layer2"):
             y = tf.reduce_sum(h * h)
 tape.gradient(y, x)
-""")
+""",
+    )
     graph = client.get(f"/api/runs/{summary['id']}/graph").json()
     groups = {group["id"]: group for group in graph["groups"]}
     assert set(groups) == {"model", "model/layer1", "model/layer2"}
@@ -185,8 +189,9 @@ def test_delete_removes_the_run_and_its_capture(client):
 
 def test_uploaded_capture_becomes_a_run(client):
     capture = capture_program(TWO_SOURCES, "mine.py")
-    response = client.post("/api/captures", content=capture.to_json(),
-                           headers={"Content-Type": "application/json"})
+    response = client.post(
+        "/api/captures", content=capture.to_json(), headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 201
     summary = response.json()
     assert summary["origin"] == "upload" and summary["filename"] == "mine.py"
@@ -204,20 +209,24 @@ def test_an_invalid_capture_upload_is_a_422_in_the_error_shape(client):
 
 def test_examples_list_the_gallery(client):
     from server.gallery import load_examples
+
     examples = client.get("/api/examples").json()
     assert [e["id"] for e in examples] == [e.id for e in load_examples()]
     for example in examples:
         assert example["title"] and example["code"]
 
 
-@pytest.mark.parametrize("method,path,status,code", [
-    ("GET", "/api/nope", 404, "not_found"),
-    ("GET", "/api/runs/no-such-run", 404, "not_found"),
-    ("GET", "/api/runs/bad id!", 422, "invalid_request"),
-    ("PUT", "/api/runs", 405, "method_not_allowed"),
-    ("GET", "/api/runs?limit=0", 422, "invalid_request"),
-    ("GET", "/api/runs?offset=-1", 422, "invalid_request"),
-])
+@pytest.mark.parametrize(
+    "method,path,status,code",
+    [
+        ("GET", "/api/nope", 404, "not_found"),
+        ("GET", "/api/runs/no-such-run", 404, "not_found"),
+        ("GET", "/api/runs/bad id!", 422, "invalid_request"),
+        ("PUT", "/api/runs", 405, "method_not_allowed"),
+        ("GET", "/api/runs?limit=0", 422, "invalid_request"),
+        ("GET", "/api/runs?offset=-1", 422, "invalid_request"),
+    ],
+)
 def test_every_error_has_one_shape(client, method, path, status, code):
     response = client.request(method, path)
     assert response.status_code == status
@@ -226,7 +235,9 @@ def test_every_error_has_one_shape(client, method, path, status, code):
 
 
 def test_malformed_json_is_a_422(client):
-    response = client.post("/api/runs", content=b'{"code": ', headers={"Content-Type": "application/json"})
+    response = client.post(
+        "/api/runs", content=b'{"code": ', headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 422 and response.json()["error"] == "invalid_request"
 
 
@@ -237,8 +248,9 @@ def test_code_over_100_kb_is_a_413(client):
 
 
 def test_a_huge_body_is_refused_before_it_is_read(client):
-    response = client.post("/api/runs", content=b"x" * 2_000_000,
-                           headers={"Content-Type": "application/json"})
+    response = client.post(
+        "/api/runs", content=b"x" * 2_000_000, headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 413 and response.json()["error"] == "body_too_large"
 
 
@@ -255,10 +267,16 @@ def test_openapi_and_docs(client):
     for path in schema["paths"].values():
         for operation in path.values():
             if "422" in operation["responses"]:
-                assert operation["responses"]["422"]["content"]["application/json"]["schema"] == error_ref
+                assert (
+                    operation["responses"]["422"]["content"]["application/json"]["schema"]
+                    == error_ref
+                )
     docs = client.get("/docs")
     assert docs.status_code == 200 and "swagger" in docs.text.lower()
-    assert "'unsafe-inline'" not in docs.headers["content-security-policy"].split("script-src")[1].split(";")[0]
+    assert (
+        "'unsafe-inline'"
+        not in docs.headers["content-security-policy"].split("script-src")[1].split(";")[0]
+    )
 
 
 def test_pages_carry_security_headers_and_no_cors(client):
@@ -271,8 +289,10 @@ def test_pages_carry_security_headers_and_no_cors(client):
         script_src = csp.split("script-src")[1].split(";")[0]
         assert script_src.strip() == "'self'"
         assert "access-control-allow-origin" not in headers
-    preflight = client.options("/api/runs", headers={
-        "Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"})
+    preflight = client.options(
+        "/api/runs",
+        headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"},
+    )
     assert "access-control-allow-origin" not in preflight.headers
 
 

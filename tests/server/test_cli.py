@@ -1,5 +1,6 @@
 """The `tapescope` command as a person uses it: `serve` as a real process on a free loopback
 port driven over HTTP (and restarted: its runs survive), `run`, `export`, `--help`, `--version`."""
+
 import json
 import socket
 import subprocess
@@ -15,7 +16,9 @@ import engine
 from engine.debug.schema import Capture
 
 CONSOLE_SCRIPT = Path(sys.executable).parent / "tapescope"
-TAPESCOPE = [str(CONSOLE_SCRIPT)] if CONSOLE_SCRIPT.exists() else [sys.executable, "-m", "server.cli"]
+TAPESCOPE = (
+    [str(CONSOLE_SCRIPT)] if CONSOLE_SCRIPT.exists() else [sys.executable, "-m", "server.cli"]
+)
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = """import tensorflow as tf
 w = tf.Variable([1.0, -2.0], name="w")
@@ -33,8 +36,9 @@ def free_port() -> int:
 
 def http(method, url, body=None, headers=None):
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data, {"Content-Type": "application/json",
-                                                 **(headers or {})}, method=method)
+    request = urllib.request.Request(
+        url, data, {"Content-Type": "application/json", **(headers or {})}, method=method
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read() or b"null")
@@ -48,7 +52,11 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
             [*TAPESCOPE, "serve", "--port", str(self.port), "--data-dir", str(data_dir), *extra],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         self.banner = self.process.stdout.readline()
         deadline = time.monotonic() + 60
         while True:
@@ -59,7 +67,9 @@ class Server:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                pytest.fail(f"tapescope serve did not start: {self.banner}{self.process.stdout.read()}")
+                pytest.fail(
+                    f"tapescope serve did not start: {self.banner}{self.process.stdout.read()}"
+                )
             time.sleep(0.1)
 
     def stop(self):
@@ -76,9 +86,13 @@ def test_serve_as_a_real_process_and_restart_it(tmp_path):
         assert server.banner.strip() == f"TapeScope {engine.__version__} at {server.base}/"
         status, summary = http("POST", server.base + "/api/runs", {"code": PROGRAM})
         assert status == 201 and summary["status"] == "ok"
-        assert summary["stdout"] == "tf.Tensor([2. 0.], shape=(2,), dtype=float32)\n"  # as TF 2.21 prints it
+        assert (
+            summary["stdout"] == "tf.Tensor([2. 0.], shape=(2,), dtype=float32)\n"
+        )  # as TF 2.21 prints it
         status, graph = http("GET", f"{server.base}/api/runs/{summary['id']}/graph?call=0")
-        assert status == 200 and {n["op_type"] for n in graph["nodes"] if n["kind"] == "op"} >= {"Relu"}
+        assert status == 200 and {n["op_type"] for n in graph["nodes"] if n["kind"] == "op"} >= {
+            "Relu"
+        }
         status, page = http("GET", server.base + "/api/runs")
         assert page["count"] == 1
         with urllib.request.urlopen(server.base + "/") as response:
@@ -99,14 +113,20 @@ def test_serve_with_a_token_requires_it(tmp_path):
         assert server.banner.strip().endswith("/?token=s3cret")
         status, error = http("GET", server.base + "/api/runs")
         assert status == 401 and error["error"] == "unauthorized"
-        status, _ = http("GET", server.base + "/api/runs", headers={"Authorization": "Bearer s3cret"})
+        status, _ = http(
+            "GET", server.base + "/api/runs", headers={"Authorization": "Bearer s3cret"}
+        )
         assert status == 200
         with urllib.request.urlopen(server.base + "/api/health?token=s3cret") as response:
             cookie = response.headers["Set-Cookie"]
         assert cookie.startswith("tapescope_token=s3cret") and "HttpOnly" in cookie
-        status, _ = http("GET", server.base + "/api/runs", headers={"Cookie": "tapescope_token=s3cret"})
+        status, _ = http(
+            "GET", server.base + "/api/runs", headers={"Cookie": "tapescope_token=s3cret"}
+        )
         assert status == 200
-        status, _ = http("GET", server.base + "/api/runs", headers={"Authorization": "Bearer wrong"})
+        status, _ = http(
+            "GET", server.base + "/api/runs", headers={"Authorization": "Bearer wrong"}
+        )
         assert status == 401
     finally:
         server.stop()
@@ -115,25 +135,44 @@ def test_serve_with_a_token_requires_it(tmp_path):
 def test_run_stores_locally_and_export_reads_it_back(tmp_path):
     script = tmp_path / "train.py"
     script.write_text(PROGRAM)
-    done = subprocess.run([*TAPESCOPE, "run", str(script), "--data-dir", str(tmp_path / "data")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [*TAPESCOPE, "run", str(script), "--data-dir", str(tmp_path / "data")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "tf.Tensor([2. 0.], shape=(2,), dtype=float32)" in done.stdout
     run_line = done.stdout.strip().splitlines()[-1]
     assert run_line.startswith("run ") and "http://127.0.0.1:8765/#run=" in run_line
     run_id = run_line.split()[1].rstrip(":")
     out = tmp_path / "capture.json"
-    exported = subprocess.run([*TAPESCOPE, "export", run_id, "--data-dir", str(tmp_path / "data"),
-                               "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
+    exported = subprocess.run(
+        [*TAPESCOPE, "export", run_id, "--data-dir", str(tmp_path / "data"), "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert exported.returncode == 0, exported.stderr
     capture = Capture.from_json(out.read_text())
     assert capture.program.filename == str(script)
-    assert [op.type for op in capture.ops][:1] == ["Relu"] or "Relu" in [op.type for op in capture.ops]
-    to_stdout = subprocess.run([*TAPESCOPE, "export", run_id, "--data-dir", str(tmp_path / "data")],
-                               cwd=ROOT, capture_output=True, text=True)
+    assert [op.type for op in capture.ops][:1] == ["Relu"] or "Relu" in [
+        op.type for op in capture.ops
+    ]
+    to_stdout = subprocess.run(
+        [*TAPESCOPE, "export", run_id, "--data-dir", str(tmp_path / "data")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert Capture.from_json(to_stdout.stdout) == capture
-    missing = subprocess.run([*TAPESCOPE, "export", "nope", "--data-dir", str(tmp_path / "data")],
-                             cwd=ROOT, capture_output=True, text=True)
+    missing = subprocess.run(
+        [*TAPESCOPE, "export", "nope", "--data-dir", str(tmp_path / "data")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert missing.returncode == 2 and "no run nope" in missing.stderr
 
 
@@ -142,8 +181,13 @@ def test_run_uploads_to_a_server(tmp_path):
     script.write_text("import tensorflow as tf\nx = tf.constant(1.0)\nraise ValueError('oops')\n")
     server = Server(tmp_path / "data")
     try:
-        done = subprocess.run([*TAPESCOPE, "run", str(script), "--server", server.base],
-                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [*TAPESCOPE, "run", str(script), "--server", server.base],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 1  # the script raised, as `python broken.py` would exit
         assert "broken.py raised ValueError at line 3: oops" in done.stderr
         run_id = done.stdout.strip().splitlines()[-1].split()[1].rstrip(":")
@@ -156,7 +200,9 @@ def test_run_uploads_to_a_server(tmp_path):
 
 @pytest.mark.parametrize("command", [[], ["serve"], ["run"], ["export"]])
 def test_help_for_each_command(command):
-    done = subprocess.run([*TAPESCOPE, *command, "--help"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [*TAPESCOPE, *command, "--help"], cwd=ROOT, capture_output=True, text=True
+    )
     assert done.returncode == 0 and done.stdout.startswith("usage: tapescope")
 
 
@@ -166,6 +212,19 @@ def test_version():
 
 
 def test_serve_refuses_other_addresses_without_bubblewrap(tmp_path):
-    done = subprocess.run([*TAPESCOPE, "serve", "--host", "0.0.0.0", "--sandbox", "none",
-                           "--data-dir", str(tmp_path)], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            *TAPESCOPE,
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--sandbox",
+            "none",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2 and "refusing to serve on 0.0.0.0" in done.stderr

@@ -1,5 +1,6 @@
 """Every gallery program runs in the sandbox as pasted, and the diagnosis served for it holds
 the findings its docstring expects (code and line)."""
+
 import pytest
 
 from server.gallery import load_examples
@@ -14,7 +15,9 @@ def test_gallery_program_runs_in_the_sandbox_with_its_expected_findings(client, 
     summary = run(client, example.code)
     assert summary["status"] in ("ok", "error"), summary["error"]
     if summary["error"] is not None:  # only programs that demonstrate an error may raise
-        assert summary["error"]["type"] not in ("SandboxError", "SandboxImportError"), summary["error"]
+        assert summary["error"]["type"] not in ("SandboxError", "SandboxImportError"), summary[
+            "error"
+        ]
         assert any(f.code in ("no_gradient_registered", "tape_consumed") for f in example.expect)
     findings = client.get(f"/api/runs/{summary['id']}/diagnosis").json()["findings"]
     found = {(f["code"], f["line"]) for f in findings}

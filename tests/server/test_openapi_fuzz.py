@@ -1,6 +1,7 @@
 """Property-based fuzzing of the OpenAPI schema (schemathesis) against `tapescope serve`:
 whatever the generated request, the answer is never a 5xx, and it matches the documented status
 codes, content types and response shapes."""
+
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings

@@ -1,5 +1,6 @@
 """Pages the server renders or serves: the findings reference (/docs/findings#<code>), the web
 app's files with their security headers, and a run's own path."""
+
 from fastapi.testclient import TestClient
 
 from server.app import create_app
@@ -27,17 +28,20 @@ y = x * x  # <b>not html</b>
 
 def test_markdown_renders_anchors_code_and_escapes_html():
     page = render(FINDINGS)
-    assert '<h2 id="not_watched"><code>not_watched</code> — a constant was never watched</h2>' in page
+    assert (
+        '<h2 id="not_watched"><code>not_watched</code> — a constant was never watched</h2>' in page
+    )
     assert '<h2 id="nan_origin">' in page
     assert "<strong>Fix:</strong> call <code>tape.watch(x)</code>." in page
     assert "y = x * x  # &lt;b&gt;not html&lt;/b&gt;" in page
-    assert "<li>two <a href=\"/docs\">docs</a></li>" in page
+    assert '<li>two <a href="/docs">docs</a></li>' in page
     assert "<script>" not in page and "&lt;script&gt;" in page
 
 
 def client_for(tmp_path, **settings) -> TestClient:
-    return TestClient(create_app(Settings(data_dir=tmp_path / "data", **settings)),
-                      base_url="http://127.0.0.1")
+    return TestClient(
+        create_app(Settings(data_dir=tmp_path / "data", **settings)), base_url="http://127.0.0.1"
+    )
 
 
 def test_findings_reference_page_and_raw_markdown(tmp_path):
@@ -63,12 +67,16 @@ def test_the_web_app_is_served_with_security_headers(tmp_path):
         assert index.text.startswith("<!doctype html>")
         assert index.headers["x-content-type-options"] == "nosniff"
         assert index.headers["referrer-policy"] == "no-referrer"
-        assert "'unsafe-inline'" not in index.headers["content-security-policy"].split(
-            "script-src")[1].split(";")[0]
+        assert (
+            "'unsafe-inline'"
+            not in index.headers["content-security-policy"].split("script-src")[1].split(";")[0]
+        )
         assert client.get("/assets/app.js").text == "console.log(1)"
         assert client.get("/runs/abc123").text == index.text  # a run's own path opens the app
         assert client.get("/api/nothing").json() == {
-            "error": "not_found", "message": "no such path: /api/nothing"}
+            "error": "not_found",
+            "message": "no such path: /api/nothing",
+        }
         missing = client.get("/nothing.js")
         assert missing.status_code == 404 and missing.json()["error"] == "not_found"
 

@@ -1,5 +1,6 @@
 """Hostile programs: every way to read a file, write a file or reach the OS gets a clear error
 at its line, and the server stays healthy with every stored run intact."""
+
 import pytest
 
 from .conftest import run
@@ -83,17 +84,23 @@ REACH_OS = {
     "np.ctypeslib": ("import numpy as np\nnp.ctypeslib", 2),
     "np.testing": ("import numpy as np\nnp.testing", 2),
     "tf.debug.capture_program": (
-        "import tensorflow as tf\ntf.debug.capture_program('open(1)', 'x.py')", 2),
+        "import tensorflow as tf\ntf.debug.capture_program('open(1)', 'x.py')",
+        2,
+    ),
     "engine.debug.session": ("from engine.debug.session import capture_program", 1),
     "functools.wraps globals": (
         "import functools, tensorflow as tf\n"
         "class W:\n    pass\n"
         "w = functools.update_wrapper(W(), tf.exp, assigned=('__globals__',))\n"
-        "print(w.__globals__)", 5),
+        "print(w.__globals__)",
+        5,
+    ),
 }
-HOSTILE = {**{f"read: {k}": v for k, v in READ_FILES.items()},
-           **{f"write: {k}": v for k, v in WRITE_FILES.items()},
-           **{f"os: {k}": v for k, v in REACH_OS.items()}}
+HOSTILE = {
+    **{f"read: {k}": v for k, v in READ_FILES.items()},
+    **{f"write: {k}": v for k, v in WRITE_FILES.items()},
+    **{f"os: {k}": v for k, v in REACH_OS.items()},
+}
 
 
 @pytest.fixture(scope="module")
@@ -113,16 +120,22 @@ def test_hostile_program_gets_a_clear_error_at_its_line(client, name):
 
 
 def test_sandbox_errors_name_what_was_refused(client):
-    assert "open() is not available in TapeScope's sandbox: programs cannot read or write " \
-           "files" in run(client, "open('x')")["error"]["message"]
+    assert (
+        "open() is not available in TapeScope's sandbox: programs cannot read or write "
+        "files" in run(client, "open('x')")["error"]["message"]
+    )
     message = run(client, "import os")["error"]["message"]
     assert message.startswith("import of os is not available") and "numpy" in message
-    assert "numpy.save is not available" in run(
-        client, "import numpy as np\nnp.save('x', 1)")["error"]["message"]
+    assert (
+        "numpy.save is not available"
+        in run(client, "import numpy as np\nnp.save('x', 1)")["error"]["message"]
+    )
 
 
 def test_allowed_code_still_works(client):
-    summary = run(client, """import math, random, functools, itertools, collections, dataclasses
+    summary = run(
+        client,
+        """import math, random, functools, itertools, collections, dataclasses
 import typing
 from collections import abc
 import numpy as np
@@ -155,18 +168,25 @@ print(list(itertools.accumulate([1, 2, 3])), collections.Counter("aab")["a"])
 print(np.linalg.norm([3.0, 4.0]), isinstance([], abc.Sequence), typing.Optional[int] is not None)
 if __name__ == "__main__":
     print("main")
-""")
+""",
+    )
     assert summary["status"] == "ok", summary["error"]
     assert summary["stdout"].splitlines() == [
-        "10.0 norm 1 2.0 3.14", "[1, 3, 6] 2", "5.0 True True", "main"]
+        "10.0 norm 1 2.0 3.14",
+        "[1, 3, 6] 2",
+        "5.0 True True",
+        "main",
+    ]
 
 
 def test_numpy_and_tensors_print_as_usual(client):
     # printing an array makes NumPy's C code import through the program's own builtins
-    summary = run(client, "import numpy as np\nimport tensorflow as tf\n"
-                          "print(np.arange(3.0))\nprint(tf.constant([[1.0, 2.0]]))")
-    assert summary["stdout"] == ("[0. 1. 2.]\n"
-                                 "tf.Tensor([[1. 2.]], shape=(1, 2), dtype=float32)\n")
+    summary = run(
+        client,
+        "import numpy as np\nimport tensorflow as tf\n"
+        "print(np.arange(3.0))\nprint(tf.constant([[1.0, 2.0]]))",
+    )
+    assert summary["stdout"] == ("[0. 1. 2.]\ntf.Tensor([[1. 2.]], shape=(1, 2), dtype=float32)\n")
 
 
 def test_import_errors_can_be_caught_like_any_import_error(client):
@@ -175,8 +195,11 @@ def test_import_errors_can_be_caught_like_any_import_error(client):
 
 
 def test_tensorflow_contrib_eager_resolves_to_the_engine(client):
-    summary = run(client, "import tensorflow as tf\nimport tensorflow.contrib.eager as tfe\n"
-                          "print(tf.constant(2.0) * 3)")
+    summary = run(
+        client,
+        "import tensorflow as tf\nimport tensorflow.contrib.eager as tfe\n"
+        "print(tf.constant(2.0) * 3)",
+    )
     assert summary["status"] == "ok", summary["error"]
     assert summary["stdout"] == "tf.Tensor(6.0, shape=(), dtype=float32)\n"
 

@@ -1,5 +1,6 @@
 """Limits: a program that loops, eats memory, floods stdout, recurses or records a huge tape is
 stopped with a clear stored error, its worker replaced, and the server keeps answering."""
+
 import threading
 import time
 
@@ -12,10 +13,17 @@ from .conftest import make_client, run
 
 def test_limit_messages_name_the_limit_and_the_line():
     assert limit_error("time", Limits(), 3) == (
-        "TimeLimitExceeded", "time limit of 10 s exceeded at line 3")
+        "TimeLimitExceeded",
+        "time limit of 10 s exceeded at line 3",
+    )
     assert limit_error("memory", Limits(), None) == (
-        "MemoryLimitExceeded", "memory limit of 1 GiB exceeded")
-    assert limit_error("cpu", Limits(cpu_seconds=2), 7)[1] == "CPU time limit of 2 s exceeded at line 7"
+        "MemoryLimitExceeded",
+        "memory limit of 1 GiB exceeded",
+    )
+    assert (
+        limit_error("cpu", Limits(cpu_seconds=2), 7)[1]
+        == "CPU time limit of 2 s exceeded at line 7"
+    )
 
 
 def test_endless_loop_hits_the_time_limit_at_its_line(client):
@@ -24,8 +32,10 @@ def test_endless_loop_hits_the_time_limit_at_its_line(client):
     assert time.monotonic() - started < 3 + 3  # wall limit (3 s here) plus a little
     assert summary["status"] == "limit"
     assert summary["error"]["type"] == "TimeLimitExceeded"
-    assert summary["error"]["message"] in ("time limit of 3 s exceeded at line 2",
-                                           "time limit of 3 s exceeded at line 3")
+    assert summary["error"]["message"] in (
+        "time limit of 3 s exceeded at line 2",
+        "time limit of 3 s exceeded at line 3",
+    )
     stored = client.get(f"/api/runs/{summary['id']}").json()
     assert stored["error"] == summary["error"]
 
@@ -37,8 +47,10 @@ def test_the_next_run_gets_a_fresh_worker(client):
 
 
 def test_memory_bomb_hits_the_memory_limit(client):
-    summary = run(client, "import numpy as np\nblocks = []\nwhile True:\n"
-                          "    blocks.append(np.empty(50_000_000))\n")
+    summary = run(
+        client,
+        "import numpy as np\nblocks = []\nwhile True:\n    blocks.append(np.empty(50_000_000))\n",
+    )
     assert summary["status"] == "limit"
     assert summary["error"]["type"] == "MemoryLimitExceeded"
     assert summary["error"]["message"] == "memory limit of 1 GiB exceeded at line 4"
@@ -66,7 +78,9 @@ def test_deep_recursion_is_an_ordinary_error_at_its_line(client):
 
 
 def test_a_ten_million_op_tape_is_stopped_cleanly(client):
-    summary = run(client, """import tensorflow as tf
+    summary = run(
+        client,
+        """import tensorflow as tf
 x = tf.constant(1.0)
 with tf.GradientTape() as tape:
     tape.watch(x)
@@ -74,7 +88,8 @@ with tf.GradientTape() as tape:
     for i in range(10_000_000):
         y = y * 1.0000001
 print(tape.gradient(y, x))
-""")
+""",
+    )
     assert summary["status"] == "limit"
     assert summary["error"]["type"] in ("TimeLimitExceeded", "MemoryLimitExceeded")
     assert summary["error"]["line"] in (6, 7)
@@ -83,8 +98,11 @@ print(tape.gradient(y, x))
 
 def test_state_does_not_leak_between_runs(client):
     run(client, "import math, tensorflow as tf\nmath.pi = 3\ntf.constant = None\nfacts = [1]")
-    summary = run(client, "import math, tensorflow as tf\nprint(math.pi, tf.constant(1.0).numpy())\n"
-                          "print('facts' in dir())")
+    summary = run(
+        client,
+        "import math, tensorflow as tf\nprint(math.pi, tf.constant(1.0).numpy())\n"
+        "print('facts' in dir())",
+    )
     assert summary["stdout"] == "3.141592653589793 1.0\nFalse\n"
 
 
@@ -122,8 +140,10 @@ def test_a_dead_worker_template_is_restarted(client):
 @pytest.mark.parametrize("count", [8])
 def test_concurrent_runs_all_succeed(client, count):
     results = []
-    threads = [threading.Thread(target=lambda i=i: results.append(run(client, f"print({i})")))
-               for i in range(count)]
+    threads = [
+        threading.Thread(target=lambda i=i: results.append(run(client, f"print({i})")))
+        for i in range(count)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

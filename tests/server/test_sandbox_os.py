@@ -1,6 +1,7 @@
 """The OS layers on their own: a program that got past the Python allowlist (simulated by a
 capture function that gives it the real builtins) still cannot read our files, write
 anywhere, reach the network, start processes or see the server's secrets."""
+
 import json
 import os
 import socket
@@ -47,8 +48,11 @@ print(json.dumps(results))
 def escaped_client(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("data")
     settings = Settings(data_dir=data_dir, token=None, **FAST_LIMITS)
-    app = create_app(settings, capture_target="tests.server.escape_capture:capture_program",
-                     extra_paths=[TESTS_DIR])
+    app = create_app(
+        settings,
+        capture_target="tests.server.escape_capture:capture_program",
+        extra_paths=[TESTS_DIR],
+    )
     client = TestClient(app, base_url="http://127.0.0.1")
     os.environ["TAPESCOPE_TOKEN"] = "secret-token"  # in the server's environment while it starts
     try:
@@ -61,25 +65,37 @@ def escaped_client(tmp_path_factory):
 
 def test_an_escaped_program_is_still_contained(escaped_client, tmp_path):
     client, data_dir = escaped_client
-    assert client.get("/api/health").json()["sandbox"] == "bubblewrap", \
+    assert client.get("/api/health").json()["sandbox"] == "bubblewrap", (
         "bubblewrap must work here (the Makefile installs it)"
+    )
     secret = tmp_path / "secret.txt"
     secret.write_text("do not read")
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen()
-    program = (f"SECRET = {str(secret)!r}\nDATA_DIR = {str(data_dir)!r}\n"
-               f"PROJECT = {str(Path(TESTS_DIR).parent)!r}\nPORT = {listener.getsockname()[1]}\n"
-               f"SERVER_PID = {os.getpid()}\n" + ESCAPED)
+    program = (
+        f"SECRET = {str(secret)!r}\nDATA_DIR = {str(data_dir)!r}\n"
+        f"PROJECT = {str(Path(TESTS_DIR).parent)!r}\nPORT = {listener.getsockname()[1]}\n"
+        f"SERVER_PID = {os.getpid()}\n" + ESCAPED
+    )
     try:
         summary = run(client, program)
     finally:
         listener.close()
     assert summary["status"] == "ok", summary["error"]
     results = json.loads(summary["stdout"])
-    for attempt in ("read secret", "list data dir", "read /etc/passwd", "write /tmp",
-                    "write project", "connect loopback", "fork", "subprocess", "thread",
-                    "setuid root"):
+    for attempt in (
+        "read secret",
+        "list data dir",
+        "read /etc/passwd",
+        "write /tmp",
+        "write project",
+        "connect loopback",
+        "fork",
+        "subprocess",
+        "thread",
+        "setuid root",
+    ):
         assert results[attempt] != "ALLOWED", (attempt, results)
     assert results["uid"] != 0
     assert results["token in environment"] is False

@@ -1,5 +1,6 @@
 """The store: SQLite always (WAL, transactional, survives restarts and a killed writer), and
 PostgreSQL when its server binaries are installed here (Debian's postgresql)."""
+
 import glob
 import os
 import shutil
@@ -24,16 +25,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def stored_run(run_id: str, minutes: int = 0, source: str = "print(1)") -> StoredRun:
-    capture = Capture(program=ProgramInfo(filename="main.py", source=source), stdout="1\n",
-                      error=ErrorInfo(type="ValueError", message="boom", line=1) if "raise" in source else None)
+    capture = Capture(
+        program=ProgramInfo(filename="main.py", source=source),
+        stdout="1\n",
+        error=ErrorInfo(type="ValueError", message="boom", line=1) if "raise" in source else None,
+    )
     created = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=minutes)
     summary = summarize(run_id, created, "sandbox", "error" if capture.error else "ok", capture)
-    return StoredRun(summary=summary, title=source.splitlines()[0],
-                     capture_json=capture.to_json().encode())
+    return StoredRun(
+        summary=summary, title=source.splitlines()[0], capture_json=capture.to_json().encode()
+    )
 
 
 def _postgres_binaries():
-    found = shutil.which("initdb") or next(iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))), None)
+    found = shutil.which("initdb") or next(
+        iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))), None
+    )
     return Path(found).parent if found else None
 
 
@@ -50,16 +57,42 @@ def postgres_url():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    subprocess.run(as_postgres + [str(binaries / "initdb"), "--no-sync", "-A", "trust", "-U",
-                                  "postgres", "-D", str(base / "db")], check=True,
-                   capture_output=True)
-    subprocess.run(as_postgres + [str(binaries / "pg_ctl"), "-D", str(base / "db"), "-w", "-l",
-                                  str(base / "log"), "-o",
-                                  f"-k {base} -p {port} -c listen_addresses='' -c fsync=off",
-                                  "start"], check=True, capture_output=True)
+    subprocess.run(
+        as_postgres
+        + [
+            str(binaries / "initdb"),
+            "--no-sync",
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "-D",
+            str(base / "db"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        as_postgres
+        + [
+            str(binaries / "pg_ctl"),
+            "-D",
+            str(base / "db"),
+            "-w",
+            "-l",
+            str(base / "log"),
+            "-o",
+            f"-k {base} -p {port} -c listen_addresses='' -c fsync=off",
+            "start",
+        ],
+        check=True,
+        capture_output=True,
+    )
     yield f"postgresql+psycopg://postgres@/postgres?host={base}&port={port}"
-    subprocess.run(as_postgres + [str(binaries / "pg_ctl"), "-D", str(base / "db"), "-m",
-                                  "immediate", "stop"], capture_output=True)
+    subprocess.run(
+        as_postgres + [str(binaries / "pg_ctl"), "-D", str(base / "db"), "-m", "immediate", "stop"],
+        capture_output=True,
+    )
     shutil.rmtree(base, ignore_errors=True)
 
 
@@ -133,8 +166,11 @@ WRITER = textwrap.dedent("""
 
 def test_a_killed_writer_loses_nothing_already_stored(tmp_path):
     url = f"sqlite:///{tmp_path / 'runs.db'}"
-    writer = subprocess.Popen([sys.executable, "-c", WRITER.format(root=str(ROOT), url=url)],
-                              stdout=subprocess.PIPE, text=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER.format(root=str(ROOT), url=url)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     committed = [writer.stdout.readline().strip() for _ in range(20)]
     writer.send_signal(signal.SIGKILL)  # mid-write: it was adding the next runs
     writer.wait()

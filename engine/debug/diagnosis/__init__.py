@@ -5,6 +5,7 @@ the capture's Finding fields, and for each call its op/layer norms and each None
 Findings that repeat (a training loop hitting the same line every iteration) are merged into
 one with a `count`.
 """
+
 from ..flow import flow_key, walk
 from . import activations, errors, none_causes, nonfinite, norms
 from .context import Context
@@ -22,8 +23,10 @@ def diagnose(recorder, summaries):
         causes = {}
         if call.error is None:
             reached = _reached_sources(call) if call.unconnected == "zero" else set()
-            none = {index: (gradient, _is_none(ctx, call, gradient, flow_key(source) in reached))
-                    for index, _, source, gradient in call.results}
+            none = {
+                index: (gradient, _is_none(ctx, call, gradient, flow_key(source) in reached))
+                for index, _, source, gradient in call.results
+            }
             explained = none_causes.explain(ctx, call, none)
             for f in explained:
                 causes.setdefault(f["source_index"], f["code"])

@@ -5,6 +5,7 @@ first call that reached it); saturation only in hidden layers (the output feeds 
 Conv2D): a sigmoid output layer close to 0/1 is what a trained classifier looks like.
 Thresholds are in vocabulary.THRESHOLDS.
 """
+
 from ..spill import activation_statistics
 from .vocabulary import THRESHOLDS
 
@@ -50,8 +51,10 @@ def _dead_relu(ctx, call, op):
     fraction = dead / count
     if fraction < THRESHOLDS["dead_relu_info_fraction"] or dead == 0:
         return None
-    warn = (fraction >= THRESHOLDS["dead_relu_fraction"]
-            and examples >= THRESHOLDS["dead_relu_min_batch"])
+    warn = (
+        fraction >= THRESHOLDS["dead_relu_fraction"]
+        and examples >= THRESHOLDS["dead_relu_min_batch"]
+    )
     line = ctx.line(op.location)
     return ctx.finding(
         "dead_relu",
@@ -60,8 +63,13 @@ def _dead_relu(ctx, call, op):
         f"feeding them do not learn.",
         "initialize with he_normal / a small positive bias, lower the learning rate, or use "
         "tf.nn.leaky_relu",
-        op.location, call=call.id, tensors=(out,), ops=(op,),
-        severity=None if warn else "info", seq=op.seq)
+        op.location,
+        call=call.id,
+        tensors=(out,),
+        ops=(op,),
+        severity=None if warn else "info",
+        seq=op.seq,
+    )
 
 
 def _feeds_a_layer(ctx, op, hops=3):
@@ -99,4 +107,9 @@ def _saturated(ctx, call, op):
         f"vanish.",
         "scale the inputs (normalize them, or initialize weights smaller, e.g. glorot_uniform), "
         "or use ReLU in hidden layers",
-        op.location, call=call.id, tensors=(out,), ops=(op,), seq=op.seq)
+        op.location,
+        call=call.id,
+        tensors=(out,),
+        ops=(op,),
+        seq=op.seq,
+    )

@@ -1,5 +1,6 @@
 """What every diagnosis needs about the whole run: who consumes each tensor, each variable's
 versions, the escapes and assigns, how to name a tensor and quote a line in a message."""
+
 import linecache
 
 from .vocabulary import SEVERITY
@@ -67,8 +68,19 @@ class Context:
     def tape_name(self, tape):
         return tape.name or "tape"
 
-    def finding(self, code, message, suggestion=None, location=None, call=None,
-                source_index=None, tensors=(), ops=(), severity=None, seq=0):
+    def finding(
+        self,
+        code,
+        message,
+        suggestion=None,
+        location=None,
+        call=None,
+        source_index=None,
+        tensors=(),
+        ops=(),
+        severity=None,
+        seq=0,
+    ):
         return {
             "code": code,
             "severity": severity or SEVERITY[code],

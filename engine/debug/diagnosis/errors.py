@@ -1,4 +1,5 @@
 """Gradient calls that raised: an op with no gradient registered, a spent tape used again."""
+
 import re
 
 from .none_causes import _ancestors
@@ -22,9 +23,11 @@ def _no_gradient(ctx, call):
     match = _NO_ENTRY.search(str(call.error))
     op_type = match.group(1) if match else None
     ancestors = _ancestors(call.targets)
-    candidates = [op for op in call.tape.records
-                  if op.type == op_type and op.seq < call.seq
-                  and any(o.id in ancestors for o in op.outputs)]
+    candidates = [
+        op
+        for op in call.tape.records
+        if op.type == op_type and op.seq < call.seq and any(o.id in ancestors for o in op.outputs)
+    ]
     op = candidates[-1] if candidates else None  # the backward pass meets the latest first
     location = op.location if op is not None else call.location
     line = ctx.line(location)
@@ -36,8 +39,12 @@ def _no_gradient(ctx, call):
         f"for an op it cannot differentiate).",
         "keep it off the path to the target (tf.stop_gradient(...) on its result), or give "
         "it a gradient with @tf.custom_gradient",
-        location, call=call.id, ops=(op,) if op is not None else (),
-        tensors=op.outputs[:1] if op is not None else (), seq=op.seq if op else call.seq)
+        location,
+        call=call.id,
+        ops=(op,) if op is not None else (),
+        tensors=op.outputs[:1] if op is not None else (),
+        seq=op.seq if op else call.seq,
+    )
 
 
 def _consumed(ctx, tape, seq, location):
@@ -45,15 +52,23 @@ def _consumed(ctx, tape, seq, location):
     name = ctx.tape_name(tape)
     if earlier:
         first = ctx.line(earlier[-1].location)
-        message = (f"`{name}` is not persistent: its first {earlier[-1].kind} call (line "
-                   f"{first}) released everything it recorded, so this second call raised "
-                   f"RuntimeError.")
+        message = (
+            f"`{name}` is not persistent: its first {earlier[-1].kind} call (line "
+            f"{first}) released everything it recorded, so this second call raised "
+            f"RuntimeError."
+        )
     else:
-        message = (f"`{name}` holds no recording (it was already used, or never entered as a "
-                   f"`with` context), so this call raised RuntimeError.")
+        message = (
+            f"`{name}` holds no recording (it was already used, or never entered as a "
+            f"`with` context), so this call raised RuntimeError."
+        )
     return ctx.finding(
-        "tape_consumed", message,
+        "tape_consumed",
+        message,
         "create it with tf.GradientTape(persistent=True) to call gradient() more than once "
         "(and `del tape` when done), or compute all gradients in one call: "
         "tape.gradient(loss, [a, b])",
-        location, call=earlier[-1].id if earlier else None, seq=seq)
+        location,
+        call=earlier[-1].id if earlier else None,
+        seq=seq,
+    )

@@ -8,6 +8,7 @@ dataflow joins source and target at all, it looks for the two ways a value trave
 dataflow (a variable assigned from it, or a trip through NumPy/Python) before concluding the
 two are unconnected.
 """
+
 import re
 
 from .. import engine_view
@@ -29,8 +30,10 @@ def explain(ctx, call, results_by_index):
         if call.unconnected == "zero":
             for f in found:
                 f["severity"] = "info"
-                f["message"] += (" (The call asked for unconnected_gradients=ZERO, so it "
-                                 "returned zeros instead of None.)")
+                f["message"] += (
+                    " (The call asked for unconnected_gradients=ZERO, so it "
+                    "returned zeros instead of None.)"
+                )
         findings.extend(found)
     return findings
 
@@ -138,12 +141,24 @@ class _Finder:
         self.tape = ctx.tape_name(call.tape)
         self.target = ctx.describe(call.targets[0]) if call.targets else "the target"
         call_line = ctx.line(call.location)
-        self.gradient_words = (f"{self.tape}.{call.kind}(...) at line {call_line}" if call_line
-                               else f"{self.tape}.{call.kind}(...)")
+        self.gradient_words = (
+            f"{self.tape}.{call.kind}(...) at line {call_line}"
+            if call_line
+            else f"{self.tape}.{call.kind}(...)"
+        )
 
     def _make(self, code, message, suggestion, location, tensors=(), ops=(), seq=0):
-        return self.ctx.finding(code, message, suggestion, location, self.call.id, self.index,
-                                (self.source,) + tuple(tensors), ops, seq=seq)
+        return self.ctx.finding(
+            code,
+            message,
+            suggestion,
+            location,
+            self.call.id,
+            self.index,
+            (self.source,) + tuple(tensors),
+            ops,
+            seq=seq,
+        )
 
     # --- the source itself ------------------------------------------------------------------
     def integer_source(self):
@@ -160,7 +175,9 @@ class _Finder:
             f"must be floating).",
             f"{self.bare} = tf.cast({self.bare}, tf.float32)  # or create it as a float: "
             f"tf.constant(10.0), dtype=tf.float32",
-            location, seq=s.seq)
+            location,
+            seq=s.seq,
+        )
 
     def variable_replaced(self):
         """`x = x + 1` rebinding a Variable's name to a Tensor."""
@@ -176,7 +193,11 @@ class _Finder:
                     f"watches variables automatically, not tensors, so nothing computed from "
                     f"this `{s.name}` was recorded and {self.gradient_words} returns None.",
                     _assign_suggestion(self.ctx.source_line(s.op.location), s.name),
-                    s.op.location, tensors=(inp,), ops=(s.op,), seq=s.op.seq)
+                    s.op.location,
+                    tensors=(inp,),
+                    ops=(s.op,),
+                    seq=s.op.seq,
+                )
         return None
 
     # --- one edge that does not carry a gradient --------------------------------------------
@@ -197,12 +218,16 @@ class _Finder:
                 f"tf.stop_gradient at line {ctx.line(op.location)} blocks the gradient from "
                 f"{self.target} back to {self.name}.",
                 "remove tf.stop_gradient(...) if the gradient should flow through it",
-                op.location, tensors=(u,), ops=(op,), seq=op.seq)
+                op.location,
+                tensors=(u,),
+                ops=(op,),
+                seq=op.seq,
+            )
         if state == "not_registered":
             return None  # the call raised LookupError: reported as no_gradient_registered
         if state == "non_differentiable" or not all(
-                engine_view.input_has_gradient(op.type, i)
-                for i, t in enumerate(op.inputs) if t is u):
+            engine_view.input_has_gradient(op.type, i) for i, t in enumerate(op.inputs) if t is u
+        ):
             if op.type == "Cast":
                 return self.integer_op(u, op)
             return self._make(
@@ -210,7 +235,11 @@ class _Finder:
                 f"{use} is not differentiable (TF registers no gradient for it with respect "
                 f"to this input), so no gradient reaches {self.name} through it.",
                 _non_differentiable_fix(op.type),
-                op.location, tensors=(u,), ops=(op,), seq=op.seq)
+                op.location,
+                tensors=(u,),
+                ops=(op,),
+                seq=op.seq,
+            )
         if all(o.dtype.kind != _FLOAT for o in toward):
             return self.integer_op(u, op)
         return None
@@ -224,7 +253,11 @@ class _Finder:
             f"{dtype}; integer tensors carry no gradient, so the path to {self.name} is cut.",
             "keep the value floating (tf.cast(..., tf.float32)), or use a differentiable "
             "surrogate instead of rounding to integers",
-            op.location, tensors=(u,), ops=(op,), seq=op.seq)
+            op.location,
+            tensors=(u,),
+            ops=(op,),
+            seq=op.seq,
+        )
 
     def outside(self, op, why):
         ctx, line = self.ctx, self.ctx.line(op.location)
@@ -232,9 +265,11 @@ class _Finder:
             "before": "before the tape started recording",
             "after": "after the tape stopped recording",
             "stop_recording": f"inside `with {self.tape}.stop_recording():`",
-            "reset": (f"before `{self.tape}.reset()`, which discarded it"
-                      if self.facts.reset_kind == "reset" else
-                      "during an earlier use of this tape, whose records are gone"),
+            "reset": (
+                f"before `{self.tape}.reset()`, which discarded it"
+                if self.facts.reset_kind == "reset"
+                else "during an earlier use of this tape, whose records are gone"
+            ),
         }[why]
         return self._make(
             "outside_tape",
@@ -242,7 +277,10 @@ class _Finder:
             f"{words}, so the tape holds no record of it and {self.gradient_words} returns None.",
             f"compute it inside `with tf.GradientTape() as {self.tape}:` (line "
             f"{ctx.line(self.call.tape.location)}), after watching {self.bare}",
-            op.location, ops=(op,), seq=op.seq)
+            op.location,
+            ops=(op,),
+            seq=op.seq,
+        )
 
     def untracked(self, u, op):
         """The tape was recording but did not track `u` when `op` used it."""
@@ -260,8 +298,11 @@ class _Finder:
                     f"recorded.",
                     f"{self.tape}.watch({ctx.name(u) or self.bare})  # or "
                     f"tf.Variable(..., trainable=True)",
-                    _first(variable.tensor.location, op.location), tensors=(u,), ops=(op,),
-                    seq=op.seq)
+                    _first(variable.tensor.location, op.location),
+                    tensors=(u,),
+                    ops=(op,),
+                    seq=op.seq,
+                )
             if not facts.tape.watch_accessed_variables:
                 return self._make(
                     "watch_accessed_variables_off",
@@ -269,13 +310,21 @@ class _Finder:
                     f"never watched {ctx.describe(u)}, so {op.type} at line {line} was not "
                     f"recorded.",
                     f"{self.tape}.watch({ctx.name(u) or self.bare})",
-                    _first(facts.tape.location, op.location), tensors=(u,), ops=(op,), seq=op.seq)
+                    _first(facts.tape.location, op.location),
+                    tensors=(u,),
+                    ops=(op,),
+                    seq=op.seq,
+                )
             return self._make(
                 "outside_tape",
                 f"{ctx.describe(u)} was read before the tape started recording and the "
                 f"snapshot was used at line {line}; the tape never saw the variable being read.",
                 "read the variable inside the `with tf.GradientTape()` block",
-                op.location, tensors=(u,), ops=(op,), seq=op.seq)
+                op.location,
+                tensors=(u,),
+                ops=(op,),
+                seq=op.seq,
+            )
         # `u` is the source itself (everything else on the flow was produced by recorded ops,
         # so it is tracked): a tensor, however it was made, that the tape did not watch.
         key = _flow_key(u)
@@ -288,7 +337,11 @@ class _Finder:
                 f"{ctx.line(facts.watch_location.get(key))}; the tape records only what "
                 f"happens to a tensor after it is watched.",
                 f"move `{self.tape}.watch({ctx.name(u) or self.bare})` above line {line}",
-                facts.watch_location.get(key), tensors=(u,), ops=(op,), seq=watched)
+                facts.watch_location.get(key),
+                tensors=(u,),
+                ops=(op,),
+                seq=watched,
+            )
         return self._make(
             "not_watched",
             f"{ctx.describe(u)} is a tensor, not a tf.Variable, and tape `{self.tape}` "
@@ -296,7 +349,11 @@ class _Finder:
             f"{self.gradient_words} returns None.",
             f"{self.tape}.watch({ctx.name(u) or self.bare})  # first thing inside the "
             f"`with` block, or make it a tf.Variable",
-            op.location, tensors=(u,), ops=(op,), seq=op.seq)
+            op.location,
+            tensors=(u,),
+            ops=(op,),
+            seq=op.seq,
+        )
 
     # --- no dataflow at all -----------------------------------------------------------------
     def stateful(self, reachable, ancestors):
@@ -306,8 +363,11 @@ class _Finder:
                 continue
             if assign.tensor is None or assign.tensor.id not in ancestors:
                 continue
-            involved = [t for seq, t in ctx.touched_in_statement.get(id(assign.stmt), ())
-                        if seq < assign.seq and t.id in reachable]
+            involved = [
+                t
+                for seq, t in ctx.touched_in_statement.get(id(assign.stmt), ())
+                if seq < assign.seq and t.id in reachable
+            ]
             if involved:
                 variable = assign.variable
                 return self._make(
@@ -319,7 +379,10 @@ class _Finder:
                     f"compute with tensors inside the tape instead of assigning, e.g. "
                     f"`{ctx.name(variable) or 'v'}_new = {ctx.name(variable) or 'v'} + "
                     f"{self.bare}`, and use that",
-                    assign.location, tensors=(involved[0], variable), seq=assign.seq)
+                    assign.location,
+                    tensors=(involved[0], variable),
+                    seq=assign.seq,
+                )
         return None
 
     def left_engine(self, reachable, ancestors):
@@ -341,8 +404,12 @@ class _Finder:
         if best is None:
             return None
         escape, leaf = best
-        how = {"numpy": ".numpy()", "__array__": "a NumPy function (np.asarray)",
-               "float": "float()", "int": "int()"}[escape.how]
+        how = {
+            "numpy": ".numpy()",
+            "__array__": "a NumPy function (np.asarray)",
+            "float": "float()",
+            "int": "int()",
+        }[escape.how]
         return self._make(
             "left_engine",
             f"{ctx.describe(escape.tensor)} left TensorFlow through {how} at line "
@@ -350,14 +417,20 @@ class _Finder:
             f"new constant with no record of where it came from, so the path from {self.name} "
             f"to {self.target} is cut there.",
             _numpy_fix(ctx.source_line(escape.location)),
-            escape.location, tensors=(escape.tensor, leaf), seq=escape.seq)
+            escape.location,
+            tensors=(escape.tensor, leaf),
+            seq=escape.seq,
+        )
 
     def unconnected(self):
         ctx, facts = self.ctx, self.facts
         branch = None
         for escape in ctx.escapes:
-            if escape.how == "bool" and escape.seq < self.call.seq and \
-                    facts.recording_at(escape.seq):
+            if (
+                escape.how == "bool"
+                and escape.seq < self.call.seq
+                and facts.recording_at(escape.seq)
+            ):
                 branch = escape
         if branch is not None:
             return self._branch(branch)
@@ -367,7 +440,9 @@ class _Finder:
             f"{self.gradient_words} returns None for it.",
             f"check that the target really uses {self.bare}; to get zeros instead of None, "
             f"pass unconnected_gradients=tf.UnconnectedGradients.ZERO",
-            self.call.location, seq=self.call.seq)
+            self.call.location,
+            seq=self.call.seq,
+        )
 
     def _branch(self, branch):
         ctx = self.ctx
@@ -378,7 +453,10 @@ class _Finder:
             f"the branch taken, and {self.name} is not on it.",
             "expected when the branch not taken is the one that uses it; pass "
             "unconnected_gradients=tf.UnconnectedGradients.ZERO to get zeros",
-            branch.location, tensors=(branch.tensor,), seq=branch.seq)
+            branch.location,
+            tensors=(branch.tensor,),
+            seq=branch.seq,
+        )
         finding["severity"] = "info"
         return finding
 
@@ -404,13 +482,30 @@ def _assign_suggestion(line, name):
 
 
 _NUMPY_TO_TF = {
-    "mean": "tf.reduce_mean", "sum": "tf.reduce_sum", "max": "tf.reduce_max",
-    "min": "tf.reduce_min", "prod": "tf.reduce_prod", "std": "tf.math.reduce_std",
-    "exp": "tf.exp", "log": "tf.math.log", "sqrt": "tf.sqrt", "square": "tf.square",
-    "tanh": "tf.tanh", "abs": "tf.abs", "dot": "tf.matmul", "matmul": "tf.matmul",
-    "maximum": "tf.maximum", "minimum": "tf.minimum", "clip": "tf.clip_by_value",
-    "concatenate": "tf.concat", "stack": "tf.stack", "reshape": "tf.reshape",
-    "transpose": "tf.transpose", "where": "tf.where", "sin": "tf.sin", "cos": "tf.cos",
+    "mean": "tf.reduce_mean",
+    "sum": "tf.reduce_sum",
+    "max": "tf.reduce_max",
+    "min": "tf.reduce_min",
+    "prod": "tf.reduce_prod",
+    "std": "tf.math.reduce_std",
+    "exp": "tf.exp",
+    "log": "tf.math.log",
+    "sqrt": "tf.sqrt",
+    "square": "tf.square",
+    "tanh": "tf.tanh",
+    "abs": "tf.abs",
+    "dot": "tf.matmul",
+    "matmul": "tf.matmul",
+    "maximum": "tf.maximum",
+    "minimum": "tf.minimum",
+    "clip": "tf.clip_by_value",
+    "concatenate": "tf.concat",
+    "stack": "tf.stack",
+    "reshape": "tf.reshape",
+    "transpose": "tf.transpose",
+    "where": "tf.where",
+    "sin": "tf.sin",
+    "cos": "tf.cos",
 }
 
 
@@ -419,18 +514,21 @@ def _numpy_fix(line):
     if match and match.group(1) in _NUMPY_TO_TF:
         fixed = line.replace(f"np.{match.group(1)}(", f"{_NUMPY_TO_TF[match.group(1)]}(", 1)
         return fixed + "  # a TensorFlow op keeps the computation on the tape"
-    return ("keep the computation in TensorFlow ops (tf.*) inside the tape: no .numpy(), "
-            "np.* functions, float() or int() on tensors on the path to the target")
+    return (
+        "keep the computation in TensorFlow ops (tf.*) inside the tape: no .numpy(), "
+        "np.* functions, float() or int() on tensors on the path to the target"
+    )
 
 
 def _non_differentiable_fix(op_type):
     if op_type in ("ArgMax", "ArgMin"):
         return "use a differentiable relaxation, e.g. tf.nn.softmax(logits) instead of argmax"
     if op_type in ("Round", "Floor", "Ceil", "Sign"):
-        return ("use a straight-through estimator: "
-                "x + tf.stop_gradient(tf.round(x) - x)")
+        return "use a straight-through estimator: x + tf.stop_gradient(tf.round(x) - x)"
     if op_type in ("Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"):
-        return ("comparisons give booleans, which carry no gradient; use tf.where(cond, a, b) "
-                "to select between differentiable values, or a smooth surrogate "
-                "(tf.sigmoid(k * (a - b)))")
+        return (
+            "comparisons give booleans, which carry no gradient; use tf.where(cond, a, b) "
+            "to select between differentiable values, or a smooth surrogate "
+            "(tf.sigmoid(k * (a - b)))"
+        )
     return f"{op_type} has no gradient: compute the value with differentiable ops"

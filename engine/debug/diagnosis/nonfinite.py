@@ -39,7 +39,11 @@ def _forward(ctx, op, code):
         f"{op.type} at line {line} produced {what} from finite inputs (forward pass); every "
         f"value computed from it is non-finite too.",
         _fix(op.type),
-        op.location, tensors=op.outputs[:1], ops=(op,), seq=op.seq)
+        op.location,
+        tensors=op.outputs[:1],
+        ops=(op,),
+        seq=op.seq,
+    )
 
 
 def _backward(ctx, call, step, code):
@@ -48,21 +52,34 @@ def _backward(ctx, call, step, code):
     line = ctx.line(op.location)
     trap = _where_trap(ctx, op)
     if trap is not None:
-        message = (f"The gradient of {op.type} at line {line} is {what} although the gradient "
-                   f"arriving at it is finite: its output feeds tf.where (line "
-                   f"{ctx.line(trap.location)}), which sends a zero gradient to the branch it "
-                   f"did not select, and 0 x inf = NaN where {op.type}'s derivative is infinite. "
-                   f"The masked values still poison the gradient.")
-        fix = ("make the unselected branch safe before the op: e.g. "
-               "tf.where(x > 0, tf.sqrt(tf.where(x > 0, x, 1.0)), 0.0)")
+        message = (
+            f"The gradient of {op.type} at line {line} is {what} although the gradient "
+            f"arriving at it is finite: its output feeds tf.where (line "
+            f"{ctx.line(trap.location)}), which sends a zero gradient to the branch it "
+            f"did not select, and 0 x inf = NaN where {op.type}'s derivative is infinite. "
+            f"The masked values still poison the gradient."
+        )
+        fix = (
+            "make the unselected branch safe before the op: e.g. "
+            "tf.where(x > 0, tf.sqrt(tf.where(x > 0, x, 1.0)), 0.0)"
+        )
     else:
-        message = (f"The gradient of {op.type} at line {line} is {what} although the gradient "
-                   f"arriving at it is finite (backward pass): its derivative is not finite "
-                   f"at the values it saw.")
+        message = (
+            f"The gradient of {op.type} at line {line} is {what} although the gradient "
+            f"arriving at it is finite (backward pass): its derivative is not finite "
+            f"at the values it saw."
+        )
         fix = _fix(op.type)
-    return ctx.finding(code, message, fix, op.location, call=call.id,
-                       tensors=[g for _, g in step.produced if g is not None][:1], ops=(op,),
-                       seq=step.seq)
+    return ctx.finding(
+        code,
+        message,
+        fix,
+        op.location,
+        call=call.id,
+        tensors=[g for _, g in step.produced if g is not None][:1],
+        ops=(op,),
+        seq=step.seq,
+    )
 
 
 def _where_trap(ctx, op):
@@ -84,14 +101,14 @@ def _where_trap(ctx, op):
 def _fix(op_type):
     return {
         "Log": "keep the argument positive: tf.math.log(x + 1e-7) or "
-               "tf.math.log(tf.maximum(x, 1e-7))",
+        "tf.math.log(tf.maximum(x, 1e-7))",
         "Sqrt": "keep the argument away from 0: tf.sqrt(x + 1e-12), or "
-                "tf.sqrt(tf.maximum(x, 1e-12))",
+        "tf.sqrt(tf.maximum(x, 1e-12))",
         "RealDiv": "guard the denominator: tf.math.divide_no_nan(a, b), or add an epsilon",
         "Div": "guard the denominator: tf.math.divide_no_nan(a, b), or add an epsilon",
         "Reciprocal": "guard the denominator: tf.math.divide_no_nan(1.0, x)",
         "Rsqrt": "keep the argument positive: tf.math.rsqrt(x + 1e-12)",
         "Pow": "avoid 0 ** negative and negative ** fractional: clamp the base",
         "Exp": "clip the argument (tf.clip_by_value) or use a stable form (tf.nn.softplus, "
-               "tf.reduce_logsumexp)",
+        "tf.reduce_logsumexp)",
     }.get(op_type, "check the op's inputs for values where it or its derivative is undefined")

@@ -12,6 +12,7 @@ layer's; exploding_gradient: above THRESHOLDS['exploding_factor'] times it. The 
 at the first layer (in backward order) past the threshold. Both need at least MIN_LAYERS (3)
 layers with a gradient; zero norms (no gradient at all) are left to the None/dead-unit findings.
 """
+
 import math
 
 from .vocabulary import THRESHOLDS
@@ -34,8 +35,14 @@ def profile(ctx, call):
                     squares += norm * norm
                     any_gradient = True
         if any_gradient:
-            op_norms.append({"step": step.index, "op": step.op.id, "scope": step.op.scope,
-                             "norm": math.sqrt(squares)})
+            op_norms.append(
+                {
+                    "step": step.index,
+                    "op": step.op.id,
+                    "scope": step.op.scope,
+                    "norm": math.sqrt(squares),
+                }
+            )
     ops = ctx.recorder.ops
     # Scopes that hold weights (a MatMul/Conv2D): a loss function's scope is not a layer.
     weighted = {ops[e["op"]].scope for e in op_norms if ops[e["op"]].type in _LAYER_OPS}
@@ -66,8 +73,10 @@ def explain(ctx, call, layers):
     low = first["norm"] * THRESHOLDS["vanishing_factor"]
     high = first["norm"] * THRESHOLDS["exploding_factor"]
     ops = ctx.recorder.ops
-    for code, test in (("vanishing_gradient", lambda n: n < low),
-                       ("exploding_gradient", lambda n: n > high)):
+    for code, test in (
+        ("vanishing_gradient", lambda n: n < low),
+        ("exploding_gradient", lambda n: n > high),
+    ):
         hit = next((layer for layer in nonzero[1:] if test(layer["norm"])), None)
         if hit is None:
             continue
@@ -75,16 +84,24 @@ def explain(ctx, call, layers):
         last = nonzero[-1]
         ratio = hit["norm"] / first["norm"]
         verb = "shrinks" if code == "vanishing_gradient" else "grows"
-        findings.append(ctx.finding(
-            code,
-            f"The gradient norm {verb} from {first['norm']:.3g} at {first['name']} (nearest the "
-            f"target) to {hit['norm']:.3g} at {hit['name']} (x{ratio:.2g}), and is "
-            f"{last['norm']:.3g} at {last['name']}: layers this far from the loss "
-            f"{'barely learn' if code == 'vanishing_gradient' else 'get huge updates'}.",
-            ("use ReLU-family activations and he_normal/glorot initialization, add "
-             "normalization or residual connections, or use fewer layers"
-             if code == "vanishing_gradient" else
-             "initialize weights smaller (glorot_uniform), lower the learning rate, clip "
-             "gradients (tf.clip_by_global_norm), or add normalization"),
-            op.location, call=call.id, ops=(op,), seq=op.seq))
+        findings.append(
+            ctx.finding(
+                code,
+                f"The gradient norm {verb} from {first['norm']:.3g} at {first['name']} (nearest the "
+                f"target) to {hit['norm']:.3g} at {hit['name']} (x{ratio:.2g}), and is "
+                f"{last['norm']:.3g} at {last['name']}: layers this far from the loss "
+                f"{'barely learn' if code == 'vanishing_gradient' else 'get huge updates'}.",
+                (
+                    "use ReLU-family activations and he_normal/glorot initialization, add "
+                    "normalization or residual connections, or use fewer layers"
+                    if code == "vanishing_gradient"
+                    else "initialize weights smaller (glorot_uniform), lower the learning rate, clip "
+                    "gradients (tf.clip_by_global_norm), or add normalization"
+                ),
+                op.location,
+                call=call.id,
+                ops=(op,),
+                seq=op.seq,
+            )
+        )
     return findings

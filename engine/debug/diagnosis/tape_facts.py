@@ -26,10 +26,13 @@ class TapeFacts:
     def _intervals(self, recorder):
         """[(start seq, end seq, how it ended)] while the tape was recording."""
         intervals, start = [], None
-        ends_by_call = {c.seq for c in recorder.calls
-                        if c.tape is self.tape and not self.tape.persistent}
-        events = sorted([(seq, kind) for kind, seq, _ in self.tape.events] +
-                        [(seq, "call") for seq in ends_by_call])
+        ends_by_call = {
+            c.seq for c in recorder.calls if c.tape is self.tape and not self.tape.persistent
+        }
+        events = sorted(
+            [(seq, kind) for kind, seq, _ in self.tape.events]
+            + [(seq, "call") for seq in ends_by_call]
+        )
         for seq, kind in events:
             if kind in ("enter", "resume"):
                 if start is None:

@@ -22,8 +22,14 @@ NONE_CAUSES = (
 # A gradient call that raised.
 ERRORS = ("no_gradient_registered", "tape_consumed")
 # Gradients that flow but are zero, tiny, huge or not finite.
-VALUE_FINDINGS = ("dead_relu", "saturated_activation", "vanishing_gradient",
-                  "exploding_gradient", "nan_origin", "inf_origin")
+VALUE_FINDINGS = (
+    "dead_relu",
+    "saturated_activation",
+    "vanishing_gradient",
+    "exploding_gradient",
+    "nan_origin",
+    "inf_origin",
+)
 CODES = NONE_CAUSES + ERRORS + VALUE_FINDINGS
 
 # Default severity. A None that the program asked for on purpose (the variable is not

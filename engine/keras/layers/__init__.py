@@ -1,4 +1,5 @@
 """keras.layers: Dense and Flatten (and Layer, their base, for custom layers)."""
+
 from ...missing import missing_attribute
 from .dense import Dense
 from .flatten import Flatten

@@ -1,17 +1,30 @@
 """keras.layers.Dense: activation(inputs @ kernel + bias), built from the input's last dimension."""
+
 import engine as tf  # circular on purpose: ops are looked up when the layer runs
 
 from ...missing import missing_attribute
 from .. import activations, initializers
 from .layer import InputSpec, Layer
 
-_UNSUPPORTED = ("kernel_regularizer", "bias_regularizer", "kernel_constraint", "bias_constraint",
-                "lora_rank")
+_UNSUPPORTED = (
+    "kernel_regularizer",
+    "bias_regularizer",
+    "kernel_constraint",
+    "bias_constraint",
+    "lora_rank",
+)
 
 
 class Dense(Layer):
-    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
-                 bias_initializer="zeros", **kwargs):
+    def __init__(
+        self,
+        units,
+        activation=None,
+        use_bias=True,
+        kernel_initializer="glorot_uniform",
+        bias_initializer="zeros",
+        **kwargs,
+    ):
         for option in _UNSUPPORTED:
             if kwargs.pop(option, None) is not None:
                 raise missing_attribute("tf.keras.layers.Dense", option)
@@ -19,8 +32,10 @@ class Dense(Layer):
         kwargs.pop("activity_regularizer", None)
         super().__init__(**kwargs)
         if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
-            raise ValueError("Received an invalid value for `units`, expected a positive "
-                             f"integer. Received: units={units}")
+            raise ValueError(
+                "Received an invalid value for `units`, expected a positive "
+                f"integer. Received: units={units}"
+            )
         self.units = units
         self.activation = activations.get(activation)
         self.use_bias = use_bias
@@ -32,11 +47,13 @@ class Dense(Layer):
 
     def build(self, input_shape):
         input_dim = input_shape[-1]
-        self._kernel = self.add_weight(name="kernel", shape=(input_dim, self.units),
-                                       initializer=self.kernel_initializer)
+        self._kernel = self.add_weight(
+            name="kernel", shape=(input_dim, self.units), initializer=self.kernel_initializer
+        )
         if self.use_bias:
-            self.bias = self.add_weight(name="bias", shape=(self.units,),
-                                        initializer=self.bias_initializer)
+            self.bias = self.add_weight(
+                name="bias", shape=(self.units,), initializer=self.bias_initializer
+            )
         self.input_spec = InputSpec(min_ndim=2, axes={-1: input_dim})
         self.built = True
 

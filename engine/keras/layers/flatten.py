@@ -1,4 +1,5 @@
 """keras.layers.Flatten: (batch, d1, d2, ...) -> (batch, d1*d2*...); (batch,) -> (batch, 1)."""
+
 import math
 
 import engine as tf  # circular on purpose: ops are looked up when the layer runs
@@ -10,8 +11,10 @@ class Flatten(Layer):
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
         if data_format not in (None, "channels_last", "channels_first"):
-            raise ValueError('The `data_format` argument must be one of {"channels_first", '
-                             f'"channels_last"}}. Received: data_format={data_format}')
+            raise ValueError(
+                'The `data_format` argument must be one of {"channels_first", '
+                f'"channels_last"}}. Received: data_format={data_format}'
+            )
         self.data_format = data_format or "channels_last"
         self.input_spec = InputSpec(min_ndim=1)
 

@@ -5,6 +5,7 @@ to the layer's dtype (autocast), check the input against the layer's input spec,
 the layer's scope (its Keras path and its tf.name_scope) build it from the input's shape if
 it is not built yet, and run `call`.
 """
+
 import functools
 import inspect
 import warnings
@@ -18,8 +19,15 @@ from .. import initializers as initializers_module, naming
 from ..variables import KerasVariable
 
 _BOOKKEEPING = {"_tracked_variables", "_layers", "_trainable", "_dtype", "built", "name"}
-_LAYER_KWARGS = {"input_shape", "input_dim", "batch_input_shape", "batch_size", "weights",
-                 "activity_regularizer", "autocast"}
+_LAYER_KWARGS = {
+    "input_shape",
+    "input_dim",
+    "batch_input_shape",
+    "batch_size",
+    "weights",
+    "activity_regularizer",
+    "autocast",
+}
 
 
 class InputSpec:
@@ -33,17 +41,25 @@ class InputSpec:
         shape = x._value.shape  # a NumPy shape tuple: no TensorShape on every call
         prefix = f"Input 0 with name 'None' of layer '{layer_name}' is incompatible with the layer:"
         if self.min_ndim is not None and len(shape) < self.min_ndim:
-            raise ValueError(f"{prefix} expected min_ndim={self.min_ndim}, found ndim={len(shape)}."
-                             f" Full shape received: {shape}")
+            raise ValueError(
+                f"{prefix} expected min_ndim={self.min_ndim}, found ndim={len(shape)}."
+                f" Full shape received: {shape}"
+            )
         for axis, size in self.axes.items():
             if shape[axis] != size:
-                raise ValueError(f"{prefix} expected axis {axis} of input shape to have value "
-                                 f"{size}, but received input with shape {shape}")
+                raise ValueError(
+                    f"{prefix} expected axis {axis} of input shape to have value "
+                    f"{size}, but received input with shape {shape}"
+                )
 
 
 def _is_tensor_like(value):
-    return value is None or tf.is_tensor(value) or hasattr(value, "__array__") or hasattr(
-        value, "_as_tensor")
+    return (
+        value is None
+        or tf.is_tensor(value)
+        or hasattr(value, "__array__")
+        or hasattr(value, "_as_tensor")
+    )
 
 
 class Layer:
@@ -57,8 +73,9 @@ class Layer:
     def __init__(self, trainable=True, name=None, dtype=None, **kwargs):
         unknown = {k: v for k, v in kwargs.items() if k not in _LAYER_KWARGS}
         if unknown:
-            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: "
-                             f"{unknown}")
+            raise ValueError(
+                f"Unrecognized keyword arguments passed to {type(self).__name__}: {unknown}"
+            )
         self.name = name or naming.auto_name(type(self).__name__)
         self._trainable = bool(trainable)
         self._dtype = tf.as_dtype(dtype or "float32")
@@ -69,7 +86,10 @@ class Layer:
             warnings.warn(
                 "Do not pass an `input_shape`/`input_dim` argument to a layer. When using "
                 "Sequential models, prefer using an `Input(shape)` object as the first layer in "
-                "the model instead.", UserWarning, stacklevel=3)
+                "the model instead.",
+                UserWarning,
+                stacklevel=3,
+            )
             shape = kwargs.get("input_shape") or (kwargs["input_dim"],)
             self._input_shape_arg = (None,) + tuple(shape)
 
@@ -80,22 +100,34 @@ class Layer:
                 if isinstance(leaf, Layer) and leaf is not self and leaf not in self._layers:
                     self._layers.append(leaf)
                 elif isinstance(leaf, KerasVariable) and not any(
-                        v is leaf for v in self._tracked_variables):
+                    v is leaf for v in self._tracked_variables
+                ):
                     self._tracked_variables.append(leaf)
         object.__setattr__(self, name, value)
 
     # --- weights -------------------------------------------------------------------------
-    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, name=None,
-                   **unused_keras_kwargs):
+    def add_weight(
+        self,
+        shape=None,
+        initializer=None,
+        dtype=None,
+        trainable=True,
+        name=None,
+        **unused_keras_kwargs,
+    ):
         dtype = tf.as_dtype(dtype or self._dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
         initializer = initializers_module.get(initializer)
         shape = () if shape is None else tuple(shape)
         with naming.keras_scope(self.name, self):
-            variable = KerasVariable(initializer(shape, dtype=dtype), name=name or "variable",
-                                     trainable=trainable and self._trainable, dtype=dtype,
-                                     watched=trainable)
+            variable = KerasVariable(
+                initializer(shape, dtype=dtype),
+                name=name or "variable",
+                trainable=trainable and self._trainable,
+                dtype=dtype,
+                watched=trainable,
+            )
         self._tracked_variables.append(variable)
         return variable
 
@@ -135,9 +167,11 @@ class Layer:
     def set_weights(self, weights):
         variables = self.variables
         if len(weights) != len(variables):
-            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a "
-                             f"weight list of length {len(weights)}, but the layer was expecting "
-                             f"{len(variables)} weights.")
+            raise ValueError(
+                f"You called `set_weights(weights)` on layer '{self.name}' with a "
+                f"weight list of length {len(weights)}, but the layer was expecting "
+                f"{len(variables)} weights."
+            )
         for variable, value in zip(variables, weights):
             variable.assign(value)
 
@@ -203,16 +237,19 @@ class Layer:
                 x = tf.cast(x, self._dtype)
             return x
         if type(x).__name__ == "KerasTensor":
-            raise AttributeError("engine does not implement tf.keras functional models (calling "
-                                 "a layer on keras.Input); use keras.Sequential or call layers "
-                                 "on tensors")
+            raise AttributeError(
+                "engine does not implement tf.keras functional models (calling "
+                "a layer on keras.Input); use keras.Sequential or call layers "
+                "on tensors"
+            )
         if isinstance(x, (list, tuple)):
             for leaf in _leaves(x):
                 if not _is_tensor_like(leaf):
                     raise ValueError(
                         "Only input tensors may be passed as positional arguments. The following "
                         f"argument value should be passed as a keyword argument: {leaf} (of type "
-                        f"{type(leaf)})")
+                        f"{type(leaf)})"
+                    )
         if not tf.is_tensor(x):
             x = tf.convert_to_tensor(np.asarray(x) if hasattr(x, "__array__") else x)
         if x.dtype.is_floating and x.dtype != self._dtype:  # Keras's autocast

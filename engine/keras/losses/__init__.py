@@ -1,5 +1,6 @@
 """keras.losses: MeanSquaredError, SparseCategoricalCrossentropy, BinaryCrossentropy and their
 function forms, with Keras 3's defaults, reductions and epsilon clipping."""
+
 from ...missing import missing_attribute
 from .functions import binary_crossentropy, mean_squared_error, sparse_categorical_crossentropy
 from .loss import Loss, LossFunctionWrapper
@@ -15,31 +16,60 @@ class MeanSquaredError(LossFunctionWrapper):
 
 
 class BinaryCrossentropy(LossFunctionWrapper):
-    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1,
-                 reduction="sum_over_batch_size", name="binary_crossentropy", dtype=None):
-        super().__init__(binary_crossentropy, name=name, reduction=reduction, dtype=dtype,
-                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+    def __init__(
+        self,
+        from_logits=False,
+        label_smoothing=0.0,
+        axis=-1,
+        reduction="sum_over_batch_size",
+        name="binary_crossentropy",
+        dtype=None,
+    ):
+        super().__init__(
+            binary_crossentropy,
+            name=name,
+            reduction=reduction,
+            dtype=dtype,
+            from_logits=from_logits,
+            label_smoothing=label_smoothing,
+            axis=axis,
+        )
         self.from_logits = from_logits
         self.label_smoothing = label_smoothing
         self.axis = axis
 
 
 class SparseCategoricalCrossentropy(LossFunctionWrapper):
-    def __init__(self, from_logits=False, ignore_class=None, reduction="sum_over_batch_size",
-                 axis=-1, name="sparse_categorical_crossentropy", dtype=None):
-        super().__init__(sparse_categorical_crossentropy, name=name, reduction=reduction,
-                         dtype=dtype, from_logits=from_logits, ignore_class=ignore_class,
-                         axis=axis)
+    def __init__(
+        self,
+        from_logits=False,
+        ignore_class=None,
+        reduction="sum_over_batch_size",
+        axis=-1,
+        name="sparse_categorical_crossentropy",
+        dtype=None,
+    ):
+        super().__init__(
+            sparse_categorical_crossentropy,
+            name=name,
+            reduction=reduction,
+            dtype=dtype,
+            from_logits=from_logits,
+            ignore_class=ignore_class,
+            axis=axis,
+        )
         self.from_logits = from_logits
         self.ignore_class = ignore_class
 
 
 _BY_NAME = {
-    "mse": mean_squared_error, "MSE": mean_squared_error,
+    "mse": mean_squared_error,
+    "MSE": mean_squared_error,
     "mean_squared_error": mean_squared_error,
     "binary_crossentropy": binary_crossentropy,
     "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
-    "MeanSquaredError": MeanSquaredError, "BinaryCrossentropy": BinaryCrossentropy,
+    "MeanSquaredError": MeanSquaredError,
+    "BinaryCrossentropy": BinaryCrossentropy,
     "SparseCategoricalCrossentropy": SparseCategoricalCrossentropy,
 }
 

@@ -4,6 +4,7 @@ Crossentropies on probabilities clip them to [epsilon, 1 - epsilon] (epsilon = 1
 log. When the probabilities came from a Keras sigmoid/softmax activation, the activation's
 logits are used instead (see tensor_tags), as Keras's TensorFlow backend does.
 """
+
 import warnings
 
 import engine as tf  # circular on purpose: ops are looked up when a loss runs
@@ -36,11 +37,15 @@ def _binary_crossentropy(target, output, from_logits):
     output = tf.convert_to_tensor(output)
     target_shape, output_shape = tuple(target.shape.as_list()), tuple(output.shape.as_list())
     if len(target_shape) != len(output_shape):
-        raise ValueError("Arguments `target` and `output` must have the same rank (ndim). "
-                         f"Received: target.shape={target_shape}, output.shape={output_shape}")
+        raise ValueError(
+            "Arguments `target` and `output` must have the same rank (ndim). "
+            f"Received: target.shape={target_shape}, output.shape={output_shape}"
+        )
     if target_shape != output_shape:
-        raise ValueError("Arguments `target` and `output` must have the same shape. Received: "
-                         f"target.shape={target_shape}, output.shape={output_shape}")
+        raise ValueError(
+            "Arguments `target` and `output` must have the same shape. Received: "
+            f"target.shape={target_shape}, output.shape={output_shape}"
+        )
     output, from_logits = _logits_if_known(output, from_logits, "Sigmoid", "binary_crossentropy")
     if from_logits:
         return tf.nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
@@ -50,8 +55,7 @@ def _binary_crossentropy(target, output, from_logits):
     return -bce
 
 
-def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None,
-                                    axis=-1):
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
     """-log(probability of the true class); labels are class indices."""
     # Keras reads .shape here, so plain lists fail as they do in TF.
     if len(y_true.shape) == len(y_pred.shape) and y_true.shape[axis] == 1:
@@ -76,23 +80,29 @@ def _sparse_categorical_crossentropy(target, output, from_logits, axis):
     output_rank = len(output.shape)
     if axis != -1 and axis != output_rank - 1:
         raise ValueError(f"Only axis=-1 is currently supported. Received: axis={axis}")
-    output, from_logits = _logits_if_known(output, from_logits, "Softmax",
-                                           "sparse_categorical_crossentropy")
+    output, from_logits = _logits_if_known(
+        output, from_logits, "Softmax", "sparse_categorical_crossentropy"
+    )
     target = tf.cast(tf.convert_to_tensor(target), tf.int64)
     output = tf.convert_to_tensor(output)
     if len(target.shape) == len(output.shape) and target.shape[-1] == 1:
         target = tf.squeeze(target, axis=-1)
     target_shape, output_shape = tuple(target.shape.as_list()), tuple(output.shape.as_list())
     if len(output_shape) < 1:
-        raise ValueError("Argument `output` must be at least rank 1. Received: "
-                         f"output.shape={output_shape}")
+        raise ValueError(
+            f"Argument `output` must be at least rank 1. Received: output.shape={output_shape}"
+        )
     if len(target_shape) != len(output_shape[:-1]):
-        raise ValueError("Argument `output` must have rank (ndim) `target.ndim - 1`. Received: "
-                         f"target.shape={target_shape}, output.shape={output_shape}")
+        raise ValueError(
+            "Argument `output` must have rank (ndim) `target.ndim - 1`. Received: "
+            f"target.shape={target_shape}, output.shape={output_shape}"
+        )
     if target_shape != output_shape[:-1]:
-        raise ValueError("Arguments `target` and `output` must have the same shape up until the "
-                         f"last dimension: target.shape={target_shape}, "
-                         f"output.shape={output_shape}")
+        raise ValueError(
+            "Arguments `target` and `output` must have the same shape up until the "
+            f"last dimension: target.shape={target_shape}, "
+            f"output.shape={output_shape}"
+        )
     if not from_logits:
         output = tf.math.log(tf.clip_by_value(output, EPSILON, 1 - EPSILON))
     return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
@@ -104,9 +114,13 @@ def _logits_if_known(output, from_logits, op_type, fn_name):
     if logits is None:
         return output, from_logits
     if from_logits:
-        warnings.warn(f'"`{fn_name}` received `from_logits=True`, but the `output` argument was '
-                      f"produced by a {op_type} activation and thus does not represent logits. "
-                      "Was this intended?", UserWarning, stacklevel=3)
+        warnings.warn(
+            f'"`{fn_name}` received `from_logits=True`, but the `output` argument was '
+            f"produced by a {op_type} activation and thus does not represent logits. "
+            "Was this intended?",
+            UserWarning,
+            stacklevel=3,
+        )
     return logits, True
 
 

@@ -4,6 +4,7 @@ Reductions, as Keras 3 names them: "sum_over_batch_size" (the default) and "mean
 sum by the number of loss values, "sum" sums, "mean_with_sample_weight" divides by the sum of
 the sample weights, None/"none" returns the per-sample values.
 """
+
 import math
 
 import engine as tf  # circular on purpose: ops are looked up when a loss runs
@@ -16,8 +17,10 @@ REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sam
 def standardize_reduction(reduction):
     if reduction not in REDUCTIONS:
         allowed = "{" + ", ".join(repr(r) for r in REDUCTIONS) + "}"
-        raise ValueError(f"Invalid value for argument `reduction`. Expected one of {allowed}. "
-                         f"Received: reduction={reduction}")
+        raise ValueError(
+            f"Invalid value for argument `reduction`. Expected one of {allowed}. "
+            f"Received: reduction={reduction}"
+        )
     return reduction
 
 
@@ -63,8 +66,9 @@ def _mask_as_weights(mask, dtype, reduction):
     return tf.cast(mask, dtype)
 
 
-def reduce_weighted_values(values, sample_weight=None, mask=None,
-                           reduction="sum_over_batch_size", dtype=None):
+def reduce_weighted_values(
+    values, sample_weight=None, mask=None, reduction="sum_over_batch_size", dtype=None
+):
     reduction = standardize_reduction(reduction)
     values = _as_tensor(values, dtype)
     if sample_weight is not None:
@@ -102,8 +106,11 @@ def check_same_structure(y_true, y_pred):
     """Keras maps over nested lists as structures, so in TF 2.21 a Python list of labels with
     a tensor of predictions fails (and so do differently nested lists)."""
     if isinstance(y_true, (list, tuple)) and type(y_pred) is not type(y_true):
-        shown = _as_tensor(y_pred, None) if not isinstance(y_pred, (list, tuple)) else [
-            _as_tensor(item, None) for item in y_pred]
+        shown = (
+            _as_tensor(y_pred, None)
+            if not isinstance(y_pred, (list, tuple))
+            else [_as_tensor(item, None) for item in y_pred]
+        )
         raise ValueError(f"Expected an instance of {type(y_true).__name__}, got {shown!r}.")
     if isinstance(y_true, (list, tuple)) or isinstance(y_pred, (list, tuple)):
         if _structure(y_true) != _structure(y_pred):
@@ -127,8 +134,13 @@ class Loss:
             y_true = _as_tensor(y_true, self._dtype)
             losses = self.call(y_true, y_pred)
             mask = tensor_tags.tag_of(losses, tensor_tags.MASK)
-            return reduce_weighted_values(losses, sample_weight=sample_weight, mask=mask,
-                                          reduction=self.reduction, dtype=self._dtype)
+            return reduce_weighted_values(
+                losses,
+                sample_weight=sample_weight,
+                mask=mask,
+                reduction=self.reduction,
+                dtype=self._dtype,
+            )
 
     def call(self, y_true, y_pred):
         raise NotImplementedError

@@ -1,4 +1,5 @@
 """keras.optimizers: SGD (momentum, nesterov), Adam (amsgrad), RMSprop (momentum, centered)."""
+
 from ...missing import missing_attribute
 from .adam import Adam
 from .optimizer import Optimizer
@@ -7,8 +8,18 @@ from .sgd import SGD
 
 _BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop}
 # Keras 3 optimizers the engine does not have: naming one names the gap, not a typo.
-_KERAS_ONLY = {"adadelta", "adafactor", "adagrad", "adamw", "adamax", "ftrl", "lamb", "lion",
-               "muon", "nadam"}
+_KERAS_ONLY = {
+    "adadelta",
+    "adafactor",
+    "adagrad",
+    "adamw",
+    "adamax",
+    "ftrl",
+    "lamb",
+    "lion",
+    "muon",
+    "nadam",
+}
 
 
 def get(identifier):

@@ -8,6 +8,7 @@ epsilon added to sqrt(v) outside the correction):
     v_hat = max(v_hat, v)                      (amsgrad only; then used in place of v)
     w -= (m * alpha) / (sqrt(v) + epsilon)
 """
+
 import numpy as np
 
 from .optimizer import Optimizer, cast_constant
@@ -15,8 +16,9 @@ from .slices import dense, square
 
 
 class Adam(Optimizer):
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
-                 amsgrad=False, **kwargs):
+    def __init__(
+        self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, **kwargs
+    ):
         super().__init__(learning_rate=learning_rate, **kwargs)
         self.beta_1 = beta_1
         self.beta_2 = beta_2
@@ -28,7 +30,8 @@ class Adam(Optimizer):
             return
         super().build(variables)
         self._momentums, self._velocities = self.add_optimizer_variables(
-            variables, ["momentum", "velocity"])
+            variables, ["momentum", "velocity"]
+        )
         if self.amsgrad:
             self._velocity_hats = self.add_optimizer_variables(variables, "velocity_hat")
 

@@ -1,5 +1,6 @@
 """Gradient clipping as Keras 3's TF backend does it: per-gradient norm (tf.clip_by_norm), global
 norm, or value, in NumPy on each gradient's dtype."""
+
 import numpy as np
 
 

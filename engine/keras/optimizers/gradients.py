@@ -1,5 +1,6 @@
 """The gradients handed to apply_gradients: dropping None ones (Keras's warning) and turning the
 rest into NumPy in each variable's dtype (IndexedSlices as Slices), with TF's shape error."""
+
 import warnings
 
 import numpy as np
@@ -23,9 +24,12 @@ def filter_empty_gradients(grads, variables):
     if not kept_grads:
         raise ValueError("No gradients provided for any variable.")
     if missing:
-        warnings.warn(f"Gradients do not exist for variables {missing} when minimizing the loss. "
-                      "If using `model.compile()`, did you forget to provide a `loss` argument?",
-                      UserWarning, stacklevel=4)
+        warnings.warn(
+            f"Gradients do not exist for variables {missing} when minimizing the loss. "
+            "If using `model.compile()`, did you forget to provide a `loss` argument?",
+            UserWarning,
+            stacklevel=4,
+        )
     return kept_grads, kept_vars
 
 
@@ -34,8 +38,11 @@ def as_array(grad, variable, keep_sparse):
     when `keep_sparse`. A shape that does not match the variable raises TF's error."""
     dtype = variable.dtype.as_numpy_dtype
     if isinstance(grad, IndexedSlices):
-        grad = Slices(np.asarray(grad.values._value, dtype), np.asarray(grad.indices._value),
-                      tuple(np.asarray(grad.dense_shape._value).tolist()))
+        grad = Slices(
+            np.asarray(grad.values._value, dtype),
+            np.asarray(grad.indices._value),
+            tuple(np.asarray(grad.dense_shape._value).tolist()),
+        )
         shape = grad.dense_shape
         if not keep_sparse:
             grad = slices.dense(grad)
@@ -45,7 +52,9 @@ def as_array(grad, variable, keep_sparse):
     if shape != variable._value.shape:
         dims = lambda s: "[" + ",".join(map(str, s)) + "]"
         raise invalid_argument(
-            "AssignSubVariableOp", f"Cannot update variable with shape "
+            "AssignSubVariableOp",
+            f"Cannot update variable with shape "
             f"{dims(variable._value.shape)} using a Tensor with shape {dims(shape)}, shapes "
-            "must be equal.")
+            "must be equal.",
+        )
     return grad

@@ -15,6 +15,7 @@ scaling is on (then they are densified first).
 Keras 3 has no `minimize`; tf.keras 2.11+ had minimize(loss, var_list, tape=None), which is
 what user code calls, so it is provided with those semantics.
 """
+
 import re
 import warnings
 
@@ -29,10 +30,21 @@ from . import clipping, gradients
 
 
 class Optimizer:
-    def __init__(self, learning_rate, weight_decay=None, clipnorm=None, clipvalue=None,
-                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
-                 ema_overwrite_frequency=None, loss_scale_factor=None,
-                 gradient_accumulation_steps=None, name=None, **kwargs):
+    def __init__(
+        self,
+        learning_rate,
+        weight_decay=None,
+        clipnorm=None,
+        clipvalue=None,
+        global_clipnorm=None,
+        use_ema=False,
+        ema_momentum=0.99,
+        ema_overwrite_frequency=None,
+        loss_scale_factor=None,
+        gradient_accumulation_steps=None,
+        name=None,
+        **kwargs,
+    ):
         if kwargs.pop("decay", None) is not None:
             warnings.warn("Argument `decay` is no longer supported and will be ignored.")
         if kwargs:
@@ -42,9 +54,11 @@ class Optimizer:
         if gradient_accumulation_steps:
             raise missing_attribute("tf.keras.optimizers.Optimizer", "gradient_accumulation_steps")
         if sum(a is not None for a in (clipnorm, clipvalue, global_clipnorm)) > 1:
-            raise ValueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be "
-                             f"set. Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
-                             f"global_clipnorm={global_clipnorm}")
+            raise ValueError(
+                "Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be "
+                f"set. Received: clipnorm={clipnorm}, clipvalue={clipvalue}, "
+                f"global_clipnorm={global_clipnorm}"
+            )
         self.name = name or naming.auto_name(type(self).__name__)
         self.weight_decay = weight_decay
         self.clipnorm = clipnorm
@@ -66,10 +80,12 @@ class Optimizer:
                     "Argument `learning_rate` should be float, or an instance of "
                     "LearningRateSchedule, or a callable (that takes in the current iteration "
                     "value and returns the corresponding learning rate value). Received instead: "
-                    f"learning_rate={_as_python(learning_rate)}")
+                    f"learning_rate={_as_python(learning_rate)}"
+                )
             with naming.keras_scope(self.name, self):
-                self._learning_rate = KerasVariable(np.float32(learning_rate),
-                                                    name="learning_rate", trainable=False)
+                self._learning_rate = KerasVariable(
+                    np.float32(learning_rate), name="learning_rate", trainable=False
+                )
             self._variables.append(self._learning_rate)
 
     # --- state ---------------------------------------------------------------------------
@@ -109,9 +125,14 @@ class Optimizer:
         base = getattr(reference_variable, "path", None) or reference_variable.name
         slot_name = re.sub(r"[/:]", "_", base) + "_" + name
         with naming.keras_scope(self.name, self):
-            slot = KerasVariable(np.zeros(reference_variable.shape.as_list(),
-                                          dtype=reference_variable.dtype.as_numpy_dtype),
-                                 name=slot_name, trainable=False)
+            slot = KerasVariable(
+                np.zeros(
+                    reference_variable.shape.as_list(),
+                    dtype=reference_variable.dtype.as_numpy_dtype,
+                ),
+                name=slot_name,
+                trainable=False,
+            )
         self._variables.append(slot)
         return slot
 
@@ -142,7 +163,8 @@ class Optimizer:
                 raise ValueError(
                     "When passing `grads` without `variables`, the optimizer must already be "
                     "built on a list of variables. Call `optimizer.build(trainable_variables)` "
-                    "first. ")
+                    "first. "
+                )
             trainable_variables = self._trainable_variables
         else:
             trainable_variables = list(trainable_variables)
@@ -154,14 +176,18 @@ class Optimizer:
                     raise ValueError(
                         f"Unknown variable: {v}. This optimizer can only be called for the "
                         "variables it was originally built with. When working with a new set "
-                        "of variables, you should recreate a new optimizer instance.")
+                        "of variables, you should recreate a new optimizer instance."
+                    )
         with naming.keras_scope(self.name, self):
-            grads, trainable_variables = gradients.filter_empty_gradients(grads,
-                                                                          trainable_variables)
+            grads, trainable_variables = gradients.filter_empty_gradients(
+                grads, trainable_variables
+            )
             keep_sparse = self.loss_scale_factor is None and not (
-                self.clipnorm or self.global_clipnorm or self.clipvalue)
-            grads = [gradients.as_array(g, v, keep_sparse)
-                     for g, v in zip(grads, trainable_variables)]
+                self.clipnorm or self.global_clipnorm or self.clipvalue
+            )
+            grads = [
+                gradients.as_array(g, v, keep_sparse) for g, v in zip(grads, trainable_variables)
+            ]
             if self.loss_scale_factor is not None:
                 grads = [g / g.dtype.type(self.loss_scale_factor) for g in grads]
             grads = self._clip_gradients(grads)
@@ -179,8 +205,7 @@ class Optimizer:
 
     def _current_learning_rate(self):
         rate = self.learning_rate
-        return rate._value if isinstance(rate, KerasVariable) else np.float32(
-            _as_python(rate))
+        return rate._value if isinstance(rate, KerasVariable) else np.float32(_as_python(rate))
 
     def _clip_gradients(self, grads):
         if self.clipnorm and self.clipnorm > 0:
@@ -188,14 +213,18 @@ class Optimizer:
         if self.global_clipnorm and self.global_clipnorm > 0:
             return clipping.clip_by_global_norm(grads, self.global_clipnorm)
         if self.clipvalue and self.clipvalue > 0:
-            return [np.clip(g, g.dtype.type(-self.clipvalue), g.dtype.type(self.clipvalue))
-                    for g in grads]
+            return [
+                np.clip(g, g.dtype.type(-self.clipvalue), g.dtype.type(self.clipvalue))
+                for g in grads
+            ]
         return grads
 
     def exclude_from_weight_decay(self, var_list=None, var_names=None):
         if self.built:
-            raise ValueError("`exclude_from_weight_decay()` can only be configured before the "
-                             "optimizer is built.")
+            raise ValueError(
+                "`exclude_from_weight_decay()` can only be configured before the "
+                "optimizer is built."
+            )
         self._excluded_from_decay = {v._id for v in var_list or ()}
         self._excluded_names = re.compile("|".join(set(var_names))) if var_names else None
 
@@ -213,14 +242,15 @@ class Optimizer:
             if self._use_weight_decay(variable):
                 value = variable._value
                 dtype = value.dtype.type
-                variable.assign_sub(value * cast_constant(self.weight_decay, dtype)
-                                    * dtype(rate))
+                variable.assign_sub(value * cast_constant(self.weight_decay, dtype) * dtype(rate))
 
     # --- tf.keras 2's minimize ------------------------------------------------------------
     def compute_gradients(self, loss, var_list, tape=None):
         if not callable(loss) and tape is None:
-            raise ValueError("`tape` is required when a `Tensor` loss is passed. "
-                             f"Received: loss={loss}, tape={tape}.")
+            raise ValueError(
+                "`tape` is required when a `Tensor` loss is passed. "
+                f"Received: loss={loss}, tape={tape}."
+            )
         if tape is None:
             tape = tf.GradientTape()
         if callable(loss):
@@ -251,4 +281,3 @@ def cast_constant(value, dtype):
 
 def _as_python(value):
     return value.numpy().item() if hasattr(value, "numpy") else value
-

@@ -1,12 +1,13 @@
 """keras.optimizers.RMSprop, Keras 3's update rule:
 
-    v = rho * v + (1 - rho) * g**2
-    centered:  a = rho * a + (1 - rho) * g;  denominator = v - a**2 + epsilon
-    else:      denominator = v + epsilon
-    increment = lr * g / sqrt(denominator)
-    momentum > 0:  m = momentum * m + increment;  w -= m
-    else:          w -= increment
+v = rho * v + (1 - rho) * g**2
+centered:  a = rho * a + (1 - rho) * g;  denominator = v - a**2 + epsilon
+else:      denominator = v + epsilon
+increment = lr * g / sqrt(denominator)
+momentum > 0:  m = momentum * m + increment;  w -= m
+else:          w -= increment
 """
+
 import numpy as np
 
 from .optimizer import Optimizer
@@ -14,8 +15,9 @@ from .slices import dense, divide_by, scale, square, subtract_from
 
 
 class RMSprop(Optimizer):
-    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False,
-                 **kwargs):
+    def __init__(
+        self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, **kwargs
+    ):
         super().__init__(learning_rate=learning_rate, **kwargs)
         self.rho = rho
         self.momentum = momentum

@@ -1,9 +1,10 @@
 """keras.optimizers.SGD, Keras 3's update rule.
 
-    momentum == 0:  w -= lr * g
-    momentum > 0:   m = m * momentum - g * lr;  w += m
-    nesterov:       m = m * momentum - g * lr;  w += m * momentum - g * lr
+momentum == 0:  w -= lr * g
+momentum > 0:   m = m * momentum - g * lr;  w += m
+nesterov:       m = m * momentum - g * lr;  w += m * momentum - g * lr
 """
+
 from .optimizer import Optimizer, cast_constant
 from .slices import dense, scale, subtract_from
 

@@ -7,6 +7,7 @@ one sums the slices first; subtracting a sparse update from a variable applies e
 turn (scatter_sub). These helpers reproduce that on NumPy arrays; a dense gradient is a plain
 ndarray and passes through them unchanged.
 """
+
 import numpy as np
 
 

@@ -2,9 +2,11 @@
 layers, losses, optimizers on constant-initialized weights."""
 
 K = "k = tf.keras.initializers.Constant\n"
-DENSE = (K + "layer = tf.keras.layers.Dense(2, kernel_initializer=k([[1.0, -1.0], [0.5, 2.0]]),"
-         " bias_initializer=k([0.1, -0.2])"
-         "{extra})\nx = c([[1.0, 2.0], [-1.0, 0.5]])\n")
+DENSE = (
+    K + "layer = tf.keras.layers.Dense(2, kernel_initializer=k([[1.0, -1.0], [0.5, 2.0]]),"
+    " bias_initializer=k([0.1, -0.2])"
+    "{extra})\nx = c([[1.0, 2.0], [-1.0, 0.5]])\n"
+)
 
 CUSTOM_GRADIENT = [
     "@tf.custom_gradient\ndef f(x):\n    def grad(dy):\n        return dy * 10.0\n    return x * 2.0, grad\n"
@@ -60,7 +62,8 @@ KERAS = [
     DENSE.format(extra=", use_bias=False") + "(layer(x), len(layer.trainable_variables))",
     DENSE.format(extra="") + "layer(x)\n[v.shape.as_list() for v in layer.trainable_variables]",
     DENSE.format(extra="") + "layer(x)\n[v.name for v in layer.trainable_variables]",
-    DENSE.format(extra=", trainable=False") + "layer(x)\n(len(layer.trainable_variables), len(layer.variables))",
+    DENSE.format(extra=", trainable=False")
+    + "layer(x)\n(len(layer.trainable_variables), len(layer.variables))",
     DENSE.format(extra=", name='d'") + "layer(c([1.0, 2.0]))",  # named: auto names count
     DENSE.format(extra="") + "layer(c([[1, 2]]))",
     DENSE.format(extra="") + "layer(c([[1.0, 2.0]], tf.float64))",
@@ -71,10 +74,14 @@ KERAS = [
     K + "m = tf.keras.Sequential([tf.keras.layers.Flatten(), tf.keras.layers.Dense(1,"
     " kernel_initializer=k(0.5), bias_initializer=k(0.25))])\nm(c([[[1.0, 2.0], [3.0, 4.0]]]))",
     "tf.keras.layers.Flatten()(c([[[1.0, 2.0]], [[3.0, 4.0]]]))",
-    "tf.keras.activations.get('relu')(c([-1.0, 2.0]))", "tf.keras.activations.get('linear')(c([-1.0]))",
-    "tf.keras.activations.get(None)(c([-1.0]))", "tf.keras.activations.get('softmax')(c([[1.0, 2.0]]))",
-    "tf.keras.activations.get('nope')", "tf.keras.initializers.Constant(2.0)(shape=[2])",
-    "tf.keras.initializers.Zeros()(shape=[2], dtype=tf.float64)", "tf.keras.initializers.Ones()([1, 2])",
+    "tf.keras.activations.get('relu')(c([-1.0, 2.0]))",
+    "tf.keras.activations.get('linear')(c([-1.0]))",
+    "tf.keras.activations.get(None)(c([-1.0]))",
+    "tf.keras.activations.get('softmax')(c([[1.0, 2.0]]))",
+    "tf.keras.activations.get('nope')",
+    "tf.keras.initializers.Constant(2.0)(shape=[2])",
+    "tf.keras.initializers.Zeros()(shape=[2], dtype=tf.float64)",
+    "tf.keras.initializers.Ones()([1, 2])",
     "tf.keras.initializers.Constant([1.0, 2.0])(shape=[3])",
     "tf.keras.losses.MeanSquaredError()(c([[1.0], [2.0]]), c([[1.5], [1.0]]))",
     "tf.keras.losses.mean_squared_error(c([[1.0, 2.0]]), c([[1.5, 1.0]]))",
@@ -118,17 +125,20 @@ CASES = CUSTOM_GRADIENT + MODULES + KERAS
 KERAS_OBJECTS = [
     DENSE.format(extra="") + "layer(x)\nrepr(layer.kernel)",
     DENSE.format(extra="") + "layer(x)\nprint(layer.bias)",
-    DENSE.format(extra="") + "layer(x)\n(layer.kernel.path, layer.kernel.trainable, layer.kernel.dtype)",
+    DENSE.format(extra="")
+    + "layer(x)\n(layer.kernel.path, layer.kernel.trainable, layer.kernel.dtype)",
     DENSE.format(extra="") + "(layer.built, layer.units)",
     DENSE.format(extra="") + "layer.kernel",
-    DENSE.format(extra="") + "layer(x)\n(layer.built, len(layer.weights), layer.activation.__name__)",
+    DENSE.format(extra="")
+    + "layer(x)\n(layer.built, len(layer.weights), layer.activation.__name__)",
     DENSE.format(extra=", activation='relu'") + "layer.activation.__name__",
     DENSE.format(extra="") + "layer(x)\nlayer.kernel.numpy()",
     DENSE.format(extra="") + "layer(x)\ntype(layer.kernel.value).__name__",
     DENSE.format(extra="") + "layer(x)\nlayer.kernel * 2.0",
     DENSE.format(extra="") + "layer(x)\ntf.matmul(x, layer.kernel)",
     DENSE.format(extra="") + "layer(x)\nlayer.kernel.assign(tf.zeros([2, 2]))\nlayer(x)",
-    DENSE.format(extra="") + "layer(x)\nlayer.trainable = False\n(len(layer.trainable_variables), len(layer.non_trainable_variables))",
+    DENSE.format(extra="")
+    + "layer(x)\nlayer.trainable = False\n(len(layer.trainable_variables), len(layer.non_trainable_variables))",
     DENSE.format(extra=", name='d'") + "layer(x)\nlayer(c([[1.0, 2.0, 3.0]]))",
     K + "m = tf.keras.Sequential([tf.keras.layers.Dense(3, kernel_initializer=k(0.5)), "
     "tf.keras.layers.Dense(1, kernel_initializer=k(-1.0))])\ny = m(c([[1.0, 2.0]]))\n"
@@ -136,16 +146,22 @@ KERAS_OBJECTS = [
     K + "m = tf.keras.Sequential([tf.keras.layers.Dense(3, kernel_initializer=k(0.5))])\n"
     "m(c([[1.0, 2.0]]))\nwith tf.GradientTape() as t:\n    y = tf.reduce_sum(m(c([[1.0, 2.0]])))\n"
     "[g.shape for g in t.gradient(y, m.trainable_variables)]",
-    "tf.keras.layers.Dense(0)", "tf.keras.layers.Dense(2, activation='nope')",
-    "tf.keras.activations.relu(c([-1.0, 2.0]))", "tf.keras.activations.sigmoid(c([0.0]))",
-    "tf.keras.activations.softmax(c([1.0, 2.0]))", "tf.keras.activations.tanh(c([0.5]))",
-    "tf.keras.activations.get('relu').__name__", "tf.keras.activations.get(tf.nn.relu) is tf.nn.relu",
-    "tf.keras.losses.MeanSquaredError().name", "tf.keras.losses.SparseCategoricalCrossentropy().name",
+    "tf.keras.layers.Dense(0)",
+    "tf.keras.layers.Dense(2, activation='nope')",
+    "tf.keras.activations.relu(c([-1.0, 2.0]))",
+    "tf.keras.activations.sigmoid(c([0.0]))",
+    "tf.keras.activations.softmax(c([1.0, 2.0]))",
+    "tf.keras.activations.tanh(c([0.5]))",
+    "tf.keras.activations.get('relu').__name__",
+    "tf.keras.activations.get(tf.nn.relu) is tf.nn.relu",
+    "tf.keras.losses.MeanSquaredError().name",
+    "tf.keras.losses.SparseCategoricalCrossentropy().name",
     "tf.keras.losses.MeanSquaredError(reduction='sum')(c([[1.0], [2.0]]), c([[1.5], [1.0]]))",
     "tf.keras.losses.MeanSquaredError(reduction='none')(c([[1.0], [2.0]]), c([[1.5], [1.0]]))",
     "tf.keras.losses.BinaryCrossentropy(from_logits=True)(c([1.0, 0.0]), c([2.0, -1.0]))",
     "tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(c([1]), c([[1.0, 2.0, 3.0]]))",
     "tf.keras.optimizers.SGD(learning_rate=0.1).learning_rate",
-    "tf.keras.optimizers.Adam().learning_rate", "tf.keras.optimizers.SGD().iterations",
+    "tf.keras.optimizers.Adam().learning_rate",
+    "tf.keras.optimizers.SGD().iterations",
 ]
 CASES += KERAS_OBJECTS

@@ -6,6 +6,7 @@ value of its last line when that line is an expression (as in a REPL), and what 
 Results reuse the math reference's encoding (math_reference_cases.encode) and extend it to
 the values these programs return: IndexedSlices, dicts, NumPy values, lists vs tuples.
 """
+
 import ast
 import contextlib
 import io
@@ -45,8 +46,11 @@ def encode(value):
     if isinstance(value, np.generic):  # before float: np.float64 is a Python float too
         return {"numpy_scalar": value.dtype.name, "value": encode(value.item())}
     if isinstance(value, np.ndarray):
-        return {"ndarray": value.dtype.name, "shape": list(value.shape),
-                "values": [encode(v) for v in value.reshape(-1).tolist()]}
+        return {
+            "ndarray": value.dtype.name,
+            "shape": list(value.shape),
+            "values": [encode(v) for v in value.reshape(-1).tolist()],
+        }
     if isinstance(value, float) and type(value) is not float:
         return {"python_subclass": type(value).__name__, "value": float(value)}
     if isinstance(value, (list, tuple)) and not hasattr(value, "as_list"):
@@ -57,14 +61,26 @@ def encode(value):
     if hasattr(value, "numpy") and isinstance(getattr(value, "dtype", None), str):
         # Keras 3's variables name their dtype with a string
         array = np.asarray(value.numpy())
-        return {"dtype": value.dtype, "shape": list(array.shape), "type": type(value).__name__,
-                "values": [v if np.isfinite(v) else repr(v) for v in array.reshape(-1).tolist()]}
+        return {
+            "dtype": value.dtype,
+            "shape": list(array.shape),
+            "type": type(value).__name__,
+            "values": [v if np.isfinite(v) else repr(v) for v in array.reshape(-1).tolist()],
+        }
     if type(value).__name__ == "IndexedSlices":
-        return {"indexed_slices": {"values": encode(value.values),
-                                   "indices": encode(value.indices),
-                                   "dense_shape": encode(value.dense_shape)}}
-    if value is None or isinstance(value, (bool, int, float, str)) or hasattr(value, "as_list") \
-            or (hasattr(value, "is_floating") and hasattr(value, "name")) \
-            or hasattr(value, "numpy"):
+        return {
+            "indexed_slices": {
+                "values": encode(value.values),
+                "indices": encode(value.indices),
+                "dense_shape": encode(value.dense_shape),
+            }
+        }
+    if (
+        value is None
+        or isinstance(value, (bool, int, float, str))
+        or hasattr(value, "as_list")
+        or (hasattr(value, "is_floating") and hasattr(value, "name"))
+        or hasattr(value, "numpy")
+    ):
         return encode_tensor_like(value)
     return {"object": type(value).__name__}
