@@ -138,7 +138,7 @@ def record_output(opdef, inputs, output, attrs):
 def execute_many(opdef, inputs, values, attrs=None):
     """`execute` for ops with several outputs (Unpack, Split, ...)."""
     outputs = tuple(Tensor(v) for v in values)
-    record = tape_module.record(opdef, inputs, outputs, attrs) if tape_module.recording_tapes else None
-    if hooks.observers:
-        hooks.notify("op_executed", opdef.type, inputs, outputs, record)
+    rec = tape_module.record(opdef, inputs, outputs, attrs) if recording_tapes else None
+    if observers:
+        hooks.notify("op_executed", opdef.type, inputs, outputs, rec)
     return outputs
