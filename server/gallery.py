@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
+from .shipped import shipped_dir
+
+EXAMPLES_DIR = shipped_dir("examples")
 _HEADER = re.compile(r"^(Tags|Expect):\s*(.*)$", re.MULTILINE)
 
 

@@ -8,7 +8,8 @@ import platformdirs
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+from .shipped import shipped_dir, static_candidates
+
 GIB = 1024 ** 3
 MIB = 1024 ** 2
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")  # scheme, host and port: nothing else
@@ -58,7 +59,7 @@ class Settings(BaseSettings):
     # Where things are
     static_dir: Path | None = Field(
         None, description="web app to serve; default server/static if present, else web/dist")
-    findings_doc: Path = PROJECT_ROOT / "docs" / "findings.md"
+    findings_doc: Path = shipped_dir("docs") / "findings.md"
 
     @field_validator("frame_ancestors")
     @classmethod
@@ -75,8 +76,7 @@ class Settings(BaseSettings):
 
     @property
     def resolved_static_dir(self) -> Path | None:
-        candidates = [self.static_dir] if self.static_dir else [
-            PROJECT_ROOT / "server" / "static", PROJECT_ROOT / "web" / "dist"]
+        candidates = [self.static_dir] if self.static_dir else static_candidates()
         return next((path for path in candidates if path and (path / "index.html").is_file()), None)
 
 
