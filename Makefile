@@ -46,3 +46,10 @@ $(WEB_STAMP): $(WEB_SOURCES)
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist
+
+# The wheel, with the built web app, the gallery and the docs inside (scripts/build_wheel.py):
+# `pip install dist/tapescope-*.whl && tapescope serve` then needs no Node and no checkout.
+.PHONY: dist
+dist: python-deps web
+	rm -f dist/tapescope-*.whl
+	$(PY) scripts/build_wheel.py --out dist --no-build-isolation
