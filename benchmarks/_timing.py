@@ -6,6 +6,7 @@ Each run is timed twice at once: wall time (perf_counter) and this process's CPU
 descheduled for a few ms looks slow), so engine_speed reports the CPU-time ratio first and
 the wall-time ratio next to it.
 """
+
 import time
 from typing import NamedTuple
 
@@ -51,12 +52,16 @@ def interleaved_ratio(subject, baseline, rounds=7, repeats=5):
 
 def report(name, ratio, subject, baseline, target):
     verdict = "meets" if ratio <= target else "MISSES"
-    print(f"{name:<44} {ratio:6.2f}x  (engine {subject * 1e3:8.2f} ms, baseline "
-          f"{baseline * 1e3:8.2f} ms; target <= {target}x: {verdict})")
+    print(
+        f"{name:<44} {ratio:6.2f}x  (engine {subject * 1e3:8.2f} ms, baseline "
+        f"{baseline * 1e3:8.2f} ms; target <= {target}x: {verdict})"
+    )
 
 
 def report_ratio(name, r, target):
     """An interleaved_ratio: the CPU-time ratio judged against the target, wall time beside."""
     verdict = "meets" if r.cpu <= target else "MISSES"
-    print(f"{name:<44} {r.cpu:6.2f}x CPU  (engine {r.subject_cpu * 1e3:7.2f} ms, baseline "
-          f"{r.baseline_cpu * 1e3:7.2f} ms; wall {r.wall:5.2f}x; target <= {target}x: {verdict})")
+    print(
+        f"{name:<44} {r.cpu:6.2f}x CPU  (engine {r.subject_cpu * 1e3:7.2f} ms, baseline "
+        f"{r.baseline_cpu * 1e3:7.2f} ms; wall {r.wall:5.2f}x; target <= {target}x: {verdict})"
+    )

@@ -60,7 +60,8 @@ def main():
     try:
         if args.all:
             print(
-                f"{'gallery program':36} {'p50 ms':>8} {'p95 ms':>8} {'in-process p50':>15} {'ratio':>6}"
+                f"{'gallery program':36} {'p50 ms':>8} {'p95 ms':>8} "
+                f"{'in-process p50':>15} {'ratio':>6}"
             )
             for name, code in gallery_programs():
                 latencies, baseline = measure(server.port, code, 15)

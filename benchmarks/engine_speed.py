@@ -130,14 +130,22 @@ def _saved_array_bytes(tape):
 
 
 def main():
-    report_ratio("chain (1000 x sin*1.0001, fwd+bwd / NumPy)",
-                 interleaved_ratio(chain_engine, chain_numpy), 8)
+    report_ratio(
+        "chain (1000 x sin*1.0001, fwd+bwd / NumPy)",
+        interleaved_ratio(chain_engine, chain_numpy),
+        8,
+    )
     data = mlp_data()
-    report_ratio("MLP 784-256-256-10 b64 (fwd+bwd / NumPy)",
-                 interleaved_ratio(mlp_engine_fn(*data), mlp_numpy_fn(*data), repeats=5), 1.2)
+    report_ratio(
+        "MLP 784-256-256-10 b64 (fwd+bwd / NumPy)",
+        interleaved_ratio(mlp_engine_fn(*data), mlp_numpy_fn(*data), repeats=5),
+        1.2,
+    )
     per_op = memory_per_recorded_op()
-    print(f"{'memory per recorded op (excl. saved arrays)':<44} {per_op:6.0f} B  "
-          f"(target <= 600 B: {'meets' if per_op <= 600 else 'MISSES'})")
+    print(
+        f"{'memory per recorded op (excl. saved arrays)':<44} {per_op:6.0f} B  "
+        f"(target <= 600 B: {'meets' if per_op <= 600 else 'MISSES'})"
+    )
 
 
 if __name__ == "__main__":

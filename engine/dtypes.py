@@ -4,7 +4,8 @@ import numpy as np
 
 
 class DType:
-    """A TF dtype. Equal to anything `as_dtype` maps to it (`tf.float32 == np.float32`), as in TF."""
+    """A TF dtype. Equal to anything `as_dtype` maps to it (`tf.float32 == np.float32`), as in
+    TF."""
 
     __slots__ = ("name", "as_numpy_dtype", "_np")
 
@@ -78,7 +79,7 @@ int16 = DType("int16", np.int16)
 int32 = DType("int32", np.int32)
 int64 = DType("int64", np.int64)
 uint8 = DType("uint8", np.uint8)
-bool = DType("bool", np.bool_)  # TF's public name
+bool = DType("bool", np.bool_)  # noqa: A001 - TF's public name
 
 _ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool)
 _BY_NAME = {d.name: d for d in _ALL}
@@ -99,7 +100,8 @@ def from_numpy(np_dtype):
 
 
 def as_dtype(type_value):
-    """Converts a DType, its name, a NumPy dtype or a Python type to a DType, like tf.dtypes.as_dtype."""
+    """Converts a DType, its name, a NumPy dtype or a Python type to a DType, like
+    tf.dtypes.as_dtype."""
     if isinstance(type_value, DType):
         return type_value
     if isinstance(type_value, str):  # TF's names only: 'float' is float32, 'int' is no dtype

@@ -1,4 +1,5 @@
-"""TensorFlow's exception types (`tf.errors`), with the Python base classes the engine's callers catch."""
+"""TensorFlow's exception types (`tf.errors`), with the Python base classes the engine's callers
+catch."""
 
 
 class OpError(Exception):

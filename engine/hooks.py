@@ -48,7 +48,8 @@ class BackwardObserver:
         """`record` ran its gradient: upstream grads per output, produced grads per input."""
 
     def accumulated(self, tensor_id, contribution, total):
-        """A tensor used more than once received another contribution; `total` is the partial sum."""
+        """A tensor used more than once received another contribution; `total` is the partial
+        sum."""
 
     def released(self, record):
         """A non-persistent tape dropped `record` and the tensors it saved."""

@@ -1,7 +1,7 @@
 """tf.image: the engine's image ops (see engine/ops/image.py)."""
 
 from .missing import missing_attribute
-from .ops.image import *  # the public names are listed in its __all__
+from .ops.image import *  # noqa: F403  (the public names are listed in its __all__)
 
 
 def __getattr__(name):

@@ -1,4 +1,5 @@
-"""Flattening and re-packing nested structures of lists, tuples, namedtuples and dicts, like tf.nest.
+"""Flattening and re-packing nested structures of lists, tuples, namedtuples and dicts, like
+tf.nest.
 
 Dicts flatten in sorted key order and keep their keys when packed again, as in TF.
 """

@@ -1,7 +1,7 @@
 """tf.nn: the engine's nn ops (see engine/ops/nn.py)."""
 
 from .missing import missing_attribute
-from .ops.nn import *  # the public names are listed in its __all__
+from .ops.nn import *  # noqa: F403  (the public names are listed in its __all__)
 
 
 def __getattr__(name):

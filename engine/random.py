@@ -1,7 +1,7 @@
 """tf.random: the engine's random ops (see engine/ops/random_ops.py)."""
 
 from .missing import missing_attribute
-from .ops.random_ops import *  # the public names are listed in its __all__
+from .ops.random_ops import *  # noqa: F403  (the public names are listed in its __all__)
 
 
 def __getattr__(name):

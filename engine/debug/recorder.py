@@ -84,7 +84,7 @@ class Recorder(hooks.Observer):
     def _name_from_locals(self, frame, names, start_seq):
         try:
             local = frame.f_locals
-        except Exception:  # a frame torn down in an unusual way: no names, no harm
+        except Exception:  # noqa: BLE001 - a frame torn down in an unusual way: no names, no harm
             return
         for name in names:
             if name in local:

@@ -98,7 +98,7 @@ def capture_program(
     except SystemExit as exit_:
         if exit_.code not in (None, 0):
             error = error_info(exit_, filename)
-    except BaseException as exc:  # the program's failure is data, not ours
+    except BaseException as exc:  # noqa: BLE001 - the program's failure is data, not ours
         error = error_info(exc, filename)
     finally:
         caught.__exit__(None, None, None)

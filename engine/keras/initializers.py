@@ -56,7 +56,7 @@ class Constant(Initializer):
             # Keras computes cast(value) * ones(shape): broadcasting both ways, as Mul does.
             result = value * np.ones(shape, dtype=np_dtype)
         except ValueError:
-            dims = lambda s: "[" + ",".join(map(str, s)) + "]"
+            dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
             raise invalid_argument(
                 "Mul", f"Incompatible shapes: {dims(value.shape)} vs. {dims(shape)}"
             ) from None

@@ -62,7 +62,7 @@ def Variable(initializer, shape=None, dtype=None, trainable=True, name=None, **u
     """keras.Variable: from a value, or from an initializer (a callable) and a shape."""
     from . import initializers
 
-    if isinstance(initializer, str) or isinstance(initializer, initializers.Initializer):
+    if isinstance(initializer, (str, initializers.Initializer)):
         initializer = initializers.get(initializer)
     if callable(initializer):
         if shape is None:

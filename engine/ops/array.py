@@ -12,13 +12,13 @@ One module per concept; this one gathers their public names for `engine/__init__
 """
 
 from . import creation, indexing, joining, padding, selection, shape_ops, slicing
-from .creation import *
-from .indexing import *
-from .joining import *
-from .padding import *
-from .selection import *
-from .shape_ops import *
-from .slicing import *
+from .creation import *  # noqa: F403
+from .indexing import *  # noqa: F403
+from .joining import *  # noqa: F403
+from .padding import *  # noqa: F403
+from .selection import *  # noqa: F403
+from .shape_ops import *  # noqa: F403
+from .slicing import *  # noqa: F403
 
 __all__ = (
     creation.__all__

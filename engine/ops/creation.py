@@ -112,7 +112,7 @@ RANGE = define("Range", NOT_DIFFERENTIABLE)
 _RANGE_HIERARCHY = (dtypes.int32, dtypes.int64, dtypes.float16, dtypes.float32, dtypes.float64)
 
 
-def range(start, limit=None, delta=1, dtype=None, name="range"):  # TF's name
+def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001 - TF's name
     if limit is None:
         start, limit = 0, start
     args = [
@@ -127,22 +127,24 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # TF's name
     np_dtype = target.as_numpy_dtype
     # TF casts every argument to the inferred dtype (Cast ops) before Range.
     args = [a if a._value.dtype == np_dtype else EagerTensor(np_dtype(a._value)) for a in args]
-    s, l, d = (a._value for a in args)
-    if d == 0:
-        raise invalid_argument("Range", f"Requires delta != 0: {_num(d)}")
-    if d > 0 and s > l:
+    first, last, step = (a._value for a in args)
+    if step == 0:
+        raise invalid_argument("Range", f"Requires delta != 0: {_num(step)}")
+    if step > 0 and first > last:
         raise invalid_argument(
-            "Range", f"Requires start <= limit when delta > 0: {_num(s)}/{_num(l)}"
+            "Range", f"Requires start <= limit when delta > 0: {_num(first)}/{_num(last)}"
         )
-    if d < 0 and s < l:
+    if step < 0 and first < last:
         raise invalid_argument(
-            "Range", f"Requires start >= limit when delta < 0: {_num(s)}/{_num(l)}"
+            "Range", f"Requires start >= limit when delta < 0: {_num(first)}/{_num(last)}"
         )
     if target.is_integer:
-        size = (abs(int(l) - int(s)) + abs(int(d)) - 1) // abs(int(d))
+        size = (abs(int(last) - int(first)) + abs(int(step)) - 1) // abs(int(step))
     else:
-        size = int(np.ceil(np.abs((l - s) / d)))  # computed in the dtype, as the kernel does
-    value = s + np.arange(size, dtype=np_dtype) * d
+        size = int(
+            np.ceil(np.abs((last - first) / step))
+        )  # computed in the dtype, as the kernel does
+    value = first + np.arange(size, dtype=np_dtype) * step
     return execute(RANGE, tuple(args), value.astype(np_dtype, copy=False))
 
 

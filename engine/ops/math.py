@@ -18,16 +18,16 @@ from . import (
     reductions,
     unary_math,
 )
-from .arithmetic import *
-from .arithmetic import real_div  # RealDiv itself, for gradients elsewhere
-from .casting import cast, cast_value
-from .comparisons import *
-from .comparisons import tensor_equals, tensor_not_equals  # == and !=
-from .cumulative import *
-from .matmul import matmul
-from .reductions import *
+from .arithmetic import *  # noqa: F403
+from .arithmetic import real_div  # noqa: F401  (RealDiv itself, for gradients elsewhere)
+from .casting import cast, cast_value  # noqa: F401
+from .comparisons import *  # noqa: F403
+from .comparisons import tensor_equals, tensor_not_equals  # noqa: F401  (== and !=)
+from .cumulative import *  # noqa: F403
+from .matmul import matmul  # noqa: F401
+from .reductions import *  # noqa: F403
 from .registry import execute
-from .unary_math import *
+from .unary_math import *  # noqa: F403
 
 _FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting, _matmul_module)
 __all__ = [name for family in _FAMILIES for name in family.__all__]

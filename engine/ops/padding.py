@@ -135,7 +135,7 @@ def _fold_mirrored(grad, pairs, mode):
 
 
 def _mirror_pad_grad_grad(rec, ddy):
-    shape_, pairs, mode = rec.attrs
+    _shape, pairs, mode = rec.attrs
     return pad(ddy, _paddings_tensor(pairs), mode=mode)
 
 
@@ -152,7 +152,7 @@ def _slice_grad(rec, dy):
 SLICE = define("Slice", (_slice_grad, None, None))
 
 
-def slice(input_, begin, size, name=None):  # TF's public name
+def slice(input_, begin, size, name=None):  # noqa: A001 - TF's public name
     """tf.slice: the block of `size` elements starting at `begin` (-1: to the end)."""
     x = convert_to_tensor(input_)
     begin_t, size_t = int_tensor(begin), int_tensor(size)

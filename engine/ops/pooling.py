@@ -157,7 +157,7 @@ def max_pool_grad_grad(orig_input, orig_output, grad, attrs):
     """Output-shaped: each output takes `grad` (input-shaped) at its window's maximum."""
     x, y, dy = same_dtype("MaxPoolGradGrad", orig_input, orig_output, grad)
     g = _geometry("MaxPoolGradGrad", x._value.shape, attrs)
-    index, padded_shape = _window_argmax(x._value, attrs, g)
+    index, _padded_shape = _window_argmax(x._value, attrs, g)
     padded_grad = pad_input(dy._value, g).reshape(-1)
     return execute(MAX_POOL_GRAD_GRAD, (x, y, dy), padded_grad[index], attrs)
 

@@ -148,7 +148,7 @@ class Child:
             capped = CappedStdout(self.limits.stdout_bytes)
             try:
                 capped.write(current.text())
-            except Exception:  # a best effort while stopping
+            except Exception:  # noqa: BLE001 - a best effort while stopping
                 pass
             self.stdout.truncated = self.stdout.truncated or capped.truncated
             return capped.getvalue()

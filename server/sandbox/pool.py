@@ -290,7 +290,7 @@ class SandboxPool:
 
     async def _drive(self, worker: _Worker, code: str, filename: str) -> RunOutcome:
         started = time.monotonic()
-        elapsed_ms = lambda: (time.monotonic() - started) * 1000
+        elapsed_ms = lambda: (time.monotonic() - started) * 1000  # noqa: E731
         reader, writer = await asyncio.open_unix_connection(sock=worker.socket, limit=1 << 20)
         deadline = started + self.limits.wall_seconds + GRACE_SECONDS
         try:

@@ -28,7 +28,7 @@ def test_refresh_shows_what_was_recorded_so_far():
         a = tf.constant(2.0) * 3.0
         cap.refresh()
         assert [op.type for op in cap.ops] == ["Mul"]
-        b = a + 1.0
+        b = a + 1.0  # noqa: F841 - named, as a program names its tensors
     assert [op.type for op in cap.ops] == ["Mul", "AddV2"]
 
 

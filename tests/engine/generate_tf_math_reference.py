@@ -22,9 +22,9 @@ import tensorflow as tf
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))  # the repository root: tests.engine.* imports
-from tests.engine import differential
-from tests.engine.differential.program import run
-from tests.engine.math_reference_cases import CASES, evaluate
+from tests.engine import differential  # noqa: E402
+from tests.engine.differential.program import run  # noqa: E402
+from tests.engine.math_reference_cases import CASES, evaluate  # noqa: E402
 
 REFERENCES = {
     "math": (CASES, evaluate, HERE / "tf_math_reference.json"),

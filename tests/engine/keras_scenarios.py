@@ -222,7 +222,7 @@ def minimize_callable_loss(tf):
     b = tf.Variable([0.1], name="b")
     x, y = tf.constant(X), tf.constant(Y_REGRESSION)
     optimizer = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.5)
-    loss_fn = lambda: tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y))
+    loss_fn = lambda: tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y))  # noqa: E731
     losses = []
     for _ in range(STEPS):
         losses.append(float(loss_fn()))

@@ -91,7 +91,7 @@ def test_one_tensor_concat_is_an_identity():
     x = tf.constant([1.0, 2.0])
     with tf.GradientTape() as tape:
         tape.watch(x)
-        y = tf.concat([x], 0)
+        tf.concat([x], 0)
     assert [r.op.type for r in tape._records] == ["Identity"]
 
 

@@ -185,9 +185,11 @@ def test_ops_with_only_boolean_results_need_no_gradient():
 
 def test_an_op_without_gradient_raises_under_an_accumulator():
     x0 = tf.constant([[[0.5, 0.0, 0.0]]])
-    with pytest.raises(LookupError, match="gradient registry has no entry for: AdjustContrastv2"):
-        with tf.autodiff.ForwardAccumulator(x0, tf.ones_like(x0)):
-            tf.image.adjust_contrast(x0, 0.1)
+    with (
+        pytest.raises(LookupError, match="gradient registry has no entry for: AdjustContrastv2"),
+        tf.autodiff.ForwardAccumulator(x0, tf.ones_like(x0)),
+    ):
+        tf.image.adjust_contrast(x0, 0.1)
 
 
 def test_re_entering_an_active_accumulator():

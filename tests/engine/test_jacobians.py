@@ -90,7 +90,7 @@ def test_jacobian_unconnected_source_is_none_or_zeros():
     with tf.GradientTape(persistent=True) as tape:
         tape.watch(x)
         y = x * x
-    jx, jo = tape.jacobian(y, [x, other])
+    _jx, jo = tape.jacobian(y, [x, other])
     assert jo is None
     zeros = tape.jacobian(y, other, unconnected_gradients="zero")
     assert zeros.shape == (2, 3)

@@ -6,7 +6,7 @@ import pytest
 
 import engine as tf
 
-I = tf.keras.initializers
+I = tf.keras.initializers  # noqa: E741 - the module's short name, as `tf` is
 
 
 def test_constant_broadcasts_scalars_and_arrays_like_keras():

@@ -9,7 +9,7 @@ import pytest
 
 import engine as tf
 
-O = tf.keras.optimizers
+O = tf.keras.optimizers  # noqa: E741 - the module's short name, as `tf` is
 
 
 @pytest.fixture(autouse=True)

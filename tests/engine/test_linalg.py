@@ -243,7 +243,7 @@ def test_norm_records_tfs_ops():
 
 @pytest.mark.parametrize("shape", [s for s in SHAPES if s])
 @pytest.mark.parametrize("ord", ["euclidean", 1, 3])
-def test_norm_gradients(shape, ord):
+def test_norm_gradients(shape, ord):  # noqa: A002 - TF's keyword
     x = RNG.normal(size=shape) + 0.5
     check_gradients(lambda t: tf.norm(t, ord=ord), x, order=2)
     check_gradients(lambda t: tf.norm(t, ord=ord, axis=-1), x, order=2)

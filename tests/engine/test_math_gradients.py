@@ -209,7 +209,11 @@ def test_reduction_gradients_match_finite_differences(name, shape):
         if name == "reduce_std" and not shape:
             continue  # likewise
         x = sample(rng, shape)
-        check_gradients(lambda t: reduce(t, axis=axis, keepdims=keepdims) * 1.5, x, order=2)
+        check_gradients(
+            lambda t, axis=axis, keepdims=keepdims: reduce(t, axis=axis, keepdims=keepdims) * 1.5,
+            x,
+            order=2,
+        )
 
 
 @pytest.mark.parametrize("shape", [s for s in SHAPES if s], ids=str)
@@ -218,7 +222,9 @@ def test_l2_normalize_gradients_match_finite_differences(shape):
     weights = rng.normal(size=shape)
     for axis in (None, -1):
         check_gradients(
-            lambda t: tf.math.l2_normalize(t, axis=axis) * weights, normal(rng, shape), order=2
+            lambda t, axis=axis: tf.math.l2_normalize(t, axis=axis) * weights,
+            normal(rng, shape),
+            order=2,
         )
 
 
@@ -229,12 +235,16 @@ def test_cumulative_gradients_match_finite_differences(shape, exclusive, reverse
     weights = rng.normal(size=shape)  # so the sum's gradient depends on the position
     for axis in (0, -1):
         check_gradients(
-            lambda t: tf.cumsum(t, axis=axis, exclusive=exclusive, reverse=reverse) * weights,
+            lambda t, axis=axis: (
+                tf.cumsum(t, axis=axis, exclusive=exclusive, reverse=reverse) * weights
+            ),
             normal(rng, shape),
             order=2,
         )
         check_gradients(
-            lambda t: tf.math.cumprod(t, axis=axis, exclusive=exclusive, reverse=reverse) * weights,
+            lambda t, axis=axis: (
+                tf.math.cumprod(t, axis=axis, exclusive=exclusive, reverse=reverse) * weights
+            ),
             magnitude(0.5, 1.5)(rng, shape),
             order=2,
         )

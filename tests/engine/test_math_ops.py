@@ -35,7 +35,7 @@ def executed_ops(fn, *args):
 
 
 X = tf.constant(np.arange(1.0, 13.0, dtype=np.float32).reshape(3, 4))
-I = tf.constant(np.arange(1, 13, dtype=np.int32).reshape(3, 4))
+I = tf.constant(np.arange(1, 13, dtype=np.int32).reshape(3, 4))  # noqa: E741 - beside X and B
 B = tf.constant([[True, False], [False, False]])
 
 

@@ -21,7 +21,7 @@ _RTOL = {"float16": 2e-3, "float32": 2e-6, "float64": 1e-12}
 def _same_number(got, expected, rtol):
     if isinstance(expected, str) or isinstance(got, str):  # 'nan', 'inf', '-inf'
         return str(got) == str(expected)
-    if isinstance(expected, bool) or isinstance(expected, int):
+    if isinstance(expected, (bool, int)):
         return got == expected
     return math.isclose(got, expected, rel_tol=rtol, abs_tol=rtol)
 

@@ -105,9 +105,11 @@ def test_an_escaped_program_is_still_contained(escaped_client, tmp_path):
 
 def test_without_bubblewrap_the_server_refuses_other_addresses(tmp_path):
     settings = Settings(data_dir=tmp_path, host="0.0.0.0", sandbox="none")
-    with pytest.raises(Exception, match=r"refusing to serve 0\.0\.0\.0 without OS isolation"):
-        with TestClient(create_app(settings)):
-            pass
+    with (
+        pytest.raises(Exception, match=r"refusing to serve 0\.0\.0\.0 without OS isolation"),
+        TestClient(create_app(settings)),
+    ):
+        pass
 
 
 def test_without_bubblewrap_loopback_still_runs_programs(tmp_path):

@@ -165,7 +165,7 @@ class _Finder:
         s = self.source
         dtype = s.dtype.name
         location = s.location
-        for tensor, seq, where, how in self.call.tape.watched:
+        for tensor, _seq, where, _how in self.call.tape.watched:
             if tensor.id == _flow_key(s) and location is None:
                 location = where
         return self._make(
@@ -398,9 +398,9 @@ class _Finder:
             stored = escape.stmt is not None and bool(escape.stmt.names)
             for leaf in leaves:
                 same_statement = leaf.stmt is escape.stmt and escape.stmt is not None
-                if leaf.seq > escape.seq and (stored or same_statement):
-                    if best is None or escape.seq > best[0].seq:
-                        best = (escape, leaf)
+                later = leaf.seq > escape.seq and (stored or same_statement)
+                if later and (best is None or escape.seq > best[0].seq):
+                    best = (escape, leaf)
         if best is None:
             return None
         escape, leaf = best

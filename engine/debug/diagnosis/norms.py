@@ -87,16 +87,16 @@ def explain(ctx, call, layers):
         findings.append(
             ctx.finding(
                 code,
-                f"The gradient norm {verb} from {first['norm']:.3g} at {first['name']} (nearest the "
-                f"target) to {hit['norm']:.3g} at {hit['name']} (x{ratio:.2g}), and is "
-                f"{last['norm']:.3g} at {last['name']}: layers this far from the loss "
+                f"The gradient norm {verb} from {first['norm']:.3g} at {first['name']} "
+                f"(nearest the target) to {hit['norm']:.3g} at {hit['name']} (x{ratio:.2g}), "
+                f"and is {last['norm']:.3g} at {last['name']}: layers this far from the loss "
                 f"{'barely learn' if code == 'vanishing_gradient' else 'get huge updates'}.",
                 (
                     "use ReLU-family activations and he_normal/glorot initialization, add "
                     "normalization or residual connections, or use fewer layers"
                     if code == "vanishing_gradient"
-                    else "initialize weights smaller (glorot_uniform), lower the learning rate, clip "
-                    "gradients (tf.clip_by_global_norm), or add normalization"
+                    else "initialize weights smaller (glorot_uniform), lower the learning rate, "
+                    "clip gradients (tf.clip_by_global_norm), or add normalization"
                 ),
                 op.location,
                 call=call.id,

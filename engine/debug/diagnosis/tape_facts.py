@@ -18,7 +18,7 @@ class TapeFacts:
         self.intervals = self._intervals(recorder)
         self.watch_seq = {}  # tensor id (a variable's own id for variables) -> first watch seq
         self.watch_location = {}
-        for tensor, seq, location, how in tape.watched:
+        for tensor, seq, location, _how in tape.watched:
             if seq < call.seq and (reset_seq is None or seq > reset_seq):
                 self.watch_seq.setdefault(tensor.id, seq)
                 self.watch_location.setdefault(tensor.id, location)
@@ -57,7 +57,7 @@ class TapeFacts:
             return None
         if not self.intervals or op.seq < self.intervals[0][0]:
             return "before"
-        for (start, end, how), following in zip(self.intervals, self.intervals[1:] + [None]):
+        for (_start, end, how), following in zip(self.intervals, self.intervals[1:] + [None]):
             if end < op.seq and (following is None or op.seq < following[0]):
                 return "stop_recording" if how == "stop_recording" else "after"
         return "after"

@@ -112,9 +112,9 @@ def check_same_structure(y_true, y_pred):
             else [_as_tensor(item, None) for item in y_pred]
         )
         raise ValueError(f"Expected an instance of {type(y_true).__name__}, got {shown!r}.")
-    if isinstance(y_true, (list, tuple)) or isinstance(y_pred, (list, tuple)):
-        if _structure(y_true) != _structure(y_pred):
-            raise ValueError("Structures don't have the same nested structure.")
+    nested = isinstance(y_true, (list, tuple)) or isinstance(y_pred, (list, tuple))
+    if nested and _structure(y_true) != _structure(y_pred):
+        raise ValueError("Structures don't have the same nested structure.")
 
 
 class Loss:

@@ -50,7 +50,7 @@ def as_array(grad, variable, keep_sparse):
         grad = np.asarray(tf.convert_to_tensor(grad)._value, dtype=dtype)
         shape = grad.shape
     if shape != variable._value.shape:
-        dims = lambda s: "[" + ",".join(map(str, s)) + "]"
+        dims = lambda s: "[" + ",".join(map(str, s)) + "]"  # noqa: E731
         raise invalid_argument(
             "AssignSubVariableOp",
             f"Cannot update variable with shape "

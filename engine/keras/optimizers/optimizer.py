@@ -46,7 +46,10 @@ class Optimizer:
         **kwargs,
     ):
         if kwargs.pop("decay", None) is not None:
-            warnings.warn("Argument `decay` is no longer supported and will be ignored.")
+            # stacklevel 1, as Keras: the warning names this line, not the caller's
+            warnings.warn(
+                "Argument `decay` is no longer supported and will be ignored.", stacklevel=1
+            )
         if kwargs:
             raise ValueError(f"Argument(s) not recognized: {kwargs}")
         if use_ema:
