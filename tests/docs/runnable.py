@@ -10,19 +10,35 @@ ROOT = Path(__file__).resolve().parents[2]
 VARIABLE = re.compile(r"#run=|\d{4}-\d\d-\d\dT|\(\d[\d,]* bytes\)")
 
 
-def blocks(text: str, language: str) -> list[str]:
-    """The contents of the fenced blocks opened with ```<language> ("" for plain ones)."""
+def fenced(text: str) -> list[tuple[str, str]]:
+    """(info string, contents) of every fenced block, in order: ("python", ...), ("", ...)."""
     found, current, inside = [], [], None
     for line in text.splitlines():
         if line.startswith("```"):
             if inside is None:
                 inside, current = line[3:].strip(), []
             else:
-                if inside == language:
-                    found.append("\n".join(current) + "\n")
+                found.append((inside, "\n".join(current) + "\n"))
                 inside = None
         elif inside is not None:
             current.append(line)
+    return found
+
+
+def blocks(text: str, language: str) -> list[str]:
+    """The contents of the fenced blocks opened with ```<language> ("" for plain ones)."""
+    return [contents for info, contents in fenced(text) if info == language]
+
+
+def programs(text: str) -> list[str]:
+    """The page's Python programs: each ```python block starts one, and a following
+    ```python continued block (which goes on with the same names) is added to it."""
+    found: list[str] = []
+    for info, contents in fenced(text):
+        if info == "python":
+            found.append(contents)
+        elif info == "python continued":
+            found[-1] += contents
     return found
 
 

@@ -1,11 +1,12 @@
 """docs/python.md's examples work: its shell blocks run in order as one script, then each
-Python block as its own program (the notebook one uploads to a real server), and every output
-line the page shows is printed by them (run ids, times and sizes excepted)."""
+Python program (a ```python block and the ```python continued blocks after it) as a file of its
+own (the notebook ones upload to a real server), and every output line the page shows is printed
+by them (run ids, times and sizes excepted)."""
 
 import subprocess
 import sys
 
-from tests.docs.runnable import ROOT, blocks, environment, shown_output
+from tests.docs.runnable import ROOT, blocks, environment, programs, shown_output
 
 PYTHON_DOC = ROOT / "docs" / "python.md"
 DOCUMENTED_SERVER = "http://127.0.0.1:8765"
@@ -20,7 +21,7 @@ def test_the_python_docs_examples_run_and_print_what_the_page_shows(docs_server,
     )
     assert shell.returncode == 0, shell.stderr
     printed = shell.stdout + shell.stderr
-    for number, program in enumerate(blocks(text, "python")):
+    for number, program in enumerate(programs(text)):
         script_file = tmp_path / f"example_{number}.py"  # a file, as a reader would run it
         script_file.write_text(program)
         python = subprocess.run(
