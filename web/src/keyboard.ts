@@ -13,6 +13,7 @@ export interface KeyActions {
   togglePresenter(): void;
   togglePredict(): void;
   toggleHelp(): void;
+  toggleLegend(): void;
   closeOverlays(): void;
 }
 
@@ -28,6 +29,7 @@ export const SHORTCUTS: [string, string][] = [
   ["F, + / −", "fit, zoom in / out"],
   ["1 – 4", "inspector, diagnosis, memory, gradient norms"],
   ["P", "presenter mode"],
+  ["L", "show / hide the legend"],
   ["Q", "predict mode"],
   ["Ctrl+Enter", "run the program"],
   ["Esc", "clear the selection"],
@@ -83,6 +85,7 @@ function handle(key: string, onControl: boolean, actions: KeyActions): boolean {
     case "p": case "P": actions.togglePresenter(); return true;
     case "q": case "Q": actions.togglePredict(); return true;
     case "?": actions.toggleHelp(); return true;
+    case "l": case "L": actions.toggleLegend(); return true;
     default:
       if (/^[1-4]$/.test(key)) {
         store.set({ panel: PANELS[Number(key) - 1] });

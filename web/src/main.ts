@@ -26,6 +26,7 @@ import { mountOutput } from "./views/output";
 import { closeHelp, mountPanels, toggleHelp, togglePredict, togglePresenter } from "./views/panels";
 import { mountStepper, runToSelection } from "./views/stepper";
 import { escape } from "./views/html";
+import { toggleLegend } from "./views/graph-toolbar";
 import * as stepping from "./stepping";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -72,6 +73,7 @@ installKeyboard({
   togglePresenter,
   togglePredict,
   toggleHelp,
+  toggleLegend,
   closeOverlays: closeHelp,
 });
 

@@ -17,7 +17,8 @@ export function mountGraphToolbar(actions: Actions) {
     <button class="icon-button" id="zoom-out" title="Zoom out (-)" aria-label="Zoom out">−</button>
     <button id="fit" title="Fit the graph to the view (F)">Fit</button>
     <button id="expand-all" title="Expand every group">Expand all</button>
-    <button id="collapse-all" title="Collapse every group">Collapse all</button>`;
+    <button id="collapse-all" title="Collapse every group">Collapse all</button>
+    <button id="legend-toggle" class="toggle" aria-pressed="true" title="Show or hide the legend (L)">Legend</button>`;
   const input = bar.querySelector<HTMLInputElement>("#graph-search")!;
   const count = bar.querySelector<HTMLElement>("#search-count")!;
   let hits: string[] = [];
@@ -46,6 +47,9 @@ export function mountGraphToolbar(actions: Actions) {
   bar.querySelector("#expand-all")!.addEventListener("click", () => expandAll(true));
   bar.querySelector("#collapse-all")!.addEventListener("click", () => expandAll(false));
 
+  const legendButton = bar.querySelector<HTMLButtonElement>("#legend-toggle")!;
+  legendButton.addEventListener("click", toggleLegend);
+
   const tapeField = document.getElementById("tape-field")!;
   const tapeSelect = document.getElementById("tape-select") as HTMLSelectElement;
   tapeSelect.addEventListener("change", () => {
@@ -73,4 +77,11 @@ export function mountGraphToolbar(actions: Actions) {
       expandAll = handler;
     },
   };
+}
+
+/** The legend can be put away once the audience knows the colours. */
+export function toggleLegend(): void {
+  const legend = document.getElementById("legend")!;
+  legend.hidden = !legend.hidden;
+  document.getElementById("legend-toggle")?.setAttribute("aria-pressed", String(!legend.hidden));
 }
