@@ -16,7 +16,7 @@ export function mountGraphToolbar(actions: Actions) {
     <button class="icon-button" id="zoom-in" title="Zoom in (+)" aria-label="Zoom in">+</button>
     <button class="icon-button" id="zoom-out" title="Zoom out (-)" aria-label="Zoom out">−</button>
     <button id="fit" title="Fit the graph to the view (F)">Fit</button>
-    <button id="expand-all" title="Expand every group">Expand all</button>
+    <button id="expand-all" title="Expand every group (within what can be drawn quickly)">Expand all</button>
     <button id="collapse-all" title="Collapse every group">Collapse all</button>
     <button id="legend-toggle" class="toggle" aria-pressed="true" title="Show or hide the legend (L)">Legend</button>`;
   const input = bar.querySelector<HTMLInputElement>("#graph-search")!;
