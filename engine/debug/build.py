@@ -43,9 +43,13 @@ def _build(recorder, value_cap, program, error, stdout, finish):
     for call in recorder.calls:
         materialize(recorder, call)
     complete(recorder.tensors, recorder.array_keys)
+    keeper = recorder.keeper
+    keeper.consider(recorder.tensors, len(recorder.tensors))
     fresh = [t for t in recorder.tensors if t.summary is None]
     for t, summary in zip(fresh, summarize([t.array for t in fresh], value_cap=value_cap)):
         t.summary = summary
+    for tensor_id, state in keeper.states.items():
+        recorder.tensors[tensor_id].summary["full_value"] = state
     summaries = [t.summary for t in recorder.tensors]
     by_id = {t.id: s for t, s in zip(recorder.tensors, summaries)}
     timeline = Timeline(recorder).build()
@@ -77,10 +81,13 @@ def _build(recorder, value_cap, program, error, stdout, finish):
             "value_cap": value_cap,
             "histogram_bins": HISTOGRAM_BINS,
             "held_bytes_cap": recorder.held_cap,
+            **keeper.limits(),
         },
         "thresholds": dict(THRESHOLDS),
     }
-    return Capture.model_validate(data)
+    capture = Capture.model_validate(data)
+    capture._values = keeper.values()
+    return capture
 
 
 def _tensor(t, summary, loc):

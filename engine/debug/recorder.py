@@ -15,6 +15,7 @@ from ..tensor import EagerTensor
 from . import engine_view
 from .backward_trace import BackwardTrace
 from .frames import _IS_LIBRARY, FrameLocator, Locations
+from .kept_values import ValueKeeper
 from .naming import StatementTracker
 from .raw import ArrayKeys, RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
 from .spill import HELD_BYTES_CAP, Spill
@@ -29,9 +30,11 @@ _CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is
 
 
 class Recorder(hooks.Observer):
-    def __init__(self, stop_frame=None, value_cap=VALUE_CAP, held_cap=HELD_BYTES_CAP):
+    def __init__(self, stop_frame=None, value_cap=VALUE_CAP, held_cap=HELD_BYTES_CAP, keeper=None):
         self.value_cap = value_cap
         self.held_cap = held_cap  # see spill.py
+        # which full values above the value cap the capture keeps (kept_values.py)
+        self.keeper = keeper if keeper is not None else ValueKeeper(value_cap)
         self.spill = Spill(self)
         self.array_keys = ArrayKeys()
         self.locator = FrameLocator(stop_frame)
@@ -483,6 +486,7 @@ class Recorder(hooks.Observer):
         self._tape_by_id = {}
         self._last_frame = self._last_back = None
         self.array_keys = ArrayKeys()
+        self.keeper.kept = {}  # the Capture's KeptValues holds them now
 
     def intern_deferred_locations(self):
         for tape in self.tapes:

@@ -10,14 +10,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 # 1.1 (additive; a 1.0 reader ignores nothing it knew): TensorInfo.origin, OpInfo.call,
 # TapeInfo.name, TapeEvent "reused", BackwardStep.pass_index, GradientCall.seeds/passes/
 # released_after/released_after_bytes/norms/layers, Finding.count, Capture.thresholds.
+# 1.2 (additive): ValueSummary.full_value; limits kept_array_bytes/kept_total_bytes.
 
 TensorKind = Literal["variable", "constant", "watched", "intermediate", "gradient"]
 GradientState = Literal["registered", "non_differentiable", "not_registered"]
 Severity = Literal["error", "warning", "info"]
+FullValueState = Literal["kept", "array_too_large", "run_budget_used", "off"]
 
 
 class Model(BaseModel):
@@ -57,6 +59,13 @@ class ValueSummary(Model):
         None,
         description="nested lists, present when size <= the capture's value cap; "
         "NaN/Inf written as the strings 'nan', 'inf', '-inf'",
+    )
+    full_value: FullValueState | None = Field(
+        None,
+        description="for values above the value cap: 'kept' when the full value was kept "
+        "beside the capture (engine: capture.values; API: ?value=true), else why not: "
+        "'array_too_large' (over limits.kept_array_bytes), 'run_budget_used' (the run's kept "
+        "values had reached limits.kept_total_bytes), 'off' (keep_values=False)",
     )
 
 
@@ -300,6 +309,25 @@ class Capture(Model):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     _session: Any = PrivateAttr(default=None)  # the engine.debug.capture() still recording
+    _values: Any = PrivateAttr(default=None)  # KeptValues, not part of the JSON
+
+    @property
+    def values(self):
+        """The full values kept beside the JSON for tensors above the value cap: a mapping
+        tensor id -> read-only NumPy array (engine/debug/kept_values.py). Empty for a capture
+        read back from JSON: the JSON does not carry them (`capture.values.save(path)` does)."""
+        if self._values is None:
+            from .kept_values import KeptValues
+
+            self._values = KeptValues()
+        return self._values
+
+    def __eq__(self, other: object) -> bool:
+        # Equal as data (the JSON's fields): the values kept beside it and a session still
+        # recording are attachments, so a capture equals itself read back from its JSON.
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
 
     def refresh(self) -> "Capture":
         """Inside `with engine.debug.capture() as cap:`, fill `cap` with what was recorded so

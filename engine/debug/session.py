@@ -9,6 +9,9 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
 - Python warnings the program triggers (the engine's TF-style ones, NumPy's RuntimeWarnings)
   become warning events instead of going to stderr;
 - the arrays the capture keeps for its summaries are bounded (`held_cap`, see spill.py);
+- full values above the value cap are kept beside the JSON, in `Capture.values`, within
+  `kept_array_bytes` per array and `kept_total_bytes` per run, unless `keep_values=False`
+  (see kept_values.py);
 - an exception ends the program but not the capture: everything recorded up to it is kept and
   `Capture.error` holds its type, message, the user's line and a traceback of user frames.
 """
@@ -22,6 +25,7 @@ import warnings
 from .. import hooks
 from .build import build
 from .frames import FrameLocator
+from .kept_values import KEPT_ARRAY_BYTES, KEPT_TOTAL_BYTES, ValueKeeper
 from .recorder import Recorder
 from .schema import Capture
 from .spill import HELD_BYTES_CAP
@@ -36,14 +40,24 @@ class capture:
     Capture, filled in when the block exits (`cap.refresh()` fills it with what was recorded
     so far, while still inside)."""
 
-    def __init__(self, value_cap=VALUE_CAP, held_cap=HELD_BYTES_CAP):
+    def __init__(
+        self,
+        value_cap=VALUE_CAP,
+        held_cap=HELD_BYTES_CAP,
+        *,
+        keep_values=True,
+        kept_array_bytes=KEPT_ARRAY_BYTES,
+        kept_total_bytes=KEPT_TOTAL_BYTES,
+    ):
         self.value_cap = value_cap
         self.held_cap = held_cap
+        self.kept = (keep_values, kept_array_bytes, kept_total_bytes)
         self.recorder = None
         self.capture = None
 
     def __enter__(self):
-        self.recorder = Recorder(sys._getframe(1).f_back, self.value_cap, self.held_cap)
+        keeper = ValueKeeper(self.value_cap, *self.kept)
+        self.recorder = Recorder(sys._getframe(1).f_back, self.value_cap, self.held_cap, keeper)
         self.capture = Capture()
         self.capture._session = self
         hooks.observers.append(self.recorder)
@@ -70,20 +84,24 @@ def capture_program(
     tensorflow_alias=True,
     namespace=None,
     held_cap=HELD_BYTES_CAP,
+    keep_values=True,
+    kept_array_bytes=KEPT_ARRAY_BYTES,
+    kept_total_bytes=KEPT_TOTAL_BYTES,
 ):
     """Runs `source` as a program named `filename` under capture; returns its Capture."""
+    keeper = ValueKeeper(value_cap, keep_values, kept_array_bytes, kept_total_bytes)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     program = {"filename": filename, "source": source}
     try:
         code = compile(source, filename, "exec")
     except SyntaxError as error:
-        recorder = Recorder()
+        recorder = Recorder(value_cap=value_cap, held_cap=held_cap, keeper=keeper)
         return build(recorder, value_cap, program=program, error=error_info(error, filename))
     if namespace is None:
         namespace = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
     saved_modules = _install_aliases() if tensorflow_alias else None
     FrameLocator.mark_user_file(filename)
-    recorder = Recorder(sys._getframe(0), value_cap, held_cap)
+    recorder = Recorder(sys._getframe(0), value_cap, held_cap, keeper)
     output = _Stdout(recorder, max_stdout) if capture_stdout else None
     saved_stdout = sys.stdout
     error = None
@@ -150,6 +168,7 @@ def _is_user(path, filename):
 def _fill(target, built):
     for field in Capture.model_fields:
         setattr(target, field, getattr(built, field))
+    target._values = built._values
 
 
 def _remove(recorder):

@@ -5,7 +5,8 @@ at the end. A long training loop would keep every activation of every step that 
 arrays it holds pass HELD_BYTES_CAP, the oldest ones are summarized (with the same code as at
 the end), what the diagnosis needs from them is kept (memory keys, activation statistics), and
 the arrays are let go, down to half the cap. Variables' versions are never dropped. A dropped
-array's full value is still in its summary up to the value cap, so replay is not affected.
+array's full value is still in its summary up to the value cap, so replay is not affected, and
+above the cap it was offered to the capture's kept values (kept_values.py) before it went.
 """
 
 import numpy as np
@@ -50,6 +51,7 @@ class Spill:
         for op in recorder.ops[self._accounted :]:
             account_op(op)  # while the arrays it saved are still here to be identified
         self._accounted = len(recorder.ops)
+        recorder.keeper.consider(recorder.tensors, self._checked)  # while the arrays are here
         chunk, freed, index = [], 0, self._dropped
         tensors = recorder.tensors
         while index < self._checked and freed < amount:

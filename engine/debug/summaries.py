@@ -158,6 +158,20 @@ def _json_safe(value):
     return value
 
 
+def value_to_json(array):
+    """An array's full value written as a summary's `value` is (nested lists; float32 and
+    float16 with the fewest digits that give the same float32 back; NaN/Inf as strings), for
+    values above the cap that are fetched on demand."""
+    array = np.asarray(array)
+    if array.dtype.kind == "f" and array.dtype.itemsize <= 4:
+        value = _shortest32(array.reshape(-1)).reshape(array.shape).tolist()
+    else:
+        value = array.tolist()
+    if array.dtype.kind == "f" and not np.isfinite(array).all():
+        value = _json_safe(value)
+    return value
+
+
 def value_from_json(value, dtype, shape):
     """The NumPy array a summary's `value` stands for (inverse of the encoding above)."""
 
