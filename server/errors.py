@@ -30,7 +30,8 @@ def error_response(status: int, code: str, message: str, headers=None) -> JSONRe
 
 
 def _code_for(status: int) -> str:
-    """A stable snake_case code from the HTTP status: 404 -> not_found, 405 -> method_not_allowed."""
+    """A stable snake_case code from the HTTP status: 404 -> not_found, 405 ->
+    method_not_allowed."""
     try:
         return HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_")
     except ValueError:

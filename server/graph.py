@@ -71,7 +71,7 @@ def _path(capture: Capture, ops: list[OpInfo], call) -> tuple[set | None, set | 
 
 def _released(capture: Capture, tape_id: int, call) -> set[int]:
     calls = [call] if call is not None else [c for c in capture.calls if c.tape == tape_id]
-    released = set()
+    released: set[int] = set()
     for each in calls:
         released.update(each.released_after)
         for step in each.steps:
@@ -81,7 +81,10 @@ def _released(capture: Capture, tape_id: int, call) -> set[int]:
 
 def _tensor_nodes(capture, ops, call, on_path) -> list[GraphNode]:
     tensors = {t.id: t for t in capture.tensors}
-    saved, pruned, saved_bytes, scope_of = set(), set(), {}, {}
+    saved: set[int] = set()
+    pruned: set[int] = set()
+    saved_bytes: dict[int, int] = {}
+    scope_of: dict[int, str] = {}
     order: list[int] = []
     for op in ops:
         for tid in (*op.inputs, *op.outputs):
@@ -139,7 +142,8 @@ def _edges(capture, ops, call, on_path_ops, on_path_tensors) -> list[GraphEdge]:
                 edges.append(GraphEdge(
                     id=f"e{op.id}-{role[0]}{index}", source=ends[0], target=ends[1], role=role,
                     index=index, shape=tensor.shape, dtype=tensor.dtype,
-                    on_path=on_path_ops is None or (op.id in on_path_ops and tid in on_path_tensors),
+                    on_path=on_path_ops is None
+                    or (op.id in on_path_ops and tid in on_path_tensors),
                     saved=(role, index) in saved, pruned=(role, index) in pruned))
     return edges
 

@@ -159,18 +159,22 @@ class GraphNode(Public):
                           "(everything is on the path when no call is selected)")
     source: bool = False
     target: bool = False
-    none_cause: str | None = Field(None, description="sources whose gradient is None: the finding code")
+    none_cause: str | None = Field(
+        None, description="sources whose gradient is None: the finding code")
     saved: bool = Field(False, description="tensors: kept by the tape for the backward pass")
-    pruned: bool = Field(False, description="tensors: an unpruned tape would keep it, this one did not")
+    pruned: bool = Field(
+        False, description="tensors: an unpruned tape would keep it, this one did not")
     saved_bytes: int = 0
-    released: bool = Field(False, description="ops: the record was released by a non-persistent tape")
+    released: bool = Field(
+        False, description="ops: the record was released by a non-persistent tape")
 
 
 class GraphEdge(Public):
     id: str
     source: str
     target: str
-    role: Literal["input", "output"] = Field(description="input: tensor -> op; output: op -> tensor")
+    role: Literal["input", "output"] = Field(
+        description="input: tensor -> op; output: op -> tensor")
     index: int = Field(description="position among the op's inputs or outputs")
     shape: list[int]
     dtype: str

@@ -114,7 +114,8 @@ class RunService:
         if tensor is None:
             raise not_found(f"tensor {tensor_id} of run {run_id}")
         available = tensor.summary.value is not None
-        summary = tensor.summary if with_value else tensor.summary.model_copy(update={"value": None})
+        summary = (tensor.summary if with_value
+                   else tensor.summary.model_copy(update={"value": None}))
         return TensorPublic(**{**tensor.model_dump(exclude={"summary"}), "summary": summary},
                             value_available=available)
 

@@ -20,9 +20,8 @@ def capture_of_outcome(outcome: RunOutcome, code: str, filename: str,
         try:
             capture = Capture.model_validate_json(outcome.capture_json)
         except ValueError as error:
-            return _stopped(program, "WorkerCrashed",
-                            f"the worker returned an unreadable capture ({error.__class__.__name__})",
-                            None, ""), "crashed"
+            unreadable = f"the worker returned an unreadable capture ({error.__class__.__name__})"
+            return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
         capture.program = capture.program or program
         error = capture.error
         if error is not None and error.type in MEMORY_ERRORS:

@@ -11,6 +11,7 @@ router = APIRouter(prefix="/api", tags=["examples"])
 def examples() -> list[ExamplePublic]:
     """Every gallery program with its title, summary, tags, expected findings and code."""
     return [ExamplePublic(id=e.id, title=e.title, summary=e.summary, tags=list(e.tags),
-                          expect=[ExpectedFindingPublic(code=f.code, line=f.line) for f in e.expect],
+                          expect=[ExpectedFindingPublic(code=f.code, line=f.line)
+                                  for f in e.expect],
                           code=e.code)
             for e in load_examples()]

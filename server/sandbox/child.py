@@ -93,7 +93,8 @@ class Child:
             capture = self.run_capture(source, filename, self.namespace)
         except MemoryError:
             raise
-        except BaseException as error:  # SystemExit and friends escape a capture's `except Exception`
+        # SystemExit and friends escape a capture's `except Exception`
+        except BaseException as error:  # noqa: BLE001
             capture = _error_capture(source, filename, type(error).__name__, str(error),
                                      self._traceback_line(error), self.stdout)
         if not capture.stdout and self.stdout.getvalue():

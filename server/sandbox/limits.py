@@ -36,17 +36,19 @@ def format_seconds(seconds: float) -> str:
 
 # kind -> (error type, "what limit of how much")
 _LIMIT_NAMES = {
-    "time": ("TimeLimitExceeded", lambda l: f"time limit of {format_seconds(l.wall_seconds)}"),
-    "cpu": ("CPULimitExceeded", lambda l: f"CPU time limit of {format_seconds(l.cpu_seconds)}"),
-    "memory": ("MemoryLimitExceeded", lambda l: f"memory limit of {format_bytes(l.memory_bytes)}"),
+    "time": ("TimeLimitExceeded", lambda lim: f"time limit of {format_seconds(lim.wall_seconds)}"),
+    "cpu": ("CPULimitExceeded", lambda lim: f"CPU time limit of {format_seconds(lim.cpu_seconds)}"),
+    "memory": ("MemoryLimitExceeded",
+               lambda lim: f"memory limit of {format_bytes(lim.memory_bytes)}"),
     "capture": ("CaptureLimitExceeded",
-                lambda l: f"capture size limit of {format_bytes(l.capture_bytes)}"),
+                lambda lim: f"capture size limit of {format_bytes(lim.capture_bytes)}"),
 }
 LIMIT_KINDS = frozenset(_LIMIT_NAMES)
 
 
 def limit_error(kind: str, limits: Limits, line: int | None, detail: str = "") -> tuple[str, str]:
-    """(error type, message), e.g. ("TimeLimitExceeded", "time limit of 10 s exceeded at line 3")."""
+    """(error type, message), e.g. ("TimeLimitExceeded", "time limit of 10 s exceeded at
+    line 3")."""
     error_type, name = _LIMIT_NAMES[kind]
     message = f"{name(limits)} exceeded" + (f" at line {line}" if line else "")
     return error_type, message + (f": {detail}" if detail else "")

@@ -58,6 +58,7 @@ class _Zygote:
         self.stderr_tail = stderr_tail
         self.exits: dict[str, asyncio.Future] = {}
         self.ready = asyncio.get_running_loop().create_future()
+        self.stderr_drain: asyncio.Task | None = None  # held: the loop keeps only weak refs
 
     @property
     def alive(self) -> bool:
@@ -226,13 +227,14 @@ class SandboxPool:
         tail: deque[str] = deque(maxlen=20)
         zygote = _Zygote(process, ours, tail)
         asyncio.get_running_loop().add_reader(ours.fileno(), zygote.on_message)
-        asyncio.create_task(self._drain_stderr(process, tail))
+        zygote.stderr_drain = asyncio.create_task(self._drain_stderr(process, tail))
         try:
             await asyncio.wait_for(asyncio.shield(zygote.ready), START_TIMEOUT)
         except TimeoutError:
             process.kill()
             zygote.close()
-            raise SandboxUnavailable("the sandbox's worker template did not start in time")
+            raise SandboxUnavailable(
+                "the sandbox's worker template did not start in time") from None
         return zygote
 
     @staticmethod

@@ -48,8 +48,10 @@ def main(config_json: str) -> None:
         views.import_module(name)
     _warm_up(run_capture, views)
     gc.collect()
-    gc.freeze()  # keep the template's objects out of the children's collections (fewer copied pages)
-    Zygote(socket.socket(fileno=0), lambda channel: Child(channel, limits, run_capture, views)).serve()
+    # keep the template's objects out of the children's collections (fewer copied pages)
+    gc.freeze()
+    Zygote(socket.socket(fileno=0),
+           lambda channel: Child(channel, limits, run_capture, views)).serve()
 
 
 def _capture_function(target: str, stdout_cap: int):
@@ -67,7 +69,7 @@ def _warm_up(run_capture, views) -> None:
     """Run a small program once so lazy imports and serializers are ready in every child."""
     from .guard.program import program_namespace
     saved_main, saved_stdout = sys.modules.get("__main__"), sys.stdout
-    sys.stdout = open(os.devnull, "w")
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - closed in the finally below
     try:
         run_capture(WARM_UP, "warm_up.py", program_namespace(views)).to_json()
     finally:

@@ -14,7 +14,8 @@ from ..models import RunListItem, RunSummary
 from .database import open_database
 from .tables import RunRow
 
-GZIP_LEVEL = 3  # captures are repetitive JSON: level 3 gets most of the gain at a fraction of the time
+# captures are repetitive JSON: level 3 gets most of the gain at a fraction of the time
+GZIP_LEVEL = 3
 
 
 @dataclass(frozen=True)

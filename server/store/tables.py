@@ -20,6 +20,7 @@ class RunRow(Base):
     title: Mapped[str] = mapped_column(String(200))
     error_type: Mapped[str | None] = mapped_column(String(200), nullable=True)
     summary: Mapped[str] = mapped_column(Text, doc="RunSummary as JSON")
-    capture_gzip: Mapped[bytes] = mapped_column(LargeBinary, doc="the capture JSON, gzip-compressed")
+    capture_gzip: Mapped[bytes] = mapped_column(
+        LargeBinary, doc="the capture JSON, gzip-compressed")
 
     __table_args__ = (Index("ix_runs_created", "created"),)

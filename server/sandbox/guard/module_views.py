@@ -38,7 +38,8 @@ _NO_SUBMODULES = {"engine.debug"}  # the capture machinery is not the program's 
 
 
 def _safe_update_wrapper(wrapper, wrapped, assigned=None, updated=None):
-    """functools.update_wrapper with its default attribute lists only (custom lists copy dunders)."""
+    """functools.update_wrapper with its default attribute lists only (custom lists copy
+    dunders)."""
     return functools.update_wrapper(wrapper, wrapped)
 
 
@@ -72,7 +73,7 @@ class ModuleViews:
         existing = self._views.get(module.__name__)
         return existing if existing is not None else self._build(module)
 
-    def import_module(self, name, globals=None, locals=None, fromlist=(), level=0):
+    def import_module(self, name, globals=None, locals=None, fromlist=(), level=0):  # noqa: A002
         if type(fromlist) is list:
             # C code importing through the program's builtins (PyImport_Import passes the list
             # ['__doc__']; an import statement passes a tuple or None): e.g. numpy's lazy
