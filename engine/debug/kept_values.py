@@ -35,9 +35,9 @@ FULL_VALUE_STATES = {
     "run_budget_used": "the run's kept values had already reached kept_total_bytes",
     "off": "the capture was made with keep_values=False",
 }
-# Compression costs the worker time inside its wall-time limit: level 1 gets most of the gain
-# on gradients (ReLU zeros) at a fraction of the default level's time; random weights barely
-# compress at any level.
+# Not compressed by default: the sandbox writes the .npz inside a run's wall-time limit, and
+# deflate (even at level 1) costs ~70 ms per MB here while float weights shrink by a few per
+# cent; a reader that stores the values decides about compression (server/store/values.py).
 NPZ_COMPRESSLEVEL = 1
 _ENTRY = re.compile(r"t(\d{1,10})\.npy")
 _DTYPES = frozenset(  # the engine's dtypes (engine/dtypes.py)
@@ -69,23 +69,23 @@ class KeptValues(Mapping):
     def nbytes(self):
         return sum(a.nbytes for a in self._arrays.values())
 
-    def to_npz(self):
-        """The arrays as one .npz file's bytes (b"" when there are none)."""
+    def to_npz(self, compress=False):
+        """The arrays as one .npz file's bytes (b"" when there are none); `compress=True`
+        deflates each entry, as np.savez_compressed does."""
         if not self._arrays:
             return b""
         buffer = io.BytesIO()
-        with zipfile.ZipFile(
-            buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=NPZ_COMPRESSLEVEL
-        ) as archive:
+        method = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+        with zipfile.ZipFile(buffer, "w", method, compresslevel=NPZ_COMPRESSLEVEL) as archive:
             for tensor_id in sorted(self._arrays):
                 with archive.open(f"t{tensor_id}.npy", "w", force_zip64=True) as entry:
                     np.lib.format.write_array(entry, np.asarray(self._arrays[tensor_id]))
         return buffer.getvalue()
 
-    def save(self, path):
+    def save(self, path, compress=False):
         """Writes the .npz file (np.load(path)[f"t{tensor_id}"] reads a value back)."""
         with open(path, "wb") as file:
-            file.write(self.to_npz())
+            file.write(self.to_npz(compress))
 
     @classmethod
     def from_npz(

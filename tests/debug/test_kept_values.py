@@ -180,6 +180,10 @@ def test_npz_round_trip_and_numpys_own_reader(tmp_path):
             np.testing.assert_array_equal(back[tensor_id], array)
     capture.values.save(tmp_path / "values.npz")
     assert (tmp_path / "values.npz").read_bytes() == data
+    compressed = capture.values.to_npz(compress=True)
+    assert len(compressed) < len(data)  # relu's zeros in h and its gradients
+    for tensor_id, array in KeptValues.from_npz(compressed).items():
+        np.testing.assert_array_equal(array, capture.values[tensor_id])
 
 
 def _npz(entries):
