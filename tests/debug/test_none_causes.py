@@ -231,6 +231,21 @@ def test_variable_replaced_suggests_assign_add():
     assert finding.suggestion.startswith("x.assign_add(1)")
 
 
+def test_the_suggested_fix_leaves_out_the_lines_comment():
+    source = """
+        import tensorflow as tf
+        x = tf.Variable(2.0)
+        for epoch in range(2):
+            with tf.GradientTape() as tape:
+                y = x + 1
+            print(tape.gradient(y, x))
+            x = x + 1  # a new Tensor, not the Variable
+        """
+    capture = run(source)
+    finding = next(f for f in capture.findings if f.code == "variable_replaced_by_tensor")
+    assert finding.suggestion == "x.assign_add(1)  # keeps x a tf.Variable"
+
+
 def test_numpy_escape_suggests_the_tensorflow_op():
     capture = run(CASES["left_engine"][0])
     finding = next(f for f in capture.findings if f.code == "left_engine")

@@ -9,7 +9,9 @@ dataflow (a variable assigned from it, or a trip through NumPy/Python) before co
 two are unconnected.
 """
 
+import io
 import re
+import tokenize
 
 from .. import engine_view
 from .tape_facts import TapeFacts
@@ -468,17 +470,25 @@ def _first(*locations):
 
 def _assign_suggestion(line, name):
     """`x = x + 1` -> `x.assign_add(1)`; other rebindings -> `x.assign(...)`."""
-    match = re.match(rf"^{re.escape(name)}\s*=\s*{re.escape(name)}\s*([+-])\s*(.+)$", line)
-    if match:
-        method = "assign_add" if match.group(1) == "+" else "assign_sub"
-        return f"{name}.{method}({match.group(2).strip()})  # keeps {name} a tf.Variable"
-    match = re.match(rf"^{re.escape(name)}\s*([+-])=\s*(.+)$", line)
+    line = _without_comment(line)
+    match = (re.match(rf"^{re.escape(name)}\s*=\s*{re.escape(name)}\s*([+-])\s*(.+)$", line)
+             or re.match(rf"^{re.escape(name)}\s*([+-])=\s*(.+)$", line))
     if match:
         method = "assign_add" if match.group(1) == "+" else "assign_sub"
         return f"{name}.{method}({match.group(2).strip()})  # keeps {name} a tf.Variable"
     match = re.match(rf"^{re.escape(name)}\s*=\s*(.+)$", line)
     value = match.group(1).strip() if match else "new_value"
     return f"{name}.assign({value})  # keeps {name} a tf.Variable"
+
+
+def _without_comment(line):
+    """The statement without its trailing `# ...` comment (a `#` inside a string stays)."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(line).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return line.strip()
+    comment = next((t for t in tokens if t.type == tokenize.COMMENT), None)
+    return (line[:comment.start[1]] if comment else line).strip()
 
 
 _NUMPY_TO_TF = {
