@@ -5,6 +5,8 @@ op sequence TF records.
 Sum/Mean/Prod/Max/Min record the input tensor only; the reduction axes, input shape and
 keepdims travel in the record's attrs (the axes tensor TF records is a constant).
 """
+import math
+
 import numpy as np
 
 from .. import dtypes
@@ -80,7 +82,8 @@ def _sum_grad(rec, dy):
 
 def _sum(v, axes, keepdims):
     if v.dtype != np.float16:
-        return np.sum(v, axis=axes, keepdims=keepdims, dtype=v.dtype)
+        # np.add.reduce is what np.sum runs, without its Python wrapper (~1.5 us a call)
+        return np.add.reduce(v, axis=axes, dtype=v.dtype, keepdims=keepdims)
     # NumPy adds halves in float32; TF rounds every partial sum to half (60000 + 60000 is inf)
     total = v
     for axis in axes:
@@ -99,7 +102,7 @@ reduce_sum = _reduction(SUM, _sum)
 
 def _mean(v, axes, keepdims):
     total = _sum(v, axes, keepdims)
-    count = int(np.prod([v.shape[a] for a in axes]))
+    count = math.prod([v.shape[a] for a in axes])  # math.prod: np.prod of a list takes ~3 us
     if v.dtype.kind == "f":
         with np.errstate(all="ignore"):  # the mean of nothing is nan, silently
             return total / v.dtype.type(count)
@@ -114,8 +117,8 @@ def _mean(v, axes, keepdims):
 def _mean_grad(rec, dy):
     shape, axes, _ = rec.attrs
     sum_grad = _sum_grad(rec, dy)
-    output_size = int(np.prod([d for i, d in enumerate(shape) if i not in axes]))
-    factor = int(np.prod(shape)) // max(output_size, 1)
+    output_size = math.prod([d for i, d in enumerate(shape) if i not in axes])
+    factor = math.prod(shape) // max(output_size, 1)
     return arithmetic.real_div(sum_grad, scalar_like(sum_grad, factor))
 
 
