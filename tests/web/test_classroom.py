@@ -98,3 +98,54 @@ def test_keyboard_only_play_home_end_and_run_to(server, page):
     page.evaluate("op => window.__tapescope.store.set({selection: {kind: 'op', id: op}})", last_op)
     page.keyboard.press("r")
     assert state(page)["step"] == total
+
+
+def _step_op_on_screen(page):
+    """Where the current step's op is drawn, in the graph panel's own pixels, with the zoom."""
+    return page.evaluate("""() => {
+        const s = window.__tapescope.store.state;
+        const op = s.index.calls.get(s.call).steps[s.step - 1].op;
+        const node = __cy.getElementById(window.__tapescope.session.graph.nodeOfOp.get(op));
+        return {box: node.renderedBoundingBox(), width: __cy.width(), height: __cy.height(), zoom: __cy.zoom()};
+    }""")
+
+
+def _assert_readable_and_inside(seen, readable):
+    box = seen["box"]
+    assert 0 <= box["x1"] and box["x2"] <= seen["width"], seen
+    assert 0 <= box["y1"] and box["y2"] <= seen["height"], seen
+    assert seen["zoom"] >= readable, seen
+
+
+def test_presenter_mode_keeps_the_current_step_in_view(server, page):
+    """Stepping into a graph too wide for 1280x720, then switching to presenter mode (the graph
+    panel grows, the layout is redrawn larger) and back: the op the backward pass is at stays on
+    screen at a readable zoom."""
+    run = api(server, "/api/runs", {"code": _example_code(server, "22_cnn_step")})
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server}/#run={run['id']}")
+    wait_graph(page, 1)
+    page.focus("#graph")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    _assert_readable_and_inside(_step_op_on_screen(page), 0.65)
+    ready = page.evaluate("() => document.getElementById('graph').dataset.ready")
+    page.click("#presenter")
+    page.wait_for_function("r => document.getElementById('graph').dataset.ready !== r", arg=ready)
+    page.wait_for_timeout(200)  # the resize observer runs on the next frame
+    _assert_readable_and_inside(_step_op_on_screen(page), 0.8)
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+        _assert_readable_and_inside(_step_op_on_screen(page), 0.8)
+    ready = page.evaluate("() => document.getElementById('graph').dataset.ready")
+    page.click("#presenter")
+    page.wait_for_function("r => document.getElementById('graph').dataset.ready !== r", arg=ready)
+    page.wait_for_timeout(200)
+    _assert_readable_and_inside(_step_op_on_screen(page), 0.65)
+    page.set_viewport_size({"width": 1024, "height": 640})  # a resize of the panel alone
+    page.wait_for_timeout(200)
+    _assert_readable_and_inside(_step_op_on_screen(page), 0.65)
+
+
+def _example_code(server, example_id):
+    return next(e["code"] for e in api(server, "/api/examples") if e["id"] == example_id)

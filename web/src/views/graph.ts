@@ -175,6 +175,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       y2 = Math.max(y2, p.y + (node.height * scale) / 2 + 20);
     }
     if (!Number.isFinite(x1)) return;
+    cy.resize(); // the panel may have changed size since cytoscape last measured it (presenter mode)
     const pad = 30;
     const zoom = Math.min(1.4, (cy.width() - 2 * pad) / (x2 - x1), (cy.height() - 2 * pad) / (y2 - y1));
     cy.viewport({
@@ -182,29 +183,56 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       pan: { x: (cy.width() - zoom * (x1 + x2)) / 2, y: (cy.height() - zoom * (y1 + y2)) / 2 },
     });
     // on a projector text must stay large: presenter mode settles for a closer view sooner
-    if (zoom >= (state.presenter ? 0.8 : MIN_READABLE_ZOOM)) return;
-    const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
-    const focus = elementOf(state) ?? (call ? session.graph?.nodeOfTensor.get(call.targets[0]) : undefined);
+    if (zoom >= readableZoom(state)) return;
+    const focus = focusOf(state);
     const element = focus ? cy.getElementById(focus) : cy.nodes().last();
     cy.zoom(FOCUS_ZOOM);
     if (element.nonempty()) cy.center(element);
   }
 
-  /** Keep the op the backward pass is at on screen while stepping. */
-  function follow(state: State): void {
+  function readableZoom(state: State): number {
+    return state.presenter ? 0.8 : MIN_READABLE_ZOOM;
+  }
+
+  /** What the view is about: the op the backward pass is at, else the selection, else the target. */
+  function focusOf(state: State): string | undefined {
+    const graph = session.graph;
     const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
     const op = call && state.step > 0 ? call.steps?.[state.step - 1]?.op : undefined;
-    const id = op != null ? session.graph?.nodeOfOp.get(op) : undefined;
+    const stepNode = op != null ? graph?.nodeOfOp.get(op) : undefined;
+    return stepNode ?? elementOf(state) ?? (call ? graph?.nodeOfTensor.get(call.targets[0]) : undefined);
+  }
+
+  /** Centre on the focus when it is outside the view (or within `margin` screen pixels of its edge). */
+  function keepInView(id: string | undefined, margin = 40): void {
     if (!id) return;
     const node = cy.getElementById(id);
     if (node.empty()) return;
     const at = node.position();
     const view = cy.extent();
-    const margin = 40 / cy.zoom();
-    if (at.x < view.x1 + margin || at.x > view.x2 - margin || at.y < view.y1 + margin || at.y > view.y2 - margin) {
+    const inset = margin / cy.zoom();
+    if (at.x < view.x1 + inset || at.x > view.x2 - inset || at.y < view.y1 + inset || at.y > view.y2 - inset) {
       cy.stop(true, true);
       cy.center(node); // no animation: a step must cost one frame
     }
+  }
+
+  // The panel changes size with presenter mode, the window and the column splitters: keep what the
+  // view is about on screen (cytoscape alone keeps the pan, so the focus can slide out of view).
+  let resizeFrame = 0;
+  new ResizeObserver(() => {
+    cancelAnimationFrame(resizeFrame);
+    resizeFrame = requestAnimationFrame(() => {
+      cy.resize();
+      if (session.graph && cy.width() > 0) keepInView(focusOf(store.state));
+    });
+  }).observe(container);
+
+  /** Keep the op the backward pass is at on screen while stepping. */
+  function follow(state: State): void {
+    const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
+    const op = call && state.step > 0 ? call.steps?.[state.step - 1]?.op : undefined;
+    keepInView(op != null ? session.graph?.nodeOfOp.get(op) : undefined);
   }
 
   function decorate(): void {
