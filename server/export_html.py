@@ -5,8 +5,12 @@ import gzip
 import html
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .models import RunSummary
+
+if TYPE_CHECKING:
+    from .store.runs import RunStore
 
 TEMPLATE = Path("export") / "index.html"
 # Placed in the template's <head> by the export build; the run's data goes exactly there.
@@ -52,15 +56,17 @@ def export_filename(title: str, run_id: str) -> str:
     return f"tapescope-{stem}-{run_id[:8]}.html"
 
 
-def export_stored_run(store, run_id: str, static_dir: Path | None) -> tuple[str, str]:
-    """(file name, HTML) of a run in `store` (a RunStore); LookupError when there is no such run.
+def export_stored_run(store: "RunStore", run_id: str,
+                      static_dir: Path | None) -> tuple[str, str]:
+    """(file name, HTML) of a run in `store`; LookupError when there is no such run.
     The capture goes in as it was stored, byte for byte."""
     from .summary import title_of
 
     template = export_template(static_dir)
-    summary, compressed = store.summary(run_id), store.capture_gzip(run_id)
-    if summary is None or compressed is None:
+    summary, compressed, capture = (store.summary(run_id), store.capture_gzip(run_id),
+                                    store.capture(run_id))
+    if summary is None or compressed is None or capture is None:
         raise LookupError(f"run {run_id} does not exist")
-    title = title_of(store.capture(run_id))
+    title = title_of(capture)
     page = render_export(template, summary, gzip.decompress(compressed).decode("utf-8"), title)
     return export_filename(title, run_id), page

@@ -19,19 +19,19 @@ def healthy(port: int, token: str | None) -> bool:
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/health", headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
-            return json.loads(response.read()).get("status") == "ok"
+            return bool(json.loads(response.read()).get("status") == "ok")
     except urllib.error.HTTPError as error:
         if error.code != 401 or token:
             return False
         try:
-            return json.loads(error.read()).get("error") == "unauthorized"
+            return bool(json.loads(error.read()).get("error") == "unauthorized")
         except ValueError:
             return False
     except (OSError, ValueError):
         return False
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m server.healthcheck", description=__doc__)
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args(argv)

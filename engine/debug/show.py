@@ -13,6 +13,7 @@ page is the web app's offline build that ships with the server, and the run's su
 server's. Both are imported only when `show` is called.
 """
 import html
+import http.client
 import json
 import os
 import urllib.error
@@ -95,20 +96,21 @@ def _link(run_url: str) -> str:
 
 
 def _request(url: str, token: str | None, body: bytes | None = None,
-             method: str = "GET", timeout: float = 60.0):
+             method: str = "GET", timeout: float = 60.0) -> http.client.HTTPResponse:
     headers = {"Accept": "application/json"}
     if body is not None:
         headers["Content-Type"] = "application/json"
     if token:
         headers["Authorization"] = f"Bearer {token}"
-    return urllib.request.urlopen(urllib.request.Request(url, body, headers, method=method),
-                                  timeout=timeout)
+    request = urllib.request.Request(url, body, headers, method=method)
+    response: http.client.HTTPResponse = urllib.request.urlopen(request, timeout=timeout)
+    return response
 
 
 def _answers(server: str, token: str | None) -> bool:
     try:
         with _request(server.rstrip("/") + "/api/health", token, timeout=PROBE_SECONDS) as reply:
-            return reply.status == 200
+            return bool(reply.status == 200)
     except (OSError, ValueError):
         return False
 

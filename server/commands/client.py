@@ -9,7 +9,8 @@ class ServerError(Exception):
     pass
 
 
-def request(server: str, method: str, path: str, token: str | None, body: bytes | None = None):
+def request(server: str, method: str, path: str, token: str | None,
+            body: bytes | None = None) -> bytes:
     token = token or os.environ.get("TAPESCOPE_TOKEN")
     headers = {"Accept": "application/json"}
     if body is not None:
@@ -20,7 +21,8 @@ def request(server: str, method: str, path: str, token: str | None, body: bytes 
     try:
         with urllib.request.urlopen(urllib.request.Request(url, body, headers, method=method),
                                     timeout=120) as response:
-            return response.read()
+            payload: bytes = response.read()
+            return payload
     except urllib.error.HTTPError as error:
         try:
             message = json.loads(error.read()).get("message", error.reason)

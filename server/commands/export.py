@@ -1,14 +1,19 @@
 """`tapescope export RUN_ID`: a run's capture as JSON (stdout or --out), or with --html the run
 as one self-contained HTML file that works from disk with no server."""
+import argparse
 import gzip
 import sys
+from typing import TYPE_CHECKING
 
 from ..export_html import ExportUnavailable, export_stored_run
 from ..settings import Settings
 from .client import ServerError, request
 
+if TYPE_CHECKING:
+    from ..store.runs import RunStore
 
-def export(args) -> int:
+
+def export(args: argparse.Namespace) -> int:
     try:
         if args.html:
             payload = _html_from_server(args) if args.server else _html_from_store(args)
@@ -28,20 +33,20 @@ def export(args) -> int:
     return 0
 
 
-def _settings(args) -> Settings:
+def _settings(args: argparse.Namespace) -> Settings:
     return Settings(**({"data_dir": args.data_dir} if args.data_dir else {}))
 
 
-def _open_store(settings: Settings):
-    from ..store import RunStore
+def _open_store(settings: Settings) -> "RunStore":
+    from ..store.runs import RunStore
     return RunStore(settings.resolved_database_url)
 
 
-def _from_server(args) -> bytes:
+def _from_server(args: argparse.Namespace) -> bytes:
     return request(args.server, "GET", f"/api/runs/{args.run_id}/capture", args.token)
 
 
-def _from_store(args) -> bytes:
+def _from_store(args: argparse.Namespace) -> bytes:
     settings = _settings(args)
     store = _open_store(settings)
     try:
@@ -53,11 +58,11 @@ def _from_store(args) -> bytes:
     return gzip.decompress(compressed)
 
 
-def _html_from_server(args) -> bytes:
+def _html_from_server(args: argparse.Namespace) -> bytes:
     return request(args.server, "GET", f"/api/runs/{args.run_id}/export", args.token)
 
 
-def _html_from_store(args) -> bytes:
+def _html_from_store(args: argparse.Namespace) -> bytes:
     settings = _settings(args)
     store = _open_store(settings)
     try:
