@@ -187,7 +187,15 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const focus = focusOf(state);
     const element = focus ? cy.getElementById(focus) : cy.nodes().last();
     cy.zoom(FOCUS_ZOOM);
-    if (element.nonempty()) cy.center(element);
+    if (element.empty()) return;
+    cy.center(element);
+    if (state.step === 0 && !state.selection) {
+      // before the backward pass the focus is the target, drawn rightmost: set it towards the right
+      // edge so that the path the first steps take (leftwards, to the sources) is on screen
+      const box = element.renderedBoundingBox({ includeLabels: false });
+      const shift = cy.width() - Math.max(pad, cy.width() * 0.12) - box.x2;
+      if (shift > 0) cy.panBy({ x: shift, y: 0 });
+    }
   }
 
   function readableZoom(state: State): number {
@@ -203,15 +211,19 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     return stepNode ?? elementOf(state) ?? (call ? graph?.nodeOfTensor.get(call.targets[0]) : undefined);
   }
 
-  /** Centre on the focus when it is outside the view (or within `margin` screen pixels of its edge). */
-  function keepInView(id: string | undefined, margin = 40): void {
+  /**
+   * Centre on the focus when it is outside the view or near its edge. The margin is a share of the
+   * panel, not a few pixels: the backward pass moves towards the sources, so an op parked at the
+   * edge would hide exactly where the next steps go.
+   */
+  function keepInView(id: string | undefined): void {
     if (!id) return;
     const node = cy.getElementById(id);
     if (node.empty()) return;
-    const at = node.position();
-    const view = cy.extent();
-    const inset = margin / cy.zoom();
-    if (at.x < view.x1 + inset || at.x > view.x2 - inset || at.y < view.y1 + inset || at.y > view.y2 - inset) {
+    const box = node.renderedBoundingBox({ includeLabels: false });
+    const marginX = Math.max(40, cy.width() * 0.12);
+    const marginY = Math.max(30, cy.height() * 0.1);
+    if (box.x1 < marginX || box.x2 > cy.width() - marginX || box.y1 < marginY || box.y2 > cy.height() - marginY) {
       cy.stop(true, true);
       cy.center(node); // no animation: a step must cost one frame
     }
