@@ -22,7 +22,9 @@ JSON_OVERHEAD = 6  # JSON may spell a character as \uXXXX: a body holds up to 6x
 def limits_of(settings: Settings) -> Limits:
     return Limits(wall_seconds=settings.wall_seconds, cpu_seconds=settings.cpu_seconds,
                   memory_bytes=settings.memory_bytes, file_size_bytes=settings.file_size_bytes,
-                  stdout_bytes=settings.stdout_bytes, capture_bytes=settings.capture_bytes)
+                  stdout_bytes=settings.stdout_bytes, capture_bytes=settings.capture_bytes,
+                  kept_array_bytes=settings.kept_array_bytes,
+                  kept_total_bytes=settings.kept_total_bytes)
 
 
 def make_pool(settings: Settings, **sandbox_options) -> SandboxPool:

@@ -131,8 +131,9 @@ class StepsPublic(Public):
 
 class TensorPublic(TensorInfo):
     value_available: bool = Field(
-        description="the capture kept the full value (small tensors); ?value=true returns it in "
-                    "summary.value")
+        description="the full value can be fetched: inline in the capture (small tensors) or "
+                    "kept beside it (summary.full_value 'kept'); ?value=true returns it in "
+                    "summary.value, and answers 404/413 with the reason when it cannot")
 
 
 class Diagnosis(Public):

@@ -1,11 +1,14 @@
 """What the routes call: run a program, store an upload, and read stored runs back."""
 import secrets
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
+import numpy as np
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from engine.debug.schema import Capture, MemoryTimeline
+from engine.debug.summaries import value_to_json
 
 from .errors import ApiError, describe_validation, not_found
 from .graph import build_graph
@@ -15,6 +18,7 @@ from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
 from .store import RunStore, StoredRun
 from .summary import capture_of_outcome, summarize, title_of
+from .values import accept_values, value_not_kept, values_from_npz
 
 PROGRAM_FILENAME = "main.py"
 
@@ -53,8 +57,16 @@ class RunService:
                             outcome.stdout_truncated, outcome.duration_ms)
         capture_json = outcome.capture_json if status in ("ok", "error") \
             and capture.program is not None and outcome.capture_json is not None else None
-        await run_in_threadpool(self._store, summary, capture, capture_json)
+        values_npz = outcome.values_npz if capture_json is not None else None
+        await run_in_threadpool(self._store_run, summary, capture, capture_json, values_npz)
         return summary
+
+    def _store_run(self, summary: RunSummary, capture: Capture, capture_json: bytes | None,
+                   values_npz: bytes | None) -> None:
+        """Off the event loop: reading and compressing kept values takes a while for large
+        ones (a run without them pays nothing)."""
+        self._store(summary, capture, capture_json,
+                    values_from_npz(values_npz, capture, self.settings))
 
     async def upload_json(self, body: bytes) -> RunSummary:
         """Validated strictly: a capture is data a program wrote, nothing is coerced."""
@@ -64,15 +76,21 @@ class RunService:
             raise ApiError(422, "invalid_request", describe_validation(error.errors())) from None
         return await run_in_threadpool(self.upload, capture)
 
-    def upload(self, capture: Capture) -> RunSummary:
+    def upload(self, capture: Capture,
+               values: Mapping[int, np.ndarray] | None = None) -> RunSummary:
+        """Store a capture made elsewhere; `values` are the full values kept beside it
+        (`tapescope run` passes capture.values; an upload over HTTP has none)."""
         status = "error" if capture.error is not None else "ok"
         summary = summarize(new_run_id(), _now(), "upload", status, capture)
-        self._store(summary, capture, None)
+        self._store(summary, capture, None,
+                    accept_values(values, capture, self.settings) if values else [])
         return summary
 
-    def _store(self, summary: RunSummary, capture: Capture, capture_json: bytes | None):
+    def _store(self, summary: RunSummary, capture: Capture, capture_json: bytes | None,
+               values=()):
         payload = capture_json if capture_json is not None else capture.to_json().encode()
-        self.store.add(StoredRun(summary=summary, title=title_of(capture), capture_json=payload))
+        self.store.add(StoredRun(summary=summary, title=title_of(capture), capture_json=payload,
+                                 values=tuple(values)))
 
     # Reading runs -----------------------------------------------------------------------------
 
@@ -110,14 +128,29 @@ class RunService:
                            count=len(call.steps), offset=offset, limit=limit)
 
     def tensor(self, run_id: str, tensor_id: int, with_value: bool) -> TensorPublic:
-        tensor = next((t for t in self.capture(run_id).tensors if t.id == tensor_id), None)
+        capture = self.capture(run_id)
+        tensor = next((t for t in capture.tensors if t.id == tensor_id), None)
         if tensor is None:
             raise not_found(f"tensor {tensor_id} of run {run_id}")
-        available = tensor.summary.value is not None
+        if tensor.summary.value is None:
+            return self._large_tensor(run_id, tensor, with_value, capture)
+        available = True
         summary = (tensor.summary if with_value
                    else tensor.summary.model_copy(update={"value": None}))
         return TensorPublic(**{**tensor.model_dump(exclude={"summary"}), "summary": summary},
                             value_available=available)
+
+    def _large_tensor(self, run_id, tensor, with_value, capture) -> TensorPublic:
+        """A tensor above the inline cap: its value, if kept, is a row beside the capture."""
+        fields = tensor.model_dump(exclude={"summary"})
+        if not with_value:
+            return TensorPublic(**fields, summary=tensor.summary,
+                                value_available=self.store.has_value(run_id, tensor.id))
+        array = self.store.value(run_id, tensor.id)
+        if array is None:
+            raise value_not_kept(run_id, tensor, self.summary(run_id).origin, capture)
+        summary = tensor.summary.model_copy(update={"value": value_to_json(array)})
+        return TensorPublic(**fields, summary=summary, value_available=True)
 
     def diagnosis(self, run_id: str) -> Diagnosis:
         return Diagnosis(findings=self.capture(run_id).findings)

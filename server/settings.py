@@ -51,6 +51,12 @@ class Settings(BaseSettings):
     file_size_bytes: int = Field(0, ge=0, description="largest file a worker may write")
     stdout_bytes: int = Field(256 * 1024, gt=0, description="stdout kept per run; the rest is cut")
     capture_bytes: int = Field(64 * MIB, gt=0, description="largest capture JSON a run may store")
+    kept_array_bytes: int = Field(
+        4 * MIB, ge=0, description="largest full value of one tensor above the capture's inline "
+                                   "cap that a run keeps beside its capture (?value=true)")
+    kept_total_bytes: int = Field(
+        64 * MIB, ge=0, description="full values a run keeps beside its capture in all; "
+                                    "0 keeps none")
 
     # Request bodies
     code_bytes: int = Field(100_000, gt=0, description="largest program POST /api/runs accepts")

@@ -55,7 +55,8 @@ def _store(capture, args):
     settings = Settings(**({"data_dir": args.data_dir} if args.data_dir else {}))
     store = RunStore(settings.resolved_database_url)
     try:
-        summary = RunService(settings, store, None).upload(capture)
+        # with the full values kept beside the capture (an upload over HTTP sends the JSON only)
+        summary = RunService(settings, store, None).upload(capture, capture.values)
     finally:
         store.close()
     print(f"stored in {settings.data_dir} (view it with `tapescope serve`)")

@@ -66,10 +66,12 @@ def get_steps(run_id: RunId, call_id: Annotated[int, Path(ge=0, le=2 ** 31)], ru
     return runs.steps(run_id, call_id, offset, limit)
 
 
-@router.get("/{run_id}/tensors/{tensor_id}", response_model=TensorPublic)
+@router.get("/{run_id}/tensors/{tensor_id}", response_model=TensorPublic,
+            responses={413: {"model": ErrorBody}})
 def get_tensor(run_id: RunId, tensor_id: Annotated[int, Path(ge=0, le=2 ** 31)], runs: RunsDep,
                value: bool = False) -> TensorPublic:
-    """One tensor; `value=true` includes its full value when the capture kept it."""
+    """One tensor; `value=true` adds its full value (inline in the capture, or kept beside it)
+    or answers 404 value_not_kept / 413 value_too_large saying why it was not kept."""
     return runs.tensor(run_id, tensor_id, value)
 
 

@@ -30,6 +30,7 @@ class Child:
         self.run_capture = run_capture  # (source, filename, namespace) -> Capture
         self.views = views
         self.namespace: dict = {}
+        self.kept_values = None  # the capture's full values above its inline cap
         self.stdout = CappedStdout(limits.stdout_bytes)
         self.report_lock = threading.Lock()  # one report only: the result or a limit
         self.finished = threading.Event()
@@ -48,6 +49,7 @@ class Child:
             payload = self._capture_json(request["code"], request["filename"])
         except MemoryError:
             payload = None
+        values = self._values_npz() if payload is not None else b""
         self.finished.set()
         if payload is None:
             self._report_limit("memory", None)
@@ -55,7 +57,9 @@ class Child:
             self._report_limit("capture", None, f"the capture is {len(payload):,} bytes")
         else:
             self._report(protocol.encode_header(type="result", bytes=len(payload),
-                                                stdout_truncated=self.stdout.truncated), payload)
+                                                values_bytes=len(values),
+                                                stdout_truncated=self.stdout.truncated),
+                         payload, values)
         os._exit(0)
 
     # Setting up -------------------------------------------------------------------------------
@@ -91,6 +95,7 @@ class Child:
         self.namespace = program_namespace(self.views)
         try:
             capture = self.run_capture(source, filename, self.namespace)
+            self.kept_values = getattr(capture, "values", None)
         except MemoryError:
             raise
         # SystemExit and friends escape a capture's `except Exception`
@@ -155,13 +160,25 @@ class Child:
             return capped.getvalue()
         return self.stdout.getvalue()
 
-    def _report(self, header: bytes, payload: bytes = b"") -> None:
+    def _values_npz(self) -> bytes:
+        """The full values kept beside the capture, as .npz; b"" when there are none, or when
+        they do not fit in the memory left or under the cap (the run keeps its capture)."""
+        if not self.kept_values:
+            return b""
+        try:
+            data = self.kept_values.to_npz()
+        except MemoryError:
+            return b""
+        return data if len(data) <= self.limits.kept_values_wire_bytes else b""
+
+    def _report(self, header: bytes, *payloads: bytes) -> None:
         if not self.report_lock.acquire(blocking=False):
             return  # the other report is being written
         try:
             self.channel.sendall(header)
-            if payload:
-                self.channel.sendall(payload)
+            for payload in payloads:
+                if payload:
+                    self.channel.sendall(payload)
         except OSError:
             pass
 

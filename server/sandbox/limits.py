@@ -13,6 +13,16 @@ class Limits:
     file_size_bytes: int = 0
     stdout_bytes: int = 256 * 1024
     capture_bytes: int = 64 * 1024 ** 2
+    # Full values above the capture's inline cap kept beside it (engine/debug/kept_values.py):
+    # the worker's engine keeps no more, and the server accepts no more whatever it is sent.
+    kept_array_bytes: int = 4 * 1024 ** 2
+    kept_total_bytes: int = 64 * 1024 ** 2
+
+    @property
+    def kept_values_wire_bytes(self) -> int:
+        """Largest .npz of kept values a worker may send: the arrays plus the .npz framing
+        (~260 bytes an entry, an entry holds more than 1,024 bytes, so under a third more)."""
+        return self.kept_total_bytes + self.kept_total_bytes // 3 + 64 * 1024
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

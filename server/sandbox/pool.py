@@ -47,6 +47,7 @@ class RunOutcome:
     crash: str | None = None  # why the worker died without a report
     stdout: str = ""
     stdout_truncated: bool = False
+    values_npz: bytes | None = None  # the full values kept beside the capture (.npz)
 
 
 class _Zygote:
@@ -313,7 +314,8 @@ class SandboxPool:
                                   detail=f"the capture is {size:,} bytes")
             payload = await asyncio.wait_for(reader.readexactly(size),
                                              max(deadline - time.monotonic(), 5.0))
-            return RunOutcome(elapsed_ms(), capture_json=payload,
+            values = await self._read_values(worker, reader, header, deadline)
+            return RunOutcome(elapsed_ms(), capture_json=payload, values_npz=values,
                               stdout_truncated=bool(header.get("stdout_truncated")))
         except TimeoutError:
             worker.zygote.kill(worker.id)
@@ -326,6 +328,25 @@ class SandboxPool:
             return await self._died(worker, elapsed_ms())
         finally:
             writer.close()
+
+    async def _read_values(self, worker: _Worker, reader, header: dict,
+                           deadline: float) -> bytes | None:
+        """The .npz of full values sent after the capture; None when there is none, when it
+        is over the cap (left unread, the worker stopped) or when it does not arrive whole:
+        the run keeps its capture either way."""
+        size = int(header.get("values_bytes") or 0)
+        if size <= 0:
+            return None
+        if size > self.limits.kept_values_wire_bytes:
+            worker.zygote.kill(worker.id)
+            log.warning("a worker's kept values (%d bytes) are over the cap", size)
+            return None
+        try:
+            return await asyncio.wait_for(reader.readexactly(size),
+                                          max(deadline - time.monotonic(), 5.0))
+        except (TimeoutError, asyncio.IncompleteReadError, ConnectionError):
+            worker.zygote.kill(worker.id)
+            return None
 
     async def _died(self, worker: _Worker, duration_ms: float) -> RunOutcome:
         status = await worker.zygote.exit_status(worker.id, 2.0)

@@ -41,7 +41,7 @@ def main(config_json: str) -> None:
     from .limits import Limits
 
     limits = Limits.from_json(config["limits"])
-    run_capture = _capture_function(config["capture"], limits.stdout_bytes)
+    run_capture = _capture_function(config["capture"], limits)
     views = ModuleViews()
     for name in ("tensorflow", "numpy", "math", "random", "functools", "itertools", "collections",
                  "dataclasses", "typing"):
@@ -54,13 +54,18 @@ def main(config_json: str) -> None:
            lambda channel: Child(channel, limits, run_capture, views)).serve()
 
 
-def _capture_function(target: str, stdout_cap: int):
-    """`module:function`, called as (source, filename, namespace) -> Capture."""
+def _capture_function(target: str, limits):
+    """`module:function`, called as (source, filename, namespace) -> Capture; the limits it
+    understands (stdout, kept values) are passed on."""
     module_name, _, function_name = target.partition(":")
     function = getattr(importlib.import_module(module_name), function_name)
     parameters = inspect.signature(function).parameters
     keyword = next(name for name in ("namespace", "globals") if name in parameters)
-    options = {"max_stdout": stdout_cap} if "max_stdout" in parameters else {}
+    offered = {"max_stdout": limits.stdout_bytes,
+               "keep_values": limits.kept_array_bytes > 0 and limits.kept_total_bytes > 0,
+               "kept_array_bytes": limits.kept_array_bytes,
+               "kept_total_bytes": limits.kept_total_bytes}
+    options = {name: value for name, value in offered.items() if name in parameters}
     return lambda source, filename, namespace: function(
         source, filename, **{keyword: namespace}, **options)
 

@@ -1,18 +1,24 @@
-"""Adding, reading, listing and deleting runs. Runs never change once stored."""
+"""Adding, reading, listing and deleting runs. Runs never change once stored.
+
+A run's full values kept beside its capture (values.py) are rows of their own, written in the
+run's transaction and deleted in its transaction: a run is never stored or deleted by halves.
+"""
 import gzip
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, select
+import numpy as np
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from engine.debug.schema import Capture
 
 from ..models import RunListItem, RunSummary
 from .database import open_database
-from .tables import RunRow
+from .tables import RunRow, TensorValueRow
+from .values import StoredValue, array_of, shape_text
 
 # captures are repetitive JSON: level 3 gets most of the gain at a fraction of the time
 GZIP_LEVEL = 3
@@ -23,6 +29,7 @@ class StoredRun:
     summary: RunSummary
     title: str
     capture_json: bytes
+    values: tuple[StoredValue, ...] = ()
 
 
 class RunStore:
@@ -48,6 +55,13 @@ class RunStore:
                      capture_gzip=gzip.compress(run.capture_json, GZIP_LEVEL, mtime=0))
         with self._sessions.begin() as session:
             session.add(row)
+            if run.values:
+                session.flush()  # the run's row first: the values refer to it
+                session.execute(insert(TensorValueRow), [
+                    {"run_id": summary.id, "tensor_id": value.tensor_id, "dtype": value.dtype,
+                     "shape": shape_text(value.shape), "nbytes": value.nbytes,
+                     "encoding": value.encoding, "data": value.data}
+                    for value in run.values])
 
     def summary(self, run_id: str) -> RunSummary | None:
         with Session(self.engine) as session:
@@ -57,6 +71,30 @@ class RunStore:
     def capture_gzip(self, run_id: str) -> bytes | None:
         with Session(self.engine) as session:
             return session.scalar(select(RunRow.capture_gzip).where(RunRow.id == run_id))
+
+    def value(self, run_id: str, tensor_id: int) -> np.ndarray | None:
+        """A tensor's full value kept beside the run's capture, or None."""
+        with Session(self.engine) as session:
+            row = session.execute(
+                select(TensorValueRow.dtype, TensorValueRow.shape, TensorValueRow.nbytes,
+                       TensorValueRow.encoding, TensorValueRow.data)
+                .where(TensorValueRow.run_id == run_id,
+                       TensorValueRow.tensor_id == tensor_id)).first()
+        return None if row is None else array_of(*row)
+
+    def has_value(self, run_id: str, tensor_id: int) -> bool:
+        with Session(self.engine) as session:
+            return session.scalar(
+                select(TensorValueRow.tensor_id).where(TensorValueRow.run_id == run_id,
+                                                       TensorValueRow.tensor_id == tensor_id)
+            ) is not None
+
+    def value_ids(self, run_id: str) -> list[int]:
+        """Ids of the tensors whose full values are kept beside the run's capture."""
+        with Session(self.engine) as session:
+            return list(session.scalars(
+                select(TensorValueRow.tensor_id).where(TensorValueRow.run_id == run_id)
+                .order_by(TensorValueRow.tensor_id)))
 
     def capture(self, run_id: str) -> Capture | None:
         with self._lock:
@@ -91,6 +129,7 @@ class RunStore:
 
     def delete(self, run_id: str) -> bool:
         with self._sessions.begin() as session:
+            session.execute(delete(TensorValueRow).where(TensorValueRow.run_id == run_id))
             deleted = session.execute(delete(RunRow).where(RunRow.id == run_id)).rowcount
         with self._lock:
             self._cache.pop(run_id, None)

@@ -1,7 +1,8 @@
-"""The one table: a run's summary (JSON) and its capture (gzip-compressed JSON)."""
+"""Two tables: a run's summary (JSON) and its capture (gzip-compressed JSON); and the full
+values kept beside a capture (one row per tensor, written and deleted with its run)."""
 from datetime import datetime
 
-from sqlalchemy import DateTime, Index, LargeBinary, String, Text
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -24,3 +25,20 @@ class RunRow(Base):
         LargeBinary, doc="the capture JSON, gzip-compressed")
 
     __table_args__ = (Index("ix_runs_created", "created"),)
+
+
+class TensorValueRow(Base):
+    """A tensor's full value above the capture's inline cap (engine.debug's kept values),
+    fetched by GET /api/runs/{id}/tensors/{tid}?value=true. See values.py for the encoding."""
+    __tablename__ = "tensor_values"
+
+    # CASCADE for databases that enforce it (PostgreSQL); RunStore.delete also deletes the
+    # rows itself, in the same transaction, for SQLite, which enforces no foreign keys here.
+    run_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    tensor_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    dtype: Mapped[str] = mapped_column(String(16))
+    shape: Mapped[str] = mapped_column(Text, doc="JSON list of dimensions")
+    nbytes: Mapped[int] = mapped_column(BigInteger, doc="size of the raw array")
+    encoding: Mapped[str] = mapped_column(String(8), doc="raw or zlib")
+    data: Mapped[bytes] = mapped_column(LargeBinary)

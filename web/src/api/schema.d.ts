@@ -242,7 +242,8 @@ export interface paths {
         };
         /**
          * Get Tensor
-         * @description One tensor; `value=true` includes its full value when the capture kept it.
+         * @description One tensor; `value=true` adds its full value (inline in the capture, or kept beside it)
+         *     or answers 404 value_not_kept / 413 value_too_large saying why it was not kept.
          */
         get: operations["get_tensor_api_runs__run_id__tensors__tensor_id__get"];
         put?: never;
@@ -360,7 +361,7 @@ export interface components {
             program?: components["schemas"]["ProgramInfo"] | null;
             /**
              * Schema
-             * @default 1.1
+             * @default 1.2
              */
             schema: string;
             /**
@@ -1243,7 +1244,7 @@ export interface components {
             summary: components["schemas"]["ValueSummary"];
             /**
              * Value Available
-             * @description the capture kept the full value (small tensors); ?value=true returns it in summary.value
+             * @description the full value can be fetched: inline in the capture (small tensors) or kept beside it (summary.full_value 'kept'); ?value=true returns it in summary.value, and answers 404/413 with the reason when it cannot
              */
             value_available: boolean;
             /**
@@ -1261,6 +1262,11 @@ export interface components {
             bytes: number;
             /** Dtype */
             dtype: string;
+            /**
+             * Full Value
+             * @description for values above the value cap: 'kept' when the full value was kept beside the capture (engine: capture.values; API: ?value=true), else why not: 'array_too_large' (over limits.kept_array_bytes), 'run_budget_used' (the run's kept values had reached limits.kept_total_bytes), 'off' (keep_values=False)
+             */
+            full_value?: ("kept" | "array_too_large" | "run_budget_used" | "off") | null;
             histogram?: components["schemas"]["Histogram"] | null;
             /**
              * Infs
@@ -1892,6 +1898,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
