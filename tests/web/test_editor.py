@@ -1,6 +1,6 @@
 """The editor: Run with Ctrl+Enter, the error line marked, node <-> line linking, search."""
 from tests.web.conftest import screenshot
-from tests.web.helpers import state, tap, wait_graph
+from tests.web.helpers import api, state, tap, wait_graph
 
 PROGRAM = '''import tensorflow as tf
 
@@ -58,3 +58,21 @@ def test_node_and_line_link_both_ways_and_search_finds_ops(server, page):
     assert page.inner_text("#search-count") == "1 found"
     page.keyboard.press("Enter")
     assert page.evaluate("() => __cy.$('.search-hit').map(n => n.id())") == [sin]
+
+
+def test_the_landing_page_names_the_program_the_editor_shows(server, page):
+    """A fresh page: the gallery select, the summary and the editor all show the first example,
+    and Run runs it without the gallery falling back to "Choose an example…"."""
+    first = api(server, "/api/examples")[0]
+    page.goto(server + "/")
+    page.wait_for_function("() => document.body.dataset.booted === '1'")
+    assert page.input_value("#gallery") == first["id"]
+    assert page.evaluate("() => document.getElementById('gallery').selectedOptions[0].textContent") == first["title"]
+    assert first["title"] in page.inner_text("#example-summary")
+    shown = page.locator(".cm-line").all_inner_texts()  # a short program: every line is rendered
+    assert [line for line in shown if line.strip()] == [line for line in first["code"].splitlines() if line.strip()]
+    assert "Press Run" in page.inner_text("#graph-empty")
+    page.click("#run")
+    wait_graph(page, 1)
+    assert page.input_value("#gallery") == first["id"]  # unedited: still that example
+    assert page.inner_text("#graph-empty") == ""

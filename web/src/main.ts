@@ -267,8 +267,9 @@ async function boot(): Promise<void> {
     const list = await examples;
     const first = list[0];
     if (first && !editor.getCode()) {
-      // the first example is ready to run; the gallery stays on "Choose an example…"
+      // the first example is ready to run: the gallery names the program the editor shows
       editor.setCode(first.code);
+      gallerySelect.value = first.id;
       showSummary($("example-summary"), first);
     }
   }

@@ -84,7 +84,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       empty.classList.remove("banner");
       empty.innerHTML = state.capture
         ? `<div><div class="big">No tape recorded</div>The program ran without recording any op on a GradientTape.</div>`
-        : `<div><div class="big">Choose an example, or write a program and press Run</div>The tape appears here as a graph; the arrow keys step through the backward pass.</div>`;
+        : `<div><div class="big">Press Run to draw the program's tape</div>Or choose another example, or write your own. The tape appears here as a graph; the arrow keys step through the backward pass.</div>`;
       return;
     }
     const tape = index.tapes.get(state.tape)!;
