@@ -1,29 +1,52 @@
 """HTML of the pages the server renders itself (the web app is static files)."""
 import base64
 import hashlib
+import html
 import re
+from pathlib import Path
 
 from .errors import not_found
 from .markdown import render
 from .settings import Settings
 
-_STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
+_STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;"
           "color:#1d2330}code,pre{font:14px ui-monospace,monospace;background:#f2f4f8}"
           "pre{padding:.75rem;overflow:auto}h2{margin-top:2.5rem;border-top:1px solid #dde}"
-          ":target{background:#fff7d6}")
+          ":target{background:#fff7d6}img{max-width:100%;border:1px solid #dde}"
+          "table{border-collapse:collapse;display:block;overflow-x:auto}"
+          "th,td{border:1px solid #dde;padding:.25rem .5rem;text-align:left;vertical-align:top}"
+          "nav{font-size:14px;margin-bottom:1rem}")
+PAGE_NAME = r"^[a-z0-9][a-z0-9-]*$"  # docs/<name>.md: no dots, no slashes
+IMAGE_NAME = r"^[a-z0-9][a-z0-9-]*\.png$"
 
 
-def findings_markdown(settings: Settings) -> str:
-    if not settings.findings_doc.is_file():
-        raise not_found("docs/findings.md")
-    return settings.findings_doc.read_text()
+def doc_path(settings: Settings, name: str) -> Path:
+    """docs/<name>.md (findings: the configured findings_doc), or 404."""
+    path = settings.findings_doc if name == "findings" else settings.docs_dir / f"{name}.md"
+    if not path.is_file():
+        raise not_found(f"docs/{name}.md")
+    return path
 
 
-def findings_page(markdown: str) -> str:
+def doc_markdown(settings: Settings, name: str) -> str:
+    return doc_path(settings, name).read_text()
+
+
+def image_path(settings: Settings, name: str) -> Path:
+    path = settings.docs_dir / "images" / name
+    if not path.is_file():
+        raise not_found(f"docs/images/{name}")
+    return path
+
+
+def doc_page(markdown: str) -> str:
+    title = next((line.lstrip("# ").strip() for line in markdown.splitlines()
+                  if line.startswith("# ")), "TapeScope")
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-            f"<title>TapeScope findings</title><style>{_STYLE}</style></head>"
-            f"<body>{render(markdown)}</body></html>")
+            f"<title>{html.escape(title)} · TapeScope</title><style>{_STYLE}</style></head>"
+            "<body><nav><a href=\"/\">TapeScope</a> · <a href=\"/docs/index\">documentation</a>"
+            f"</nav>{render(markdown)}</body></html>")
 
 
 def swagger_csp(page: bytes) -> str:

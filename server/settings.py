@@ -65,6 +65,7 @@ class Settings(BaseSettings):
     # Where things are
     static_dir: Path | None = Field(
         None, description="web app to serve; default server/static if present, else web/dist")
+    docs_dir: Path = shipped_dir("docs")
     findings_doc: Path = shipped_dir("docs") / "findings.md"
 
     @field_validator("frame_ancestors")

@@ -1,12 +1,25 @@
-"""Pages beside the web app: the API docs (/docs) and the findings reference (/docs/findings)."""
-from fastapi import APIRouter, Response
+"""Pages beside the web app: the API docs (/docs), and docs/*.md rendered (/docs/<name>, with
+/docs/<name>.md as written and /docs/images/<name>.png), e.g. /docs/findings#not_watched."""
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Response
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
 
 from ..deps import SettingsDep
-from ..pages import api_docs_missing_page, findings_markdown, findings_page, swagger_csp
+from ..pages import (
+    IMAGE_NAME,
+    PAGE_NAME,
+    api_docs_missing_page,
+    doc_markdown,
+    doc_page,
+    image_path,
+    swagger_csp,
+)
 
 router = APIRouter(include_in_schema=False)
+PageName = Annotated[str, Path(pattern=PAGE_NAME)]
+ImageName = Annotated[str, Path(pattern=IMAGE_NAME)]
 
 
 SWAGGER = "swagger"  # where the web build puts Swagger UI's files (web/scripts/copy-swagger.mjs)
@@ -26,13 +39,19 @@ def api_docs(settings: SettingsDep) -> Response:
     return HTMLResponse(page.body, headers={"Content-Security-Policy": swagger_csp(page.body)})
 
 
-@router.get("/docs/findings")
-def findings_reference(settings: SettingsDep) -> HTMLResponse:
-    """docs/findings.md as a page; each finding code is an anchor: /docs/findings#not_watched."""
-    return HTMLResponse(findings_page(findings_markdown(settings)))
+@router.get("/docs/images/{name}")
+def doc_image(name: ImageName, settings: SettingsDep) -> FileResponse:
+    """A screenshot the pages show."""
+    return FileResponse(image_path(settings, name), media_type="image/png")
 
 
-@router.get("/docs/findings.md")
-def findings_reference_markdown(settings: SettingsDep) -> PlainTextResponse:
-    """docs/findings.md as written."""
-    return PlainTextResponse(findings_markdown(settings), media_type="text/markdown")
+@router.get("/docs/{name}.md")
+def doc_as_written(name: PageName, settings: SettingsDep) -> PlainTextResponse:
+    """docs/<name>.md as written."""
+    return PlainTextResponse(doc_markdown(settings, name), media_type="text/markdown")
+
+
+@router.get("/docs/{name}")
+def doc(name: PageName, settings: SettingsDep) -> HTMLResponse:
+    """docs/<name>.md as a page; headings are anchors: /docs/findings#not_watched."""
+    return HTMLResponse(doc_page(doc_markdown(settings, name)))
