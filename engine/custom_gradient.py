@@ -30,7 +30,7 @@ def custom_gradient(f=None):
 class _VariableWatcher:
     """Collects the trainable variables read while it records (engine/tape.py's protocol)."""
 
-    _tracked = frozenset()  # records nothing
+    _tracked: frozenset[int] = frozenset()  # records nothing
     _watch_accessed_variables = True
 
     def __init__(self):
@@ -79,18 +79,18 @@ def _gradient(grad_fn, variables, arg_count):
 
     def gradient(record, *upstream):
         # TF hands grad_fn zeros for results that received no gradient.
-        upstream = [
+        filled = [
             _zeros(shape, dtype) if g is None else g
             for g, (shape, dtype) in zip(upstream, record.attrs)
         ]
         if variables:
-            input_grads, variable_grads = grad_fn(*upstream, variables=variables)
+            input_grads, variable_grads = grad_fn(*filled, variables=variables)
             if len(variable_grads) != len(variables):
                 raise ValueError(
                     "Must return gradient for each variable from @custom_gradient grad_fn."
                 )
         else:
-            input_grads = grad_fn(*upstream)
+            input_grads = grad_fn(*filled)
             variable_grads = []
         flat_grads = nest.flatten(input_grads)
         if len(flat_grads) != arg_count:
@@ -102,9 +102,8 @@ def _gradient(grad_fn, variables, arg_count):
         # converts what reaches another op's gradient.
         return list(flat_grads) + list(variable_grads)
 
-    gradient.takes_indexed_slices = (
-        True  # grad_fn gets upstream IndexedSlices as they are, as in TF
-    )
+    # grad_fn gets upstream IndexedSlices as they are, as in TF
+    gradient.takes_indexed_slices = True  # type: ignore[attr-defined]
     return gradient
 
 

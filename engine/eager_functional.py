@@ -64,12 +64,12 @@ def value_and_gradients_function(f, params=None):
         if kwargs:
             raise ValueError("Functions to be differentiated cannot receive keyword arguments.")
         positions = _parameter_positions(f, params, args)
-        args = list(args)
+        arguments = list(args)
         with GradientTape(persistent=True) as tape:
-            sources = _unique_parameters(args, positions)
+            sources = _unique_parameters(arguments, positions)
             for source in sources:
                 tape.watch(source)
-            result = f(*args)
+            result = f(*arguments)
             _returns_value(f, result)
             # TF differentiates copies of the results: a result that is an integer argument
             # itself then gets no gradient (the copy is not recorded).

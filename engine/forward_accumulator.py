@@ -11,6 +11,7 @@ free, and since the tangent is computed with engine ops, an outer GradientTape r
 """
 
 import weakref
+from typing import Any
 
 import numpy as np
 
@@ -102,7 +103,7 @@ class ForwardAccumulator:
                     all_vjps = gradient(record, *dys)
                     vjps = [all_vjps[k] for k, _ in wanted]
                 vjps = [None if v is None else convert_to_tensor(v) for v in vjps]
-            seeds = {}
+            seeds: dict[int, Any] = {}
             for vjp, (_, tangent) in zip(vjps, wanted):
                 if vjp is not None:  # d<vjp, tangent>/d(dy), summed over the inputs
                     previous = seeds.get(vjp._id)
@@ -160,7 +161,7 @@ class _VjpRecorder:
 
     def __init__(self, watched):
         self._tracked = {t._id for t in watched}
-        self._records = []
+        self._records: list[Any] = []
         self._append = self._records.append
 
     def __enter__(self):

@@ -4,7 +4,7 @@ Observers are objects deriving from `Observer`; the engine calls them only while
 is installed, so an empty list costs one truth test per event on the hot paths.
 """
 
-observers = []
+observers: list["Observer"] = []
 
 
 class Observer:

@@ -157,9 +157,9 @@ def _split_concat(rec, slices):
     shape = np.asarray(slices.dense_shape._value)
     grads, start = [], 0
     for size in sizes:
-        dense_shape = shape.copy()
-        dense_shape[axis] = size
-        dense_shape = EagerTensor(dense_shape)
+        part_shape = shape.copy()
+        part_shape[axis] = size
+        dense_shape = EagerTensor(part_shape)
         if axis == 0:
             kept = np.flatnonzero((indices >= start) & (indices < start + size))
             values = gather(slices.values, EagerTensor(kept.astype(np.int64)))

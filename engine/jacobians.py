@@ -9,6 +9,8 @@ gradient of a jacobian). The records are released only after the last row (non-p
 Observers see each pass's steps in order, then one `finished` with the stacked results.
 """
 
+from typing import Any
+
 import numpy as np
 
 from . import nest
@@ -118,7 +120,7 @@ def _rows(tape, kind, target, flat_sources, mode, count, seed_at):
     source_ids = {s._id for s in flat_sources}
     records = list(tape._records)  # rows computed inside a persistent context append records
     try:
-        per_source = [[] for _ in flat_sources]
+        per_source: list[list[Any]] = [[] for _ in flat_sources]
         connected = [False] * len(flat_sources)
         for k in range(max(count, 1)):
             seed = seed_at(k) if count else Tensor(np.zeros_like(target._value))

@@ -5,6 +5,8 @@ The slice keeps the value it read (assigning does not change it, as in TF); `ass
 the variable and returns it as an _UnreadVariable, like the variable's own assign.
 """
 
+from typing import Any
+
 import numpy as np
 
 from .errors import invalid_argument
@@ -13,6 +15,8 @@ from .tensor import EagerTensor, convert_to_tensor
 
 class _VariableSlice(EagerTensor):
     __slots__ = ("_variable", "_index")
+    _variable: Any  # the variable sliced
+    _index: Any  # a NumPy index into its value
 
     def assign(self, value, name=None):
         variable = self._variable

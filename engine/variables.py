@@ -11,6 +11,13 @@ from .name_scopes import scoped_name
 from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor, value_text
 
 
+def _refuse_in_place(operator, advice):
+    def refuse(self, value):
+        raise RuntimeError(f"`{operator}` with `tf.Variable`s is not supported. {advice}")
+
+    return refuse
+
+
 class ResourceVariable(VariableGraphAttributes):
     """A variable. Named ResourceVariable because user code prints `type(v).__name__`."""
 
@@ -115,44 +122,37 @@ class ResourceVariable(VariableGraphAttributes):
             hooks.notify("variable_event", self, "assign", None)
         return _UnreadVariable(self) if read_value else None
 
-    def _not_in_place(operator, advice):
-        def refuse(self, value):
-            raise RuntimeError(f"`{operator}` with `tf.Variable`s is not supported. {advice}")
-
-        return refuse
-
     # TF refuses Python's in-place operators on variables (rebinding would lose the variable).
-    __iadd__ = _not_in_place(
+    __iadd__ = _refuse_in_place(
         "variable += value",
         "Use `variable.assign_add(value)` to modify "
         "the variable, or `out = variable + value` if you need to get a "
         "new output Tensor.",
     )
-    __isub__ = _not_in_place(
+    __isub__ = _refuse_in_place(
         "variable -= value",
         "Use `variable.assign_sub(value)` to modify "
         "the variable, or `out = variable * value` if you need to get a "
         "new output Tensor.",
     )
-    __imul__ = _not_in_place(
+    __imul__ = _refuse_in_place(
         "var *= value",
         "Use `var.assign(var * value)` to modify the "
         "variable, or `out = var * value` if you need to get a new output "
         "Tensor.",
     )
-    __itruediv__ = _not_in_place(
+    __itruediv__ = _refuse_in_place(
         "var /= value",
         "Use `var.assign(var / value)` to modify the "
         "variable, or `out = var / value` if you need to get a new "
         "output Tensor.",
     )
-    __ipow__ = _not_in_place(
+    __ipow__ = _refuse_in_place(
         "var **= value",
         "Use `var.assign(var ** value)` to modify the "
         "variable, or `out = var ** value` if you need to get a new output "
         "Tensor.",
     )
-    del _not_in_place
 
     # --- metadata --------------------------------------------------------------------------
     @property

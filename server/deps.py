@@ -8,16 +8,19 @@ from .sandbox.pool import SandboxPool
 from .settings import Settings
 
 
+# app.state is untyped (Starlette's State): each service is named with its type here.
 def _runs(request: Request) -> RunService:
-    return request.app.state.runs
+    runs: RunService = request.app.state.runs
+    return runs
 
 
 def _settings(request: Request) -> Settings:
-    return request.app.state.settings
+    settings: Settings = request.app.state.settings
+    return settings
 
 
 def _pool(request: Request) -> SandboxPool | None:
-    return request.app.state.runs.pool
+    return _runs(request).pool
 
 
 RunsDep = Annotated[RunService, Depends(_runs)]

@@ -6,6 +6,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 
 from .models import ErrorBody
 
@@ -48,9 +49,9 @@ def describe_validation(errors) -> str:
 
 def _allowed_methods(app: FastAPI, path: str) -> list[str]:
     """Every method some route offers at `path` (Starlette names only the first route's)."""
-    methods = set()
+    methods: set[str] = set()
     for route in app.router.routes:
-        if getattr(route, "methods", None) and route.path_regex.match(path):
+        if isinstance(route, Route) and route.methods and route.path_regex.match(path):
             methods |= route.methods
     return sorted(methods)
 

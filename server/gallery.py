@@ -49,7 +49,7 @@ def parse_example(example_id, code):
     return Example(example_id, title.strip(), summary.strip(), tags, expect, code)
 
 
-def load_examples(directory=EXAMPLES_DIR):
+def load_examples(directory: str | Path = EXAMPLES_DIR) -> list[Example]:
     """Every example, in file name order (files are numbered for a sensible gallery order)."""
     return [parse_example(path.stem, path.read_text())
             for path in sorted(Path(directory).glob("*.py")) if not path.name.startswith("_")]

@@ -104,7 +104,10 @@ class TokenAuth:
         self.app, self.token = app, token
 
     def _valid(self, candidate: str) -> bool:
-        return bool(candidate) and secrets.compare_digest(candidate.encode(), self.token.encode())
+        token = self.token
+        if not candidate or not token:
+            return False
+        return secrets.compare_digest(candidate.encode(), token.encode())
 
     async def __call__(self, scope, receive, send):
         if not self.token or scope["type"] != "http":

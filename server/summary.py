@@ -19,8 +19,8 @@ def capture_of_outcome(outcome: RunOutcome, code: str, filename: str,
     if outcome.capture_json is not None:
         try:
             capture = Capture.model_validate_json(outcome.capture_json)
-        except ValueError as error:
-            unreadable = f"the worker returned an unreadable capture ({error.__class__.__name__})"
+        except ValueError as invalid:
+            unreadable = f"the worker returned an unreadable capture ({invalid.__class__.__name__})"
             return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
         capture.program = capture.program or program
         error = capture.error

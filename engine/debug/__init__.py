@@ -7,7 +7,18 @@
 `replay(capture, call_id)` re-enacts a call's backward steps from the capture's data alone.
 `show(capture)` displays the debugger inline in a notebook.
 """
+
 from .diagnosis.vocabulary import CODES, THRESHOLDS
 from .schema import SCHEMA_VERSION, Capture
 from .session import capture, capture_program
 from .show import show
+
+__all__ = [
+    "CODES",
+    "SCHEMA_VERSION",
+    "THRESHOLDS",
+    "Capture",
+    "capture",
+    "capture_program",
+    "show",
+]

@@ -10,6 +10,8 @@ objects): turning it into RawTensors and a RawStep waits for build time (`materi
 a debugged backward pass costs little more than the plain one.
 """
 
+from typing import Any
+
 from .. import hooks
 from . import engine_view
 from .raw import RawStep
@@ -89,7 +91,7 @@ def materialize(recorder, call):
     def gradient(g):
         return recorder.gradient_of(g, location, stmt)
 
-    targets = {}
+    targets: dict[int, Any] = {}
     for target in call.targets:
         targets.setdefault(target.eid, target)
     for pass_index, seeds in call.raw_seeds[call.seeds_done :]:

@@ -5,6 +5,7 @@ carry and that would cost the engine a branch on its hot path to pass along.
 """
 
 import sys
+from types import FrameType
 
 from .. import gradient_tape
 from ..ops import registry
@@ -31,7 +32,7 @@ def watches_accessed_variables(tape):
 
 
 def called_from(codes, depth=2, limit=12):
-    frame = sys._getframe(depth)
+    frame: FrameType | None = sys._getframe(depth)
     while frame is not None and limit:
         if frame.f_code in codes:
             return True

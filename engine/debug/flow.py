@@ -10,6 +10,8 @@ A variable's reads (one RawTensor per version) all flow into the variable itself
 engine, where every read carries the variable's id.
 """
 
+from typing import Any
+
 
 def flow_key(tensor):
     return tensor.variable if tensor.variable is not None else tensor.id
@@ -22,7 +24,8 @@ def walk(call, convert=None, add=None):
     `add(previous, convert(contribution), total RawTensor)` (the recorded total by default)."""
     convert = convert or (lambda g: g)
     source_keys = {flow_key(s) for s in call.sources}
-    seeds, steps = {}, {}
+    seeds: dict[int, list[Any]] = {}
+    steps: dict[int, list[Any]] = {}
     for pass_index, target, gradient in call.seeds:
         seeds.setdefault(pass_index, []).append((target, gradient))
     for step in call.steps:

@@ -9,6 +9,7 @@ runner's or a server's own frames above it are never visited (and cost nothing).
 import os
 import sys
 import sysconfig
+from types import CodeType, FrameType
 
 _ENGINE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -22,16 +23,17 @@ def _library_prefixes():
             prefixes.add(os.path.abspath(path) + os.sep)
     for module in ("numpy", "pydantic"):  # wherever they are installed (a venv, a user site)
         loaded = sys.modules.get(module)
-        if loaded is not None and getattr(loaded, "__file__", None):
-            package = os.path.dirname(os.path.abspath(loaded.__file__))
+        module_file = getattr(loaded, "__file__", None)
+        if module_file:
+            package = os.path.dirname(os.path.abspath(module_file))
             prefixes.add(os.path.dirname(package) + os.sep)
     return tuple(sorted(prefixes))
 
 
 _PREFIXES = None
 # code object -> bool, shared by every capture: one dict lookup per frame on the hot path.
-_IS_LIBRARY = {}
-_USER_FILES = set()
+_IS_LIBRARY: dict[CodeType, bool] = {}
+_USER_FILES: set[str] = set()
 
 
 class FrameLocator:
@@ -71,7 +73,7 @@ class FrameLocator:
     def user_frame(self, depth=2):
         """(the innermost user frame above the caller's caller, the frame it called), or
         (None, None) when no user frame is on the stack (engine-internal use)."""
-        frame = sys._getframe(depth)
+        frame: FrameType | None = sys._getframe(depth)
         child = None
         is_library = self._is_library
         stop = self.stop_frame

@@ -50,7 +50,7 @@ class KeptValues(Mapping):
     """tensor id -> the tensor's full value (a read-only NumPy array), for tensors above the
     capture's inline value cap whose value was kept."""
 
-    def __init__(self, arrays=None):
+    def __init__(self, arrays: Mapping[int, np.ndarray] | None = None) -> None:
         self._arrays = dict(arrays or {})
 
     def __getitem__(self, tensor_id):

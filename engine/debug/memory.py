@@ -11,13 +11,16 @@ Bytes are those of the NumPy arrays actually referenced, each distinct array cou
   concerns (others hold 0).
 """
 
+from typing import Any
+
 from .flow import walk
 
 
 def saved_entries(op):
     """[(RawTensor, role, index)] the op's record keeps, and those an unpruned one would add."""
     record = op.record
-    saved, pruned = [], []
+    saved: list[Any] = []
+    pruned: list[Any] = []
     if record is None:
         return saved, pruned
     for role, kept, tensors in (

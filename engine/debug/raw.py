@@ -6,6 +6,7 @@ every op stays a handful of attribute writes.
 """
 
 import weakref
+from collections.abc import Sequence
 
 
 class RawTensor:
@@ -121,7 +122,7 @@ class RawOp:
         self.location = location
         self.scope = scope
         self.record = None
-        self.tapes = ()
+        self.tapes: Sequence[RawTape] = ()
         self.seq = seq
         self.call = call
         self.stmt = stmt

@@ -50,7 +50,7 @@ class Recorder(hooks.Observer):
         self.ops = []
         self.op_by_record = {}  # id(Record) -> RawOp (records are kept alive by the RawOp)
         self.tapes = []
-        self.tape_of = weakref.WeakKeyDictionary()  # engine tape -> RawTape
+        self.tape_of: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # tape -> RawTape
         self._tape_by_id = {}
         self.events = []
         self.calls = []
@@ -76,7 +76,8 @@ class Recorder(hooks.Observer):
                 library = self.locator.is_library(code)
             if not library:
                 break
-            child, frame = frame, frame.f_back
+            # None ends the walk at the top of the loop (no narrowing there: a hot path)
+            child, frame = frame, frame.f_back  # type: ignore[assignment]
         if frame is self._last_frame and frame.f_back is self._last_back:
             stmt, location = self.statements.visit_innermost(frame, child, self.seq)
         else:
@@ -268,7 +269,7 @@ class Recorder(hooks.Observer):
             op.record = record
             # The tapes that recorded it: those whose latest record it is (a Record is shared
             # by the tapes that recorded the op). Inlined: this runs for every recorded op.
-            tapes = []
+            tapes: list[RawTape] = []
             tape_by_id = self._tape_by_id
             for t in _recording_tapes:
                 records = getattr(t, "_records", None)

@@ -7,6 +7,8 @@ the call returned; a jacobian stacks its passes' rows. Replay needs the full val
 gradients, so tensors must be within the capture's value cap (tests raise it).
 """
 
+from typing import Any
+
 import numpy as np
 
 from .summaries import value_from_json
@@ -95,7 +97,7 @@ def replay(capture, call_id, check_totals=True):
                 raise ReplayError(f"accumulation into step total {total.id} does not match")
         return value
 
-    rows = [[] for _ in data.sources]
+    rows: list[list[Any]] = [[] for _ in data.sources]
     for _, step, _, results in walk(data, convert, add):
         if step is None:
             for index, source in enumerate(data.sources):

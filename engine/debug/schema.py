@@ -6,9 +6,12 @@ Ids are small integers assigned in order of appearance, so the same program give
 Bump SCHEMA_VERSION on any change a reader would notice.
 """
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+if TYPE_CHECKING:
+    from .kept_values import KeptValues
 
 SCHEMA_VERSION = "1.2"
 # 1.1 (additive; a 1.0 reader ignores nothing it knew): TensorInfo.origin, OpInfo.call,
@@ -312,7 +315,7 @@ class Capture(Model):
     _values: Any = PrivateAttr(default=None)  # KeptValues, not part of the JSON
 
     @property
-    def values(self):
+    def values(self) -> "KeptValues":
         """The full values kept beside the JSON for tensors above the value cap: a mapping
         tensor id -> read-only NumPy array (engine/debug/kept_values.py). Empty for a capture
         read back from JSON: the JSON does not carry them (`capture.values.save(path)` does)."""
@@ -320,7 +323,8 @@ class Capture(Model):
             from .kept_values import KeptValues
 
             self._values = KeptValues()
-        return self._values
+        values: KeptValues = self._values
+        return values
 
     def __eq__(self, other: object) -> bool:
         # Equal as data (the JSON's fields): the values kept beside it and a session still

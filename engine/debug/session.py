@@ -21,6 +21,7 @@ import linecache
 import sys
 import traceback
 import warnings
+from typing import Any
 
 from .. import hooks
 from .build import build
@@ -52,8 +53,8 @@ class capture:
         self.value_cap = value_cap
         self.held_cap = held_cap
         self.kept = (keep_values, kept_array_bytes, kept_total_bytes)
-        self.recorder = None
-        self.capture = None
+        self.recorder: Recorder | None = None
+        self.capture: Capture | None = None
 
     def __enter__(self):
         keeper = ValueKeeper(self.value_cap, *self.kept)
@@ -64,6 +65,7 @@ class capture:
         return self.capture
 
     def __exit__(self, exc_type, exc, tb):
+        assert self.capture is not None  # entered
         _remove(self.recorder)
         error = error_info(exc, None) if exc is not None else None
         _fill(self.capture, build(self.recorder, self.value_cap, error=error))
@@ -94,9 +96,9 @@ def capture_program(
     program = {"filename": filename, "source": source}
     try:
         code = compile(source, filename, "exec")
-    except SyntaxError as error:
+    except SyntaxError as syntax_error:
         recorder = Recorder(value_cap=value_cap, held_cap=held_cap, keeper=keeper)
-        return build(recorder, value_cap, program=program, error=error_info(error, filename))
+        return build(recorder, value_cap, program=program, error=error_info(syntax_error, filename))
     if namespace is None:
         namespace = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
     saved_modules = _install_aliases() if tensorflow_alias else None
@@ -138,7 +140,12 @@ def capture_program(
 def error_info(exc, filename):
     """type, message, and the line in the user's program (the innermost frame in `filename`,
     or outside the engine and libraries when no filename is given)."""
-    info = {"type": type(exc).__name__, "message": str(exc), "line": None, "location": None}
+    info: dict[str, Any] = {
+        "type": type(exc).__name__,
+        "message": str(exc),
+        "line": None,
+        "location": None,
+    }
     if isinstance(exc, SyntaxError) and filename is not None:
         info["line"] = exc.lineno
         info["location"] = {"file": filename, "line": exc.lineno or 0, "function": "<module>"}

@@ -91,7 +91,8 @@ def _targets(node):
     return ()
 
 
-_PARSED = {}  # source text -> StatementIndex, shared by captures (parsing is the slow part)
+# source text -> StatementIndex, shared by captures (parsing is the slow part)
+_PARSED: dict[str, "StatementIndex"] = {}
 
 
 class StatementIndexes:

@@ -20,7 +20,7 @@ _GROUP_MAX_SIZE = 4096  # tensors up to this size are summarized in stacked grou
 def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     """One summary dict per array, in order."""
     out = [None] * len(arrays)
-    groups = {}
+    groups: dict[tuple, list[int]] = {}
     for index, array in enumerate(arrays):
         array = np.asarray(array)
         if array.size <= _GROUP_MAX_SIZE:
@@ -43,7 +43,7 @@ def _base(shape, dtype, size, itemsize):
     }
 
 
-_DTYPE_NAMES = {}
+_DTYPE_NAMES: dict[np.dtype, str] = {}
 
 
 def _dtype_name(dtype):
@@ -106,7 +106,7 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         s = dict(base, zeros=z, nans=na, infs=inf)
         if count:
             s["min"], s["max"], s["mean"], s["std"], s["norm"] = lo, hi, mean, std, norm
-        if keep_values:
+        if values is not None:  # keep_values
             s["value"] = values[i] if finite_only else _json_safe(values[i])
         else:
             s["histogram"] = _histogram(numeric[i][finite[i]], bins)

@@ -62,7 +62,9 @@ def sigmoid(x):
 def softmax(x, axis=-1):
     if axis is None:  # all axes at once: TF's softmax would take None as -1
         x_t = tf.convert_to_tensor(x)
-        output = tf.reshape(tf.nn.softmax(tf.reshape(x_t, [-1]), axis=-1), tf.shape(x_t))
+        # tf.shape is the op at run time (engine/__init__.py installs it over the module)
+        shape = tf.shape(x_t)  # type: ignore[operator]
+        output = tf.reshape(tf.nn.softmax(tf.reshape(x_t, [-1]), axis=-1), shape)
     else:
         output = tf.nn.softmax(x, axis=axis)
     return tensor_tags.tag(output, tensor_tags.LOGITS, x)

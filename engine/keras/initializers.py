@@ -93,6 +93,9 @@ class _RandomInitializer(Initializer):
         values = self._sample(self._generator(), _shape(shape))
         return EagerTensor(np.asarray(values, dtype=np_dtype))
 
+    def _sample(self, generator, shape):
+        raise NotImplementedError  # each distribution draws its own
+
     def get_config(self):
         return {"seed": self.seed}
 

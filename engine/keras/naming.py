@@ -12,8 +12,8 @@ import re
 
 from .. import name_scopes
 
-_name_counts = {}
-_path_stack = []
+_name_counts: dict[str, int] = {}
+_path_stack: list[tuple[str, object]] = []  # (name, the object that opened it)
 
 _CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
 

@@ -10,11 +10,12 @@ Tags are keyed by tensor id and dropped when the tensor is.
 """
 
 import weakref
+from typing import Any
 
 LOGITS = "logits"
 MASK = "mask"
 
-_tags = {}
+_tags: dict[tuple[Any, str], tuple[weakref.ref, Any]] = {}
 
 
 def tag(tensor, kind, value):

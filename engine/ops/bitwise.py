@@ -23,4 +23,4 @@ def invert(x, name=None):
 
 
 __all__ = []
-TOP_LEVEL = []
+TOP_LEVEL: list[str] = []

@@ -264,7 +264,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
                         f"dtype parameter {_dtype_text(dtype)}"
                     )
         else:
-            dtype = (on if on is not None else off).dtype
+            given = on if on is not None else off
+            assert given is not None  # one of them, by the test above
+            dtype = given.dtype
     elif dtype is None:
         dtype = dtypes.float32
     on = convert_to_tensor(1, dtype=dtype) if on is None else on

@@ -79,7 +79,8 @@ def parse(equation, shapes):
         ) from None
     broadcast_letters = "".join(next(fresh) for _ in broadcast)
 
-    sizes, inputs = {}, []
+    sizes: dict[str, int] = {}
+    inputs = []
     for k, ((before, has, after), shape) in enumerate(zip(parsed, shapes)):
         middle = ""
         if has:
@@ -107,7 +108,7 @@ def parse(equation, shapes):
 
 def _output(rhs, explicit, parsed, broadcast_letters, equation):
     if not explicit:  # implicit: '...' first, then the labels used once, sorted
-        counts = {}
+        counts: dict[str, int] = {}
         for before, _, after in parsed:
             for c in before + after:
                 counts[c] = counts.get(c, 0) + 1

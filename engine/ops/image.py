@@ -14,7 +14,7 @@ from . import array as _array, math as _math
 from .registry import ALL, define, execute
 
 __all__ = ["adjust_contrast"]
-TOP_LEVEL = []
+TOP_LEVEL: list[str] = []
 
 # No gradient, and (on neither of TF's exclusion lists) the tape keeps inputs and output.
 ADJUST_CONTRAST = define("AdjustContrastv2", None, saves_inputs=ALL, saves_outputs=ALL)

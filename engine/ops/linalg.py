@@ -133,8 +133,8 @@ def _svd_values_grad(rec, grad_s, grad_u, grad_v):
     from .math import matmul
 
     u, _, vt = np.linalg.svd(rec.inputs[0]._value, full_matrices=False)
-    u, v = EagerTensor(u), EagerTensor(np.swapaxes(vt, -1, -2).copy())
-    return (matmul(u * expand_dims(grad_s, -2), v, adjoint_b=True),)
+    u_t, v_t = EagerTensor(u), EagerTensor(np.swapaxes(vt, -1, -2).copy())
+    return (matmul(u_t * expand_dims(grad_s, -2), v_t, adjoint_b=True),)
 
 
 SVD = define("Svd", _svd_values_grad, saves_inputs=(0,))

@@ -45,7 +45,7 @@ __all__ = [
     "bias_add",
 ]
 # No tf.nn function is also a top-level tf.<name> except sigmoid and tanh, which tf.math has.
-TOP_LEVEL = []
+TOP_LEVEL: list[str] = []
 
 
 def _noise_shape(x, noise_shape):

@@ -22,7 +22,7 @@ from . import math as _math
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 
 __all__ = ["set_seed", "normal", "uniform", "truncated_normal", "shuffle"]
-TOP_LEVEL = []
+TOP_LEVEL: list[str] = []
 
 DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
@@ -61,8 +61,13 @@ def get_seed(op_seed):
     """TF's random_seed.get_seed for eager mode: the (seed, seed2) pair an op runs with."""
     if _state.global_seed is not None:
         if op_seed is None:
-            op_seed = _state.op_seeds.randint(0, _MAXINT32)
-        seeds = int(_state.global_seed) % _MAXINT32, int(op_seed) % _MAXINT32
+            op_seeds = _state.op_seeds
+            assert op_seeds is not None  # set with the global seed
+            op_seed = op_seeds.randint(0, _MAXINT32)
+        seeds: tuple[int | None, int | None] = (
+            int(_state.global_seed) % _MAXINT32,
+            int(op_seed) % _MAXINT32,
+        )
     elif op_seed is not None:
         seeds = DEFAULT_GRAPH_SEED, int(op_seed) % _MAXINT32
     else:

@@ -147,7 +147,7 @@ def squeeze(input, axis=None, name=None):
     if axis is None:
         axes = tuple(i for i, d in enumerate(shape_) if d == 1)
     else:
-        axes = set()
+        chosen: set[int] = set()
         for a in int_arg(axis)[1]:
             if not -ndim <= a < ndim:
                 raise invalid_argument(
@@ -159,8 +159,8 @@ def squeeze(input, axis=None, name=None):
                     "Squeeze",
                     f"Can not squeeze dim[{a}], expected a dimension of 1, got {shape_[a]}",
                 )
-            axes.add(a)
-        axes = tuple(sorted(axes))
+            chosen.add(a)
+        axes = tuple(sorted(chosen))
     value = scalar_or_array(np.squeeze(x._value, axis=axes)) if axes else x._value
     return execute(SQUEEZE, (x,), value, shape_)
 

@@ -7,6 +7,7 @@ validated with the kernel's error messages, then applied as the equivalent NumPy
 """
 
 import numbers
+from typing import Any
 
 import numpy as np
 
@@ -130,14 +131,20 @@ def _encode(spec):
                 end.append(_index_value(s.stop))
             strides.append(1 if s.step is None else _index_value(s.step))
         elif s is Ellipsis:
-            begin.append(0), end.append(0), strides.append(1)
+            begin.append(0)
+            end.append(0)
+            strides.append(1)
             ellipsis_mask |= bit
         elif s is None:
-            begin.append(0), end.append(0), strides.append(1)
+            begin.append(0)
+            end.append(0)
+            strides.append(1)
             new_axis_mask |= bit
         else:
             i = _index_value(s)
-            begin.append(i), end.append(i + 1), strides.append(1)
+            begin.append(i)
+            end.append(i + 1)
+            strides.append(1)
             shrink_axis_mask |= bit
     return (
         begin,
@@ -185,7 +192,7 @@ def _numpy_index(shape, begin, end, strides, masks):
         raise invalid_argument(
             "StridedSlice", f"Index out of range using input dim {ndim}; input has only {ndim} dims"
         )
-    index = []
+    index: list[Any] = []
     dim = 0  # the input dimension the next entry applies to
     for i, b in enumerate(bits):
         if ellipsis_mask & b:

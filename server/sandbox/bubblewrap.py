@@ -27,7 +27,9 @@ def worker_environment() -> dict[str, str]:
 
 
 def _package_dir(name: str) -> Path:
-    return Path(__import__(name).__file__).resolve().parent
+    module_file = __import__(name).__file__
+    assert module_file is not None, f"{name} is a namespace package"
+    return Path(module_file).resolve().parent
 
 
 def read_only_paths() -> list[Path]:

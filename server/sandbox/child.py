@@ -150,10 +150,11 @@ class Child:
         """What the program printed before it was stopped (the capture's own stdout, if it
         replaced ours, keeps it in `text()`)."""
         current = sys.stdout
-        if current is not self.stdout and callable(getattr(current, "text", None)):
+        text = getattr(current, "text", None)
+        if current is not self.stdout and callable(text):
             capped = CappedStdout(self.limits.stdout_bytes)
             try:
-                capped.write(current.text())
+                capped.write(text())
             except Exception:  # noqa: BLE001 - a best effort while stopping
                 pass
             self.stdout.truncated = self.stdout.truncated or capped.truncated

@@ -206,6 +206,7 @@ class SandboxPool:
         return program
 
     async def _ensure_zygote(self) -> _Zygote:
+        assert self._starting is not None, "start() first"
         async with self._starting:
             if self._zygote is not None and self._zygote.alive:
                 return self._zygote
@@ -220,7 +221,7 @@ class SandboxPool:
         env = bubblewrap.worker_environment() if self.isolation == "none" else None
         try:
             process = await asyncio.create_subprocess_exec(
-                *self._command(), stdin=theirs, stdout=asyncio.subprocess.DEVNULL,
+                *self._command(), stdin=theirs.fileno(), stdout=asyncio.subprocess.DEVNULL,
                 stderr=asyncio.subprocess.PIPE, env=env, start_new_session=True)
         finally:
             theirs.close()
@@ -275,6 +276,7 @@ class SandboxPool:
     async def run(self, code: str, filename: str = "main.py") -> RunOutcome:
         if self.running >= self.workers and self.queued >= self.queue:
             raise SandboxBusy(self.retry_after())
+        assert self._slots is not None, "start() first"
         self.queued += 1
         try:
             await self._slots.acquire()

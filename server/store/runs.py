@@ -8,9 +8,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import cast
 
 import numpy as np
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import CursorResult, delete, func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from engine.debug.schema import Capture
@@ -116,7 +117,7 @@ class RunStore:
     def list(self, offset: int, limit: int) -> tuple[list[RunListItem], int]:
         """Newest first."""
         with Session(self.engine) as session:
-            count = session.scalar(select(func.count()).select_from(RunRow))
+            count = session.scalar(select(func.count()).select_from(RunRow)) or 0
             rows = session.execute(
                 select(RunRow.id, RunRow.created, RunRow.origin, RunRow.status, RunRow.filename,
                        RunRow.title, RunRow.error_type)
@@ -130,7 +131,8 @@ class RunStore:
     def delete(self, run_id: str) -> bool:
         with self._sessions.begin() as session:
             session.execute(delete(TensorValueRow).where(TensorValueRow.run_id == run_id))
-            deleted = session.execute(delete(RunRow).where(RunRow.id == run_id)).rowcount
+            result = session.execute(delete(RunRow).where(RunRow.id == run_id))
+            deleted = cast(CursorResult, result).rowcount  # a DELETE's result is a cursor's
         with self._lock:
             self._cache.pop(run_id, None)
         return deleted > 0

@@ -6,6 +6,8 @@ Findings that repeat (a training loop hitting the same line every iteration) are
 one with a `count`.
 """
 
+from typing import Any
+
 from ..flow import flow_key, walk
 from . import activations, errors, none_causes, nonfinite, norms
 from .context import Context
@@ -20,7 +22,7 @@ def diagnose(recorder, summaries):
     per_call = {}
     for call in recorder.calls:
         op_norms, layers = norms.profile(ctx, call)
-        causes = {}
+        causes: dict[int, Any] = {}
         if call.error is None:
             reached = _reached_sources(call) if call.unconnected == "zero" else set()
             none = {
@@ -56,7 +58,8 @@ def _reached_sources(call):
 
 
 def _merged(findings):
-    merged, by_key = [], {}
+    merged: list[Any] = []
+    by_key: dict[tuple, Any] = {}
     for f in findings:
         key = (f["code"], f["line"], f["severity"], _subject(f))
         first = by_key.get(key)

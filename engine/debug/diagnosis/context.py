@@ -2,6 +2,7 @@
 versions, the escapes and assigns, how to name a tensor and quote a line in a message."""
 
 import linecache
+from typing import Any
 
 from .vocabulary import SEVERITY
 
@@ -10,7 +11,7 @@ class Context:
     def __init__(self, recorder, summaries):
         self.recorder = recorder
         self.summaries = summaries  # tensor id -> summary dict
-        self.consumers = {}
+        self.consumers: dict[int, list[Any]] = {}
         for op in recorder.ops:
             for t in op.inputs:
                 ops = self.consumers.setdefault(t.id, [])
@@ -22,7 +23,7 @@ class Context:
         self.variable_of = {v.tensor.id: v for v in recorder.variables.values()}
         self.escapes = [e for e in recorder.events if e.kind == "escape"]
         self.assigns = [e for e in recorder.events if e.kind == "variable_assign"]
-        by_stmt = {}
+        by_stmt: dict[Any, list[Any]] = {}
         for e in recorder.events:
             if e.kind == "variable_read" and e.stmt is not None:
                 by_stmt.setdefault(id(e.stmt), []).append((e.seq, e.tensor))

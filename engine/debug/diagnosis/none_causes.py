@@ -471,8 +471,9 @@ def _first(*locations):
 def _assign_suggestion(line, name):
     """`x = x + 1` -> `x.assign_add(1)`; other rebindings -> `x.assign(...)`."""
     line = _without_comment(line)
-    match = (re.match(rf"^{re.escape(name)}\s*=\s*{re.escape(name)}\s*([+-])\s*(.+)$", line)
-             or re.match(rf"^{re.escape(name)}\s*([+-])=\s*(.+)$", line))
+    match = re.match(
+        rf"^{re.escape(name)}\s*=\s*{re.escape(name)}\s*([+-])\s*(.+)$", line
+    ) or re.match(rf"^{re.escape(name)}\s*([+-])=\s*(.+)$", line)
     if match:
         method = "assign_add" if match.group(1) == "+" else "assign_sub"
         return f"{name}.{method}({match.group(2).strip()})  # keeps {name} a tf.Variable"
@@ -488,7 +489,7 @@ def _without_comment(line):
     except (tokenize.TokenError, SyntaxError):
         return line.strip()
     comment = next((t for t in tokens if t.type == tokenize.COMMENT), None)
-    return (line[:comment.start[1]] if comment else line).strip()
+    return (line[: comment.start[1]] if comment else line).strip()
 
 
 _NUMPY_TO_TF = {

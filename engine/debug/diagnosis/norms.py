@@ -14,6 +14,7 @@ layers with a gradient; zero norms (no gradient at all) are left to the None/dea
 """
 
 import math
+from typing import Any
 
 from .vocabulary import THRESHOLDS
 
@@ -48,7 +49,8 @@ def profile(ctx, call):
     weighted = {ops[e["op"]].scope for e in op_norms if ops[e["op"]].type in _LAYER_OPS}
     weighted.discard("")
     scoped = bool(weighted)
-    layers, seen = [], set()
+    layers: list[Any] = []
+    seen = set()
     for entry in op_norms:
         op = ops[entry["op"]]
         if scoped:

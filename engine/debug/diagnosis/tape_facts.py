@@ -2,6 +2,8 @@
 what it watched and when. The None-cause analysis asks these questions for every cut edge.
 """
 
+from typing import Any
+
 
 class TapeFacts:
     def __init__(self, recorder, call):
@@ -16,8 +18,9 @@ class TapeFacts:
         self.recorded = {op.id for op in tape.records[start:] if op.seq < call.seq}
         self.discarded = {op.id for op in tape.records[:start]}
         self.intervals = self._intervals(recorder)
-        self.watch_seq = {}  # tensor id (a variable's own id for variables) -> first watch seq
-        self.watch_location = {}
+        # tensor id (a variable's own id for variables) -> first watch seq
+        self.watch_seq: dict[int, int] = {}
+        self.watch_location: dict[int, Any] = {}
         for tensor, seq, location, _how in tape.watched:
             if seq < call.seq and (reset_seq is None or seq > reset_seq):
                 self.watch_seq.setdefault(tensor.id, seq)

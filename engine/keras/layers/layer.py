@@ -63,6 +63,10 @@ def _is_tensor_like(value):
 
 
 class Layer:
+    # set in __new__ (object.__setattr__, past the tracking __setattr__), before any __init__
+    _tracked_variables: list
+    _layers: list["Layer"]
+
     def __new__(cls, *args, **kwargs):
         # The bookkeeping exists before __init__, so a subclass may set attributes first.
         layer = super().__new__(cls)

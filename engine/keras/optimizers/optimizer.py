@@ -18,6 +18,7 @@ what user code calls, so it is provided with those semantics.
 
 import re
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -143,7 +144,7 @@ class Optimizer:
         """One slot per variable for `name`, or for each of several names (then one list per
         name, created interleaved variable by variable, as Keras orders them)."""
         names = [name] if isinstance(name, str) else list(name)
-        slots = tuple([] for _ in names)
+        slots: tuple[list[Any], ...] = tuple([] for _ in names)
         for variable in variables:
             for index, slot_name in enumerate(names):
                 slots[index].append(self.add_variable_from_reference(variable, slot_name))

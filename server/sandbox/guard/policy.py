@@ -52,6 +52,8 @@ NUMPY_SUBMODULES = frozenset({"linalg", "random", "fft", "emath"})
 class SandboxError(Exception):
     """A program used something the sandbox does not offer."""
 
+    lineno: int | None = None  # the program's line, when known
+
 
 def attribute_refusal(name: str):
     """Why `obj.<name>` is refused, or None when it is allowed."""

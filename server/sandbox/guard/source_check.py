@@ -56,7 +56,8 @@ class _Checker(ast.NodeVisitor):
             raise refuse(f".{node.attr}() is only available on a string literal in TapeScope's "
                          "sandbox (a template can reach attributes); use an f-string", node.lineno)
         if node.attr in FORMAT_METHODS:
-            _check_template(node.value.value, node.lineno)
+            template = node.value.value  # type: ignore[attr-defined]  # a str literal, checked above
+            _check_template(template, node.lineno)
         self.generic_visit(node)
 
     def visit_MatchClass(self, node: ast.MatchClass):
