@@ -80,7 +80,8 @@ def check_debugger(frame, run_id, capture=None):
     frame.press("#graph", "End")
     assert frame.evaluate("() => window.__tapescope.store.state.step") == steps
     w = frame.evaluate("() => window.__tapescope.store.state.index.calls.get(0).results[0].tensor")
-    frame.evaluate("id => window.__cy.getElementById(id).emit('tap')", f"t:{w}")
+    # (returns nothing: Playwright would spend half a minute serializing the Cytoscape element)
+    frame.evaluate("id => { window.__cy.getElementById(id).emit('tap'); }", f"t:{w}")
     frame.click("#tab-inspector")
     frame.wait_for_selector("#inspector-gradient")
     assert frame.text_content("#inspector-gradient h3") == f"Gradient at step {steps}"
