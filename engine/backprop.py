@@ -44,11 +44,11 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                 continue
             if i in source_ids:
                 results[i] = dy
-            upstream = (dy,)
             # The common case: a dense gradient and one function per input, each called as
             # fn(rec, dy) (a star call costs more) and only for inputs the tape tracks (TF's
             # skip_input_indices: a constant operand costs nothing).
             direct = type(dy) is Tensor and type(gradient) is tuple
+            upstream = (dy,) if not direct or observer is not None else None
         else:
             upstream = [pop(i, None) for i in output_ids]
             for i, g in zip(output_ids, upstream):

@@ -24,8 +24,9 @@ add = binary(ADD, np.add, hint_from_x=True)  # TF's add converts y with x's dtyp
 SUB = define("Sub", (lambda rec, dy: to_x(rec, dy), lambda rec, dy: to_y(rec, -dy)))
 subtract = binary(SUB, np.subtract)
 
-MUL = define("Mul", (lambda rec, dy: to_x(rec, dy * rec.inputs[1]),
-                     lambda rec, dy: to_y(rec, rec.inputs[0] * dy)), saves_inputs=ALL)
+# multiply(...) rather than `*`: the operator's dispatch costs ~50 ns, on every Mul gradient
+MUL = define("Mul", (lambda rec, dy: to_x(rec, multiply(dy, rec.inputs[1])),
+                     lambda rec, dy: to_y(rec, multiply(rec.inputs[0], dy))), saves_inputs=ALL)
 multiply = binary(MUL, np.multiply)
 
 
