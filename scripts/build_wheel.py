@@ -7,6 +7,7 @@ server/share/. The wheel is built from a staged copy: the checkout is never writ
 
     python scripts/build_wheel.py [--web-dist web/dist] [--out dist] [--no-build-isolation]
 """
+
 import argparse
 import shutil
 import subprocess
@@ -30,8 +31,10 @@ def _ignore(directory, names):
 def stage(into: Path, web_dist: Path) -> None:
     missing = [name for name in WEB_FILES if not (web_dist / name).is_file()]
     if missing:
-        raise SystemExit(f"build_wheel: {web_dist} has no {', '.join(missing)}: "
-                         "build the web app first (`make web`)")
+        raise SystemExit(
+            f"build_wheel: {web_dist} has no {', '.join(missing)}: "
+            "build the web app first (`make web`)"
+        )
     for name in TOP_FILES:
         shutil.copy2(ROOT / name, into / name)
     for package in ("engine", "server"):
@@ -49,8 +52,17 @@ def build(out: Path, web_dist: Path, isolated: bool = True) -> Path:
         staged = Path(staging) / "tapescope"
         staged.mkdir()
         stage(staged, web_dist)
-        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                   "--wheel-dir", str(out), str(staged)]
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "--wheel-dir",
+            str(out),
+            str(staged),
+        ]
         if not isolated:
             command.append("--no-build-isolation")
         subprocess.run(command, check=True)

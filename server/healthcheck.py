@@ -4,6 +4,7 @@ Exit status 0 when the server on this machine answers GET /api/health with statu
 check sends TAPESCOPE_TOKEN when the container has one; a server that generated its own token at
 start (printed, not shared) answers 401 with its own error shape instead, which shows just as well
 that it is up and answering. Anything else (no answer, a timeout, another error) is 1."""
+
 import argparse
 import json
 import os

@@ -3,6 +3,7 @@
 In a checkout they sit beside the package (web/dist, examples/, docs/). An installed wheel has
 no checkout around it, so `make dist` (scripts/build_wheel.py) puts them inside the package:
 server/static/ and server/share/<name>/. The package's own copy wins when it is there."""
+
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -12,6 +12,7 @@ This is the one place where engine.debug reaches into the rest of the tapescope 
 page is the web app's offline build that ships with the server, and the run's summary is the
 server's. Both are imported only when `show` is called.
 """
+
 import html
 import http.client
 import json
@@ -42,8 +43,13 @@ class DebuggerView:
         return f"<TapeScope debugger: {where}>"
 
 
-def show(capture: Capture, server: str | None = None, *, token: str | None = None,
-         height: int = DEFAULT_HEIGHT) -> DebuggerView:
+def show(
+    capture: Capture,
+    server: str | None = None,
+    *,
+    token: str | None = None,
+    height: int = DEFAULT_HEIGHT,
+) -> DebuggerView:
     """The debugger for `capture`, inline in a notebook (see the module's docstring)."""
     if not isinstance(capture, Capture):
         raise TypeError(f"show() takes an engine.debug Capture, not {type(capture).__name__}")
@@ -52,10 +58,12 @@ def show(capture: Capture, server: str | None = None, *, token: str | None = Non
     if server and _answers(server, token):
         run_url, frameable = _upload(capture, server.rstrip("/"), token)
         if frameable:
-            return DebuggerView(_frame(f'src="{html.escape(run_url)}"', height, run_url),
-                                run_url=run_url)
-        return DebuggerView(_link(run_url) + _embedded(capture, height), run_url=run_url,
-                            embedded=True)
+            return DebuggerView(
+                _frame(f'src="{html.escape(run_url)}"', height, run_url), run_url=run_url
+            )
+        return DebuggerView(
+            _link(run_url) + _embedded(capture, height), run_url=run_url, embedded=True
+        )
     return DebuggerView(_embedded(capture, height), embedded=True)
 
 
@@ -83,20 +91,29 @@ def _embedded(capture: Capture, height: int) -> str:
 
 def _frame(source: str, height: int, run_url: str | None) -> str:
     title = "TapeScope debugger" + (f" for {run_url}" if run_url else " (offline copy)")
-    return (f'<iframe {source} title="{html.escape(title)}" loading="lazy" '
-            f'style="width:100%;height:{int(height)}px;border:1px solid #dde3e9;'
-            f'border-radius:4px"></iframe>')
+    return (
+        f'<iframe {source} title="{html.escape(title)}" loading="lazy" '
+        f'style="width:100%;height:{int(height)}px;border:1px solid #dde3e9;'
+        f'border-radius:4px"></iframe>'
+    )
 
 
 def _link(run_url: str) -> str:
     url = html.escape(run_url)
-    return (f'<p>Stored on the server: <a href="{url}" target="_blank" rel="noopener">{url}</a> '
-            "(it does not allow this page to frame it; start it with <code>--frame-ancestors"
-            "</code> and this notebook's origin to see it here instead of the copy below).</p>")
+    return (
+        f'<p>Stored on the server: <a href="{url}" target="_blank" rel="noopener">{url}</a> '
+        "(it does not allow this page to frame it; start it with <code>--frame-ancestors"
+        "</code> and this notebook's origin to see it here instead of the copy below).</p>"
+    )
 
 
-def _request(url: str, token: str | None, body: bytes | None = None,
-             method: str = "GET", timeout: float = 60.0) -> http.client.HTTPResponse:
+def _request(
+    url: str,
+    token: str | None,
+    body: bytes | None = None,
+    method: str = "GET",
+    timeout: float = 60.0,
+) -> http.client.HTTPResponse:
     headers = {"Accept": "application/json"}
     if body is not None:
         headers["Content-Type"] = "application/json"
@@ -122,14 +139,17 @@ def _upload(capture: Capture, server: str, token: str | None) -> tuple[str, bool
     # never the token in the URL: a notebook's output is saved and shared with it
     run_url = server + run["url"]
     with _request(server + "/", token) as page:
-        frameable = _frameable(page.headers.get("X-Frame-Options"),
-                               page.headers.get("Content-Security-Policy") or "")
+        frameable = _frameable(
+            page.headers.get("X-Frame-Options"), page.headers.get("Content-Security-Policy") or ""
+        )
     return run_url, frameable
 
 
 def _frameable(x_frame_options: str | None, csp: str) -> bool:
     if x_frame_options:
         return False
-    ancestors = next((part.split()[1:] for part in csp.split(";")
-                      if part.split()[:1] == ["frame-ancestors"]), None)
+    ancestors = next(
+        (part.split()[1:] for part in csp.split(";") if part.split()[:1] == ["frame-ancestors"]),
+        None,
+    )
     return ancestors is None or ancestors not in (["'none'"], ["'self'"])

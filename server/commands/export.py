@@ -1,5 +1,6 @@
 """`tapescope export RUN_ID`: a run's capture as JSON (stdout or --out), or with --html the run
 as one self-contained HTML file that works from disk with no server."""
+
 import argparse
 import gzip
 import sys
@@ -39,6 +40,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _open_store(settings: Settings) -> "RunStore":
     from ..store.runs import RunStore
+
     return RunStore(settings.resolved_database_url)
 
 

@@ -3,6 +3,7 @@
 Without a server it is the self-contained offline export in a sandboxed iframe's srcdoc (the
 browser test tests/web/test_notebook_show.py opens it); with a real `tapescope serve` the capture
 is uploaded there first, and the output frames the run only when the server allows framing."""
+
 import html
 import json
 import re
@@ -40,8 +41,9 @@ def _embedded_page(fragment):
 
 
 def _script_json(page, element_id):
-    text = re.search(rf'<script type="application/json" id="{element_id}">(.*?)</script>', page,
-                     re.S).group(1)
+    text = re.search(
+        rf'<script type="application/json" id="{element_id}">(.*?)</script>', page, re.S
+    ).group(1)
     return json.loads(text)
 
 

@@ -1,5 +1,6 @@
 """A Dockerfile as data: its stages and instructions, with continuation lines joined and
 comments dropped (enough for the checks in test_dockerfile.py; hadolint does the full parse)."""
+
 import json
 import re
 import shlex
@@ -14,7 +15,7 @@ class Instruction:
 
     def exec_form(self) -> list[str]:
         """The JSON array of an exec-form CMD/ENTRYPOINT (or of HEALTHCHECK's CMD)."""
-        return json.loads(self.args[self.args.index("["):])
+        return json.loads(self.args[self.args.index("[") :])
 
 
 @dataclass

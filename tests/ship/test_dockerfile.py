@@ -3,6 +3,7 @@ extras) finds nothing, and its instructions do what the image promises: Node bui
 the wheel is built as `make dist` builds it, a slim Python image runs `tapescope serve` as a
 non-root user on 0.0.0.0:8765 with bubblewrap, a volume it owns for /data, and a health check,
 with flags that server/cli.py accepts."""
+
 import subprocess
 import sys
 from fnmatch import fnmatch
@@ -31,8 +32,12 @@ def final(stages):
 def test_hadolint_finds_nothing():
     if not HADOLINT.exists():
         pytest.fail(f"{HADOLINT} is missing: install the dev extras (`make python-deps`)")
-    lint = subprocess.run([str(HADOLINT), "--no-color", "--failure-threshold", "info",
-                           str(DOCKERFILE)], capture_output=True, text=True, timeout=60)
+    lint = subprocess.run(
+        [str(HADOLINT), "--no-color", "--failure-threshold", "info", str(DOCKERFILE)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert lint.returncode == 0 and lint.stdout == "", lint.stdout + lint.stderr
 
 
@@ -84,8 +89,11 @@ def test_the_health_check_asks_the_server_it_runs(final):
 
 
 def test_every_copied_path_is_in_the_build_context(stages):
-    ignored = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
-               if line.strip() and not line.startswith("#")]
+    ignored = [
+        line.strip()
+        for line in (ROOT / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     for must_stay_out in (".venv", "web/node_modules", "web/dist"):
         assert must_stay_out in ignored
     for stage in stages:

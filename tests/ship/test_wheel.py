@@ -8,6 +8,7 @@ The wheel is built from the checkout's web/dist (what `make web` built) without 
 a .pth file (installing them from PyPI is what pip does for a user, and no test may use the
 network); the packages `engine` and `server` themselves come from the wheel alone, which the test
 checks."""
+
 import json
 import shutil
 import socket
@@ -27,8 +28,10 @@ import engine
 from scripts.build_wheel import build
 
 ROOT = Path(__file__).resolve().parents[2]
-PROGRAM = "import tensorflow as tf\nx = tf.Variable(3.0)\nwith tf.GradientTape() as t:\n" \
-          "    y = x * x\nprint(t.gradient(y, x).numpy())\n"
+PROGRAM = (
+    "import tensorflow as tf\nx = tf.Variable(3.0)\nwith tf.GradientTape() as t:\n"
+    "    y = x * x\nprint(t.gradient(y, x).numpy())\n"
+)
 
 
 def _free_port():
@@ -60,13 +63,32 @@ def venv(wheel):
     venv = home / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
-    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     # the dependencies only: a directory on sys.path; its own .pth files (the checkout's editable
     # install of tapescope among them) are not processed
-    Path(site, "tapescope_test_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                    "--no-deps", "--no-index", str(wheel)], check=True)
+    Path(site, "tapescope_test_dependencies.pth").write_text(
+        sysconfig.get_paths()["purelib"] + "\n"
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
+        check=True,
+    )
     yield venv
     shutil.rmtree(home)
 
@@ -74,9 +96,14 @@ def venv(wheel):
 def test_the_wheel_carries_the_built_web_app_the_gallery_and_the_docs(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert wheel.name == f"tapescope-{engine.__version__}-py3-none-any.whl"
-    for name in ("server/static/index.html", "server/static/export/index.html",
-                 "server/static/swagger/swagger-ui-bundle.js", "server/share/docs/findings.md",
-                 "engine/__init__.py", "server/cli.py"):
+    for name in (
+        "server/static/index.html",
+        "server/static/export/index.html",
+        "server/static/swagger/swagger-ui-bundle.js",
+        "server/share/docs/findings.md",
+        "engine/__init__.py",
+        "server/cli.py",
+    ):
         assert name in names, name
     examples = [n for n in names if n.startswith("server/share/examples/") and n.endswith(".py")]
     assert len(examples) == len(list((ROOT / "examples").glob("*.py")))
@@ -93,12 +120,22 @@ def test_tapescope_serve_from_the_wheel(venv, tmp_path):
     env = {"PATH": f"{venv / 'bin'}:{tools}", "HOME": str(tmp_path), "LANG": "C.UTF-8"}
     python = str(venv / "bin" / "python")
 
-    where = subprocess.run([python, "-c", "import engine, server; print(engine.__file__); "
-                            "print(server.__file__)"], cwd=workdir, env=env,
-                           capture_output=True, text=True, check=True).stdout.split()
+    where = subprocess.run(
+        [python, "-c", "import engine, server; print(engine.__file__); print(server.__file__)"],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert all(Path(path).is_relative_to(venv) for path in where), where
-    version = subprocess.run([str(venv / "bin" / "tapescope"), "--version"], env=env,
-                             capture_output=True, text=True, check=True).stdout.strip()
+    version = subprocess.run(
+        [str(venv / "bin" / "tapescope"), "--version"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert version == f"tapescope {engine.__version__}"
 
     with _serving(venv / "bin" / "tapescope", workdir, env, tmp_path) as base:
@@ -132,9 +169,13 @@ def _serving(tapescope, workdir, env, tmp_path):
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     with open(tmp_path / "serve.log", "w+") as log:
-        server = subprocess.Popen([str(tapescope), "serve", "--port", str(port), "--data-dir",
-                                   str(tmp_path / "data")],
-                                  cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [str(tapescope), "serve", "--port", str(port), "--data-dir", str(tmp_path / "data")],
+            cwd=workdir,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         try:
             deadline = time.monotonic() + 60
             while True:

@@ -2,13 +2,14 @@
 
 PROGRAM's gradients, as TensorFlow 2.21 prints them: dz/dw = c * x**2 = [4., 16.], and dz/dc is
 None because the tape never watched the constant `c` (finding not_watched)."""
+
 import re
 import subprocess
 from pathlib import Path
 
 from tests.web.helpers import numbers
 
-PROGRAM = '''import tensorflow as tf
+PROGRAM = """import tensorflow as tf
 
 x = tf.constant([1.0, 2.0])
 w = tf.Variable([3.0, -1.0], name="w")
@@ -18,7 +19,7 @@ with tf.GradientTape() as tape:
     z = y * c
 dw, dc = tape.gradient(z, [w, c])
 print("dw:", dw.numpy(), "dc:", dc)
-'''
+"""
 TF_DW = [4.0, 16.0]
 NOT_WATCHED_LINE = 8  # the Mul at line 8 was not recorded for `c`
 
@@ -26,13 +27,23 @@ NOT_WATCHED_LINE = 8  # the Mul at line 8 was not recorded for `c`
 def run_and_export(tapescope: Path, workdir: Path) -> tuple[str, Path]:
     """`tapescope run` the program into a local store, then `tapescope export --html` it."""
     (workdir / "program.py").write_text(PROGRAM)
-    ran = subprocess.run([str(tapescope), "run", "program.py", "--data-dir", "runs"], cwd=workdir,
-                         capture_output=True, text=True, timeout=120)
+    ran = subprocess.run(
+        [str(tapescope), "run", "program.py", "--data-dir", "runs"],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ran.returncode == 0, ran.stderr
     run_id = re.search(r"^run (\S+):", ran.stdout, re.M).group(1)
     out = workdir / "run.html"
-    exported = subprocess.run([str(tapescope), "export", run_id, "--data-dir", "runs", "--html",
-                               str(out)], cwd=workdir, capture_output=True, text=True, timeout=120)
+    exported = subprocess.run(
+        [str(tapescope), "export", run_id, "--data-dir", "runs", "--html", str(out)],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert exported.returncode == 0, exported.stderr
     return run_id, out
 
@@ -46,15 +57,19 @@ class Requests:
 
     def beyond(self, allowed_url):
         """Requests other than the file itself and the page's in-memory Blob URLs (its worker)."""
-        return [url for url in self.urls
-                if url.split("#")[0] != allowed_url and not url.startswith("blob:")]
+        return [
+            url
+            for url in self.urls
+            if url.split("#")[0] != allowed_url and not url.startswith("blob:")
+        ]
 
 
 def wait_offline_graph(frame, min_nodes=1):
     frame.wait_for_function(
         "n => document.documentElement.classList.contains('offline') && window.__cy "
         "&& document.getElementById('graph').dataset.ready && __cy.nodes().length >= n",
-        arg=min_nodes)
+        arg=min_nodes,
+    )
 
 
 def check_debugger(frame, run_id, capture=None):
@@ -63,7 +78,8 @@ def check_debugger(frame, run_id, capture=None):
     wait_offline_graph(frame, 2)
     state = frame.evaluate(
         "() => { const s = window.__tapescope.store.state; "
-        "return {run: s.run && s.run.id, call: s.call, step: s.step, panel: s.panel}; }")
+        "return {run: s.run && s.run.id, call: s.call, step: s.step, panel: s.panel}; }"
+    )
     assert state["run"] == run_id and state["call"] == 0 and state["step"] == 0
     for hidden in ("#run", "#gallery", "#permalink", "#download"):
         assert not frame.is_visible(hidden), hidden

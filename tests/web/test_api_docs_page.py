@@ -1,5 +1,6 @@
 """/docs is Swagger UI from the server's own files (the web build's copy of swagger-ui-dist): it
 renders the API's operations with no request beyond the server and no console error."""
+
 from urllib.parse import urlparse
 
 

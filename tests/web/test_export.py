@@ -2,6 +2,7 @@
 running, shows the run's graph, steps through its backward pass, shows its diagnosis and plots,
 logs no console error and makes no network request. Both ways to get the file: `tapescope export
 RUN_ID --html FILE` from a local store, and the web app's Download button."""
+
 import pytest
 
 from tests.web.conftest import TAPESCOPE, screenshot

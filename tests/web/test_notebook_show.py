@@ -1,6 +1,7 @@
 """engine.debug.show(capture) as a notebook shows it: its `_repr_html_` inside a page (what
 Jupyter does with an output), opened in Chromium. The embedded debugger runs in a sandboxed
 srcdoc iframe with no server: graph, diagnosis, stepping and plots, no console error, no request."""
+
 import html
 import json
 import re
@@ -23,8 +24,10 @@ def test_show_displays_the_debugger_inline(page, tmp_path, monkeypatch):
     run = re.search(r'id="tapescope-run">(.*?)</script>', srcdoc, re.S).group(1)
     run_id = json.loads(run)["id"]
     notebook = tmp_path / "notebook.html"
-    notebook.write_text("<!doctype html><html><head><meta charset='utf-8'><title>notebook</title>"
-                        f"</head><body><h1>Out[1]:</h1>{fragment}</body></html>")
+    notebook.write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><title>notebook</title>"
+        f"</head><body><h1>Out[1]:</h1>{fragment}</body></html>"
+    )
     requests = Requests(page.context)
     page.goto(notebook.as_uri())
     frame = page.locator("iframe").element_handle().content_frame()
