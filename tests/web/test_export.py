@@ -3,6 +3,8 @@ running, shows the run's graph, steps through its backward pass, shows its diagn
 logs no console error and makes no network request. Both ways to get the file: `tapescope export
 RUN_ID --html FILE` from a local store, and the web app's Download button."""
 
+import subprocess
+
 import pytest
 
 from tests.web.conftest import TAPESCOPE, screenshot
@@ -38,6 +40,15 @@ def test_download_button_saves_the_same_offline_file(server, page, tmp_path):
     saved = tmp_path / download.value.suggested_filename
     assert saved.name.startswith("tapescope-") and saved.suffix == ".html"
     download.value.save_as(saved)
+    # `tapescope export --server` writes the same file
+    cli = tmp_path / "cli.html"
+    subprocess.run(
+        [str(TAPESCOPE), "export", run["id"], "--server", server, "--html", str(cli)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    assert cli.read_bytes() == saved.read_bytes()
     requests = Requests(page.context)
     page.goto(saved.as_uri())
     check_debugger(page, run["id"])
