@@ -54,8 +54,9 @@ def _inline(text: str) -> str:
 
 
 def _cells(row: str) -> list[str]:
-    return [cell.strip().replace("\\|", "|")
-            for cell in re.split(r"(?<!\\)\|", _TABLE_ROW.match(row).group(1))]
+    match = _TABLE_ROW.match(row)
+    assert match is not None, row  # only rows the table scan matched come here
+    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", match.group(1))]
 
 
 def _table(rows: list[str]) -> str:
