@@ -31,9 +31,12 @@ class StoredValue:
 def stored_value(tensor_id: int, array: np.ndarray) -> StoredValue:
     raw = np.ascontiguousarray(array).tobytes()
     sample = raw[:_SAMPLE_BYTES]
+    squeezed = zlib.compress(sample, ZLIB_LEVEL)
     encoding, data = "raw", raw
-    if sample and len(zlib.compress(sample, ZLIB_LEVEL)) < _WORTH_IT * len(sample):
-        encoding, data = "zlib", zlib.compress(raw, ZLIB_LEVEL)
+    if len(squeezed) < _WORTH_IT * len(sample):
+        # a small array is its own sample: compressed once
+        encoding, data = "zlib", squeezed if len(raw) == len(sample) else zlib.compress(
+            raw, ZLIB_LEVEL)
     return StoredValue(tensor_id, array.dtype.name, tuple(int(d) for d in array.shape),
                        len(raw), encoding, data)
 

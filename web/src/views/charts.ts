@@ -37,8 +37,9 @@ export async function drawDistribution(el: HTMLElement, summary: ValueSummary, c
       [{ type: "heatmap", z, colorscale: divergingScale(color), zmid: 0, showscale: true, colorbar: { thickness: 10, outlinewidth: 0 } }],
       {
         ...baseLayout(presenter),
-        yaxis: { autorange: "reversed", title: { text: "row" }, dtick: 1 },
-        xaxis: { title: { text: "column" }, dtick: 1 },
+        // a label per row/column only while they fit (a 784x256 weight fetched in full has 784)
+        yaxis: { autorange: "reversed", title: { text: "row" }, dtick: z.length <= 32 ? 1 : undefined },
+        xaxis: { title: { text: "column" }, dtick: (z[0]?.length ?? 0) <= 32 ? 1 : undefined },
       },
       plotConfig,
     );
