@@ -73,8 +73,9 @@ def main():
     print(f"POST /api/runs, 784x256 weight and gradient, {args.requests} requests each")
     print(f"  values kept p50 {k50:7.1f} ms   none kept p50 {p50:7.1f} ms   ratio {k50 / p50:.2f}x")
     print(f"GET the weight ({len(answer) / 1e6:.1f} MB of JSON with ?value=true)")
-    print(f"  ?value=true p50 {f50:7.1f} ms   summary only p50 {s50:7.1f} ms   "
-          f"ratio {f50 / s50:.1f}x")
+    print(
+        f"  ?value=true p50 {f50:7.1f} ms   summary only p50 {s50:7.1f} ms   ratio {f50 / s50:.1f}x"
+    )
 
 
 if __name__ == "__main__":
