@@ -1,4 +1,5 @@
 """The app factory: routers, error shape, security layers, the sandbox and the store."""
+
 from contextlib import asynccontextmanager
 from typing import Optional
 
@@ -20,17 +21,27 @@ JSON_OVERHEAD = 6  # JSON may spell a character as \uXXXX: a body holds up to 6x
 
 
 def limits_of(settings: Settings) -> Limits:
-    return Limits(wall_seconds=settings.wall_seconds, cpu_seconds=settings.cpu_seconds,
-                  memory_bytes=settings.memory_bytes, file_size_bytes=settings.file_size_bytes,
-                  stdout_bytes=settings.stdout_bytes, capture_bytes=settings.capture_bytes,
-                  kept_array_bytes=settings.kept_array_bytes,
-                  kept_total_bytes=settings.kept_total_bytes)
+    return Limits(
+        wall_seconds=settings.wall_seconds,
+        cpu_seconds=settings.cpu_seconds,
+        memory_bytes=settings.memory_bytes,
+        file_size_bytes=settings.file_size_bytes,
+        stdout_bytes=settings.stdout_bytes,
+        capture_bytes=settings.capture_bytes,
+        kept_array_bytes=settings.kept_array_bytes,
+        kept_total_bytes=settings.kept_total_bytes,
+    )
 
 
 def make_pool(settings: Settings, **sandbox_options) -> SandboxPool:
-    return SandboxPool(limits_of(settings), workers=settings.workers, queue=settings.queue,
-                       isolation=settings.sandbox, hidden_paths=[settings.data_dir],
-                       **sandbox_options)
+    return SandboxPool(
+        limits_of(settings),
+        workers=settings.workers,
+        queue=settings.queue,
+        isolation=settings.sandbox,
+        hidden_paths=[settings.data_dir],
+        **sandbox_options,
+    )
 
 
 def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAPI:
@@ -45,8 +56,8 @@ def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAP
             pool.choose_isolation()
             if pool.isolation != "bubblewrap" and not is_loopback(settings.host):
                 raise SandboxUnavailable(
-                    f"refusing to serve {settings.host} without OS isolation: "
-                    f"{pool.isolation_note}")
+                    f"refusing to serve {settings.host} without OS isolation: {pool.isolation_note}"
+                )
             await pool.start()
             app.state.runs = RunService(settings, store, pool)
             yield
@@ -54,14 +65,25 @@ def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAP
             await pool.close()
             store.close()
 
-    app = FastAPI(title="TapeScope", version=engine.__version__, lifespan=lifespan,
-                  description="Run TensorFlow-style programs on TapeScope's engine in a sandbox, "
-                              "and read their captured tapes, backward steps and diagnosis.",
-                  docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="TapeScope",
+        version=engine.__version__,
+        lifespan=lifespan,
+        description="Run TensorFlow-style programs on TapeScope's engine in a sandbox, "
+        "and read their captured tapes, backward steps and diagnosis.",
+        docs_url=None,
+        redoc_url=None,
+    )
     app.state.settings = settings
     install_error_handlers(app)
-    for router in (health.router, examples.router, runs.router, export.router, captures.router,
-                   pages.router):
+    for router in (
+        health.router,
+        examples.router,
+        runs.router,
+        export.router,
+        captures.router,
+        pages.router,
+    ):
         app.include_router(router)
     mount_web_app(app, settings.resolved_static_dir)
 
@@ -74,8 +96,11 @@ def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAP
 
     app.openapi = openapi
     # Outermost last: headers go on every answer, the Host and the token are checked first.
-    app.add_middleware(BodyLimit, default_bytes=settings.code_bytes * JSON_OVERHEAD + 4096,
-                       per_path={"/api/captures": settings.upload_bytes})
+    app.add_middleware(
+        BodyLimit,
+        default_bytes=settings.code_bytes * JSON_OVERHEAD + 4096,
+        per_path={"/api/captures": settings.upload_bytes},
+    )
     app.add_middleware(TokenAuth, token=settings.token)
     app.add_middleware(TrustedHost, enabled=is_loopback(settings.host) and not settings.token)
     app.add_middleware(SecurityHeaders, frame_ancestors=settings.frame_ancestors)

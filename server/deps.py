@@ -1,4 +1,5 @@
 """What handlers receive: `Annotated` dependencies on the services the app started."""
+
 from typing import Annotated
 
 from fastapi import Depends, Path, Request

@@ -1,4 +1,5 @@
 """One JSON error shape for every 4xx and 5xx: {"error": code, "message": text}."""
+
 import logging
 from http import HTTPStatus
 

@@ -9,6 +9,7 @@ and then two header lines:
 `Expect` lists the findings (code@line, 1-based lines of the file) a correct diagnosis must
 produce, or `none` when every gradient flows. Tests run every example and check them.
 """
+
 import ast
 import re
 from dataclasses import dataclass
@@ -42,14 +43,22 @@ def parse_example(example_id, code):
     prose = _HEADER.sub("", docstring).strip()
     title, _, summary = prose.partition("\n")
     expect_text = headers.get("Expect", "none").strip()
-    expect = () if expect_text in ("", "none") else tuple(
-        ExpectedFinding(code.strip(), int(line))
-        for code, line in (item.split("@") for item in expect_text.split(",")))
+    expect = (
+        ()
+        if expect_text in ("", "none")
+        else tuple(
+            ExpectedFinding(code.strip(), int(line))
+            for code, line in (item.split("@") for item in expect_text.split(","))
+        )
+    )
     tags = tuple(t.strip() for t in headers.get("Tags", "").split(",") if t.strip())
     return Example(example_id, title.strip(), summary.strip(), tags, expect, code)
 
 
 def load_examples(directory: str | Path = EXAMPLES_DIR) -> list[Example]:
     """Every example, in file name order (files are numbered for a sensible gallery order)."""
-    return [parse_example(path.stem, path.read_text())
-            for path in sorted(Path(directory).glob("*.py")) if not path.name.startswith("_")]
+    return [
+        parse_example(path.stem, path.read_text())
+        for path in sorted(Path(directory).glob("*.py"))
+        if not path.name.startswith("_")
+    ]

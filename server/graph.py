@@ -11,8 +11,11 @@ def build_graph(capture: Capture, tape_id: int | None, call_id: int | None) -> G
     call = _call(capture, call_id)
     if call is not None:
         if tape_id is not None and tape_id != call.tape:
-            raise ApiError(422, "invalid_request",
-                           f"gradient call {call.id} belongs to tape {call.tape}, not {tape_id}")
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"gradient call {call.id} belongs to tape {call.tape}, not {tape_id}",
+            )
         tape_id = call.tape
     tapes = {tape.id: tape for tape in capture.tapes}
     if tape_id is None:
@@ -22,15 +25,19 @@ def build_graph(capture: Capture, tape_id: int | None, call_id: int | None) -> G
     if tape_id not in tapes:
         raise not_found(f"tape {tape_id}")
     ops_by_id = {op.id: op for op in capture.ops}
-    ops = sorted((ops_by_id[i] for i in tapes[tape_id].records if i in ops_by_id),
-                 key=lambda op: op.seq)
+    ops = sorted(
+        (ops_by_id[i] for i in tapes[tape_id].records if i in ops_by_id), key=lambda op: op.seq
+    )
     on_path_ops, on_path_tensors = _path(capture, ops, call)
     released = _released(capture, tape_id, call)
-    return GraphPublic(tape=tape_id, call=call.id if call else None,
-                       nodes=_tensor_nodes(capture, ops, call, on_path_tensors)
-                       + [_op_node(op, on_path_ops, released) for op in ops],
-                       edges=_edges(capture, ops, call, on_path_ops, on_path_tensors),
-                       groups=_groups(ops))
+    return GraphPublic(
+        tape=tape_id,
+        call=call.id if call else None,
+        nodes=_tensor_nodes(capture, ops, call, on_path_tensors)
+        + [_op_node(op, on_path_ops, released) for op in ops],
+        edges=_edges(capture, ops, call, on_path_ops, on_path_tensors),
+        groups=_groups(ops),
+    )
 
 
 def _call(capture: Capture, call_id: int | None) -> GradientCall | None:
@@ -108,23 +115,43 @@ def _tensor_nodes(capture, ops, call, on_path) -> list[GraphNode]:
     for tid in order:
         tensor = tensors[tid]
         source_id = tensor.variable if tensor.variable in causes else tid
-        nodes.append(GraphNode(
-            id=f"t{tid}", kind="tensor", label=tensor.name or f"{tensor.kind} {tid}", tensor=tid,
-            tensor_kind=tensor.kind, dtype=tensor.dtype, shape=tensor.shape, scope=scope_of[tid],
-            line=tensor.location.line if tensor.location else None,
-            on_path=on_path is None or tid in on_path,
-            source=tid in sources, target=tid in targets, none_cause=causes.get(source_id),
-            saved=tid in saved, pruned=tid in pruned and tid not in saved,
-            saved_bytes=saved_bytes.get(tid, 0)))
+        nodes.append(
+            GraphNode(
+                id=f"t{tid}",
+                kind="tensor",
+                label=tensor.name or f"{tensor.kind} {tid}",
+                tensor=tid,
+                tensor_kind=tensor.kind,
+                dtype=tensor.dtype,
+                shape=tensor.shape,
+                scope=scope_of[tid],
+                line=tensor.location.line if tensor.location else None,
+                on_path=on_path is None or tid in on_path,
+                source=tid in sources,
+                target=tid in targets,
+                none_cause=causes.get(source_id),
+                saved=tid in saved,
+                pruned=tid in pruned and tid not in saved,
+                saved_bytes=saved_bytes.get(tid, 0),
+            )
+        )
     return nodes
 
 
 def _op_node(op: OpInfo, on_path, released) -> GraphNode:
-    return GraphNode(id=f"o{op.id}", kind="op", label=op.type, op=op.id, op_type=op.type,
-                     gradient=op.gradient, scope=op.scope,
-                     line=op.location.line if op.location else None,
-                     on_path=on_path is None or op.id in on_path, saved_bytes=op.saved_bytes,
-                     released=op.id in released)
+    return GraphNode(
+        id=f"o{op.id}",
+        kind="op",
+        label=op.type,
+        op=op.id,
+        op_type=op.type,
+        gradient=op.gradient,
+        scope=op.scope,
+        line=op.location.line if op.location else None,
+        on_path=on_path is None or op.id in on_path,
+        saved_bytes=op.saved_bytes,
+        released=op.id in released,
+    )
 
 
 def _edges(capture, ops, call, on_path_ops, on_path_tensors) -> list[GraphEdge]:
@@ -139,12 +166,21 @@ def _edges(capture, ops, call, on_path_ops, on_path_tensors) -> list[GraphEdge]:
                 if tensor is None:
                     continue
                 ends = (f"t{tid}", f"o{op.id}") if role == "input" else (f"o{op.id}", f"t{tid}")
-                edges.append(GraphEdge(
-                    id=f"e{op.id}-{role[0]}{index}", source=ends[0], target=ends[1], role=role,
-                    index=index, shape=tensor.shape, dtype=tensor.dtype,
-                    on_path=on_path_ops is None
-                    or (op.id in on_path_ops and tid in on_path_tensors),
-                    saved=(role, index) in saved, pruned=(role, index) in pruned))
+                edges.append(
+                    GraphEdge(
+                        id=f"e{op.id}-{role[0]}{index}",
+                        source=ends[0],
+                        target=ends[1],
+                        role=role,
+                        index=index,
+                        shape=tensor.shape,
+                        dtype=tensor.dtype,
+                        on_path=on_path_ops is None
+                        or (op.id in on_path_ops and tid in on_path_tensors),
+                        saved=(role, index) in saved,
+                        pruned=(role, index) in pruned,
+                    )
+                )
     return edges
 
 
@@ -155,6 +191,12 @@ def _groups(ops: list[OpInfo]) -> list[GraphGroup]:
         for depth in range(1, len(parts) + 1):
             scope = "/".join(parts[:depth])
             counts[scope] = counts.get(scope, 0) + 1
-    return [GraphGroup(id=scope, label=scope.rsplit("/", 1)[-1],
-                       parent=scope.rsplit("/", 1)[0] if "/" in scope else None, ops=count)
-            for scope, count in counts.items()]
+    return [
+        GraphGroup(
+            id=scope,
+            label=scope.rsplit("/", 1)[-1],
+            parent=scope.rsplit("/", 1)[0] if "/" in scope else None,
+            ops=count,
+        )
+        for scope, count in counts.items()
+    ]

@@ -6,6 +6,7 @@ Links between the pages (`quickstart.md#memory`) become the app's URLs (`/docs/q
 and images in docs/images/ are served from /docs/images/; other relative links (to files that
 are not pages) are shown as their text, since the app does not serve them.
 """
+
 import html
 import re
 
@@ -45,8 +46,9 @@ def _inline(text: str) -> str:
     text = _ITALIC.sub(r"<em>\1</em>", text)
     text = _IMAGE.sub(r'<img src="/docs/images/\2" alt="\1">', text)
     text = _LINK.sub(r'<a href="\2">\1</a>', text)
-    text = _PAGE_LINK.sub(lambda m: f'<a href="/docs/{m.group(2)}{m.group(3) or ""}">'
-                                    f"{m.group(1)}</a>", text)
+    text = _PAGE_LINK.sub(
+        lambda m: f'<a href="/docs/{m.group(2)}{m.group(3) or ""}">{m.group(1)}</a>', text
+    )
     text = _OTHER_LINK.sub(r"\1", text)
     text = _AUTOLINK.sub(r'<a href="\1">\1</a>', text)
     text = text.replace("&lt;br&gt;", "<br>")  # line breaks inside table cells
@@ -62,8 +64,9 @@ def _cells(row: str) -> list[str]:
 def _table(rows: list[str]) -> str:
     header, body = _cells(rows[0]), [_cells(row) for row in rows[2:]]
     head = "".join(f"<th>{_inline(cell)}</th>" for cell in header)
-    lines = "".join("<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>"
-                    for row in body)
+    lines = "".join(
+        "<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>" for row in body
+    )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table>"
 
 
@@ -82,8 +85,11 @@ def render(markdown: str) -> str:
             out.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in items) + "</ul>")
             items.clear()
         if table:
-            out.append(_table(table) if len(table) >= 2 and _TABLE_RULE.match(table[1])
-                       else f"<p>{_inline(' '.join(table))}</p>")
+            out.append(
+                _table(table)
+                if len(table) >= 2 and _TABLE_RULE.match(table[1])
+                else f"<p>{_inline(' '.join(table))}</p>"
+            )
             table.clear()
 
     for line in markdown.splitlines():
@@ -122,5 +128,6 @@ def render(markdown: str) -> str:
         out.append("</code></pre>")
     flush()
     # no newline right after <pre><code>: it would show as an empty first line
-    return "".join(part if part.endswith("\n") or part == "<pre><code>" else part + "\n"
-                   for part in out)
+    return "".join(
+        part if part.endswith("\n") or part == "<pre><code>" else part + "\n" for part in out
+    )

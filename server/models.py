@@ -1,4 +1,5 @@
 """The API's request and response bodies. Capture data is served as engine.debug's own models."""
+
 from datetime import datetime
 from typing import Literal
 
@@ -23,6 +24,7 @@ class Public(BaseModel):
 
 class ErrorBody(Public):
     """Every 4xx/5xx answer."""
+
     error: str = Field(description="stable code, e.g. not_found, code_too_large, busy")
     message: str = Field(description="what went wrong, for a person")
 
@@ -31,7 +33,8 @@ class Health(Public):
     status: Literal["ok"] = "ok"
     version: str
     sandbox: Literal["bubblewrap", "none"] = Field(
-        description="bubblewrap: OS isolation; none: rlimits and the Python allowlist only")
+        description="bubblewrap: OS isolation; none: rlimits and the Python allowlist only"
+    )
     workers: int = Field(description="programs that may run at once")
     running: int
     queued: int
@@ -48,7 +51,8 @@ class ExamplePublic(Public):
     summary: str
     tags: list[str]
     expect: list[ExpectedFindingPublic] = Field(
-        description="findings (code, line) a correct diagnosis of this program reports")
+        description="findings (code, line) a correct diagnosis of this program reports"
+    )
     code: str
 
 
@@ -83,13 +87,15 @@ class FindingCounts(Public):
 
 class RunSummary(Public):
     """What happened when the program ran: the answer to POST /api/runs and GET /api/runs/{id}."""
+
     id: str = Field(description="unguessable run id")
     url: str = Field(description="the run in the web app, relative to the server")
     created: datetime
     origin: RunOrigin = Field(description="sandbox: POST /api/runs; upload: POST /api/captures")
     status: RunStatus = Field(
         description="ok: ran to the end; error: the program raised (see error); limit: stopped "
-                    "at a sandbox limit; crashed: the worker died")
+        "at a sandbox limit; crashed: the worker died"
+    )
     filename: str
     stdout: str
     stdout_truncated: bool = False
@@ -132,8 +138,9 @@ class StepsPublic(Public):
 class TensorPublic(TensorInfo):
     value_available: bool = Field(
         description="the full value can be fetched: inline in the capture (small tensors) or "
-                    "kept beside it (summary.full_value 'kept'); ?value=true returns it in "
-                    "summary.value, and answers 404/413 with the reason when it cannot")
+        "kept beside it (summary.full_value 'kept'); ?value=true returns it in "
+        "summary.value, and answers 404/413 with the reason when it cannot"
+    )
 
 
 class Diagnosis(Public):
@@ -141,6 +148,7 @@ class Diagnosis(Public):
 
 
 # The graph of one tape, for the web app's graph view.
+
 
 class GraphNode(Public):
     id: str = Field(description="'t<tensor id>' or 'o<op id>'")
@@ -156,18 +164,23 @@ class GraphNode(Public):
     scope: str = Field("", description="name scope; group id for collapsing")
     line: int | None = None
     on_path: bool = Field(
-        True, description="on a path from a source to a target of the selected call "
-                          "(everything is on the path when no call is selected)")
+        True,
+        description="on a path from a source to a target of the selected call "
+        "(everything is on the path when no call is selected)",
+    )
     source: bool = False
     target: bool = False
     none_cause: str | None = Field(
-        None, description="sources whose gradient is None: the finding code")
+        None, description="sources whose gradient is None: the finding code"
+    )
     saved: bool = Field(False, description="tensors: kept by the tape for the backward pass")
     pruned: bool = Field(
-        False, description="tensors: an unpruned tape would keep it, this one did not")
+        False, description="tensors: an unpruned tape would keep it, this one did not"
+    )
     saved_bytes: int = 0
     released: bool = Field(
-        False, description="ops: the record was released by a non-persistent tape")
+        False, description="ops: the record was released by a non-persistent tape"
+    )
 
 
 class GraphEdge(Public):
@@ -175,7 +188,8 @@ class GraphEdge(Public):
     source: str
     target: str
     role: Literal["input", "output"] = Field(
-        description="input: tensor -> op; output: op -> tensor")
+        description="input: tensor -> op; output: op -> tensor"
+    )
     index: int = Field(description="position among the op's inputs or outputs")
     shape: list[int]
     dtype: str

@@ -1,4 +1,5 @@
 """HTML of the pages the server renders itself (the web app is static files)."""
+
 import base64
 import hashlib
 import html
@@ -9,13 +10,15 @@ from .errors import not_found
 from .markdown import render
 from .settings import Settings
 
-_STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;"
-          "color:#1d2330}code,pre{font:14px ui-monospace,monospace;background:#f2f4f8}"
-          "pre{padding:.75rem;overflow:auto}h2{margin-top:2.5rem;border-top:1px solid #dde}"
-          ":target{background:#fff7d6}img{max-width:100%;border:1px solid #dde}"
-          "table{border-collapse:collapse;display:block;overflow-x:auto}"
-          "th,td{border:1px solid #dde;padding:.25rem .5rem;text-align:left;vertical-align:top}"
-          "nav{font-size:14px;margin-bottom:1rem}")
+_STYLE = (
+    "body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;"
+    "color:#1d2330}code,pre{font:14px ui-monospace,monospace;background:#f2f4f8}"
+    "pre{padding:.75rem;overflow:auto}h2{margin-top:2.5rem;border-top:1px solid #dde}"
+    ":target{background:#fff7d6}img{max-width:100%;border:1px solid #dde}"
+    "table{border-collapse:collapse;display:block;overflow-x:auto}"
+    "th,td{border:1px solid #dde;padding:.25rem .5rem;text-align:left;vertical-align:top}"
+    "nav{font-size:14px;margin-bottom:1rem}"
+)
 PAGE_NAME = r"^[a-z0-9][a-z0-9-]*$"  # docs/<name>.md: no dots, no slashes
 IMAGE_NAME = r"^[a-z0-9][a-z0-9-]*\.png$"
 
@@ -40,13 +43,17 @@ def image_path(settings: Settings, name: str) -> Path:
 
 
 def doc_page(markdown: str) -> str:
-    title = next((line.lstrip("# ").strip() for line in markdown.splitlines()
-                  if line.startswith("# ")), "TapeScope")
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-            f"<title>{html.escape(title)} · TapeScope</title><style>{_STYLE}</style></head>"
-            "<body><nav><a href=\"/\">TapeScope</a> · <a href=\"/docs/index\">documentation</a>"
-            f"</nav>{render(markdown)}</body></html>")
+    title = next(
+        (line.lstrip("# ").strip() for line in markdown.splitlines() if line.startswith("# ")),
+        "TapeScope",
+    )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{html.escape(title)} · TapeScope</title><style>{_STYLE}</style></head>"
+        '<body><nav><a href="/">TapeScope</a> · <a href="/docs/index">documentation</a>'
+        f"</nav>{render(markdown)}</body></html>"
+    )
 
 
 def swagger_csp(page: bytes) -> str:
@@ -54,16 +61,21 @@ def swagger_csp(page: bytes) -> str:
     inline script: allow that script by its hash (still no 'unsafe-inline'), and nothing else."""
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
-        for script in re.findall(rb"<script>(.*?)</script>", page, re.S))
-    return (f"default-src 'self'; script-src 'self' {hashes}; "
-            "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-            "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+        for script in re.findall(rb"<script>(.*?)</script>", page, re.S)
+    )
+    return (
+        f"default-src 'self'; script-src 'self' {hashes}; "
+        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    )
 
 
 def api_docs_missing_page() -> str:
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>TapeScope API</title><style>{_STYLE}</style></head>"
-            "<body><h1>TapeScope API</h1>"
-            "<p>The interactive API docs (Swagger UI) come with the web app's build, which is not "
-            "here (run <code>make web</code>). The API's schema is at "
-            "<a href=\"/openapi.json\">/openapi.json</a>.</p></body></html>")
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>TapeScope API</title><style>{_STYLE}</style></head>"
+        "<body><h1>TapeScope API</h1>"
+        "<p>The interactive API docs (Swagger UI) come with the web app's build, which is not "
+        "here (run <code>make web</code>). The API's schema is at "
+        '<a href="/openapi.json">/openapi.json</a>.</p></body></html>'
+    )

@@ -1,4 +1,5 @@
 """What the routes call: run a program, store an upload, and read stored runs back."""
+
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -42,31 +43,55 @@ class RunService:
     async def run_program(self, code: str) -> RunSummary:
         size = len(code.encode("utf-8", "surrogatepass"))
         if size > self.settings.code_bytes:
-            raise ApiError(413, "code_too_large", f"the program is {size:,} bytes; the limit is "
-                                                  f"{self.settings.code_bytes:,} bytes")
+            raise ApiError(
+                413,
+                "code_too_large",
+                f"the program is {size:,} bytes; the limit is {self.settings.code_bytes:,} bytes",
+            )
         if self.pool is None:
             raise ApiError(503, "sandbox_unavailable", "this server does not run programs")
         try:
             outcome = await self.pool.run(code, PROGRAM_FILENAME)
         except SandboxBusy as busy:
-            raise ApiError(503, "busy", f"every worker is busy and the queue is full; retry in "
-                                        f"{busy.retry_after} s",
-                           headers={"Retry-After": str(busy.retry_after)}) from None
+            raise ApiError(
+                503,
+                "busy",
+                f"every worker is busy and the queue is full; retry in {busy.retry_after} s",
+                headers={"Retry-After": str(busy.retry_after)},
+            ) from None
         capture, status = capture_of_outcome(outcome, code, PROGRAM_FILENAME, self.pool.limits)
-        summary = summarize(new_run_id(), _now(), "sandbox", status, capture,
-                            outcome.stdout_truncated, outcome.duration_ms)
-        capture_json = outcome.capture_json if status in ("ok", "error") \
-            and capture.program is not None and outcome.capture_json is not None else None
+        summary = summarize(
+            new_run_id(),
+            _now(),
+            "sandbox",
+            status,
+            capture,
+            outcome.stdout_truncated,
+            outcome.duration_ms,
+        )
+        capture_json = (
+            outcome.capture_json
+            if status in ("ok", "error")
+            and capture.program is not None
+            and outcome.capture_json is not None
+            else None
+        )
         values_npz = outcome.values_npz if capture_json is not None else None
         await run_in_threadpool(self._store_run, summary, capture, capture_json, values_npz)
         return summary
 
-    def _store_run(self, summary: RunSummary, capture: Capture, capture_json: bytes | None,
-                   values_npz: bytes | None) -> None:
+    def _store_run(
+        self,
+        summary: RunSummary,
+        capture: Capture,
+        capture_json: bytes | None,
+        values_npz: bytes | None,
+    ) -> None:
         """Off the event loop: reading and compressing kept values takes a while for large
         ones (a run without them pays nothing)."""
-        self._store(summary, capture, capture_json,
-                    values_from_npz(values_npz, capture, self.settings))
+        self._store(
+            summary, capture, capture_json, values_from_npz(values_npz, capture, self.settings)
+        )
 
     async def upload_json(self, body: bytes) -> RunSummary:
         """Validated strictly: a capture is data a program wrote, nothing is coerced."""
@@ -76,21 +101,25 @@ class RunService:
             raise ApiError(422, "invalid_request", describe_validation(error.errors())) from None
         return await run_in_threadpool(self.upload, capture)
 
-    def upload(self, capture: Capture,
-               values: Mapping[int, np.ndarray] | None = None) -> RunSummary:
+    def upload(
+        self, capture: Capture, values: Mapping[int, np.ndarray] | None = None
+    ) -> RunSummary:
         """Store a capture made elsewhere; `values` are the full values kept beside it
         (`tapescope run` passes capture.values; an upload over HTTP has none)."""
         status = "error" if capture.error is not None else "ok"
         summary = summarize(new_run_id(), _now(), "upload", status, capture)
-        self._store(summary, capture, None,
-                    accept_values(values, capture, self.settings) if values else [])
+        self._store(
+            summary, capture, None, accept_values(values, capture, self.settings) if values else []
+        )
         return summary
 
-    def _store(self, summary: RunSummary, capture: Capture, capture_json: bytes | None,
-               values=()):
+    def _store(self, summary: RunSummary, capture: Capture, capture_json: bytes | None, values=()):
         payload = capture_json if capture_json is not None else capture.to_json().encode()
-        self.store.add(StoredRun(summary=summary, title=title_of(capture), capture_json=payload,
-                                 values=tuple(values)))
+        self.store.add(
+            StoredRun(
+                summary=summary, title=title_of(capture), capture_json=payload, values=tuple(values)
+            )
+        )
 
     # Reading runs -----------------------------------------------------------------------------
 
@@ -124,8 +153,13 @@ class RunService:
         call = next((c for c in capture.calls if c.id == call_id), None)
         if call is None:
             raise not_found(f"gradient call {call_id} of run {run_id}")
-        return StepsPublic(call=call_id, data=call.steps[offset:offset + limit],
-                           count=len(call.steps), offset=offset, limit=limit)
+        return StepsPublic(
+            call=call_id,
+            data=call.steps[offset : offset + limit],
+            count=len(call.steps),
+            offset=offset,
+            limit=limit,
+        )
 
     def tensor(self, run_id: str, tensor_id: int, with_value: bool) -> TensorPublic:
         capture = self.capture(run_id)
@@ -135,17 +169,23 @@ class RunService:
         if tensor.summary.value is None:
             return self._large_tensor(run_id, tensor, with_value, capture)
         available = True
-        summary = (tensor.summary if with_value
-                   else tensor.summary.model_copy(update={"value": None}))
-        return TensorPublic(**{**tensor.model_dump(exclude={"summary"}), "summary": summary},
-                            value_available=available)
+        summary = (
+            tensor.summary if with_value else tensor.summary.model_copy(update={"value": None})
+        )
+        return TensorPublic(
+            **{**tensor.model_dump(exclude={"summary"}), "summary": summary},
+            value_available=available,
+        )
 
     def _large_tensor(self, run_id, tensor, with_value, capture) -> TensorPublic:
         """A tensor above the inline cap: its value, if kept, is a row beside the capture."""
         fields = tensor.model_dump(exclude={"summary"})
         if not with_value:
-            return TensorPublic(**fields, summary=tensor.summary,
-                                value_available=self.store.has_value(run_id, tensor.id))
+            return TensorPublic(
+                **fields,
+                summary=tensor.summary,
+                value_available=self.store.has_value(run_id, tensor.id),
+            )
         array = self.store.value(run_id, tensor.id)
         if array is None:
             raise value_not_kept(run_id, tensor, self.summary(run_id).origin, capture)
@@ -164,5 +204,8 @@ class RunService:
 
 
 def upload_too_large(size: int, limit: int) -> ApiError:
-    return ApiError(413, "body_too_large",
-                    f"the request body is {format_bytes(size)}; the limit is {format_bytes(limit)}")
+    return ApiError(
+        413,
+        "body_too_large",
+        f"the request body is {format_bytes(size)}; the limit is {format_bytes(limit)}",
+    )

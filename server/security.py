@@ -3,6 +3,7 @@
 Plain ASGI middlewares (no BaseHTTPMiddleware): they wrap `receive`/`send` and never buffer a
 response, so a large capture streams through untouched.
 """
+
 import json
 import secrets
 from http.cookies import SimpleCookie
@@ -14,10 +15,12 @@ from .sandbox.limits import format_bytes
 TOKEN_COOKIE = "tapescope_token"
 # The web app's scripts are all files of its own: no inline script, no eval, no other origin.
 # Styles may be inline (Plotly and Cytoscape set style attributes at run time).
-APP_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-           "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; "
-           "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
-           "form-action 'self'")
+APP_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+    "form-action 'self'"
+)
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -37,15 +40,23 @@ def _header(scope, name: bytes) -> str:
 
 
 async def _reply(send, response) -> None:
-    await send({"type": "http.response.start", "status": response.status_code,
-                "headers": response.raw_headers})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": response.status_code,
+            "headers": response.raw_headers,
+        }
+    )
     await send({"type": "http.response.body", "body": response.body})
 
 
 def app_csp(frame_ancestors: str | None = None) -> str:
     """APP_CSP, with the origins (e.g. a notebook's) allowed to show the app in a frame."""
-    return APP_CSP if not frame_ancestors else \
-        APP_CSP.replace("frame-ancestors 'none'", f"frame-ancestors {frame_ancestors}")
+    return (
+        APP_CSP
+        if not frame_ancestors
+        else APP_CSP.replace("frame-ancestors 'none'", f"frame-ancestors {frame_ancestors}")
+    )
 
 
 class SecurityHeaders:
@@ -56,8 +67,9 @@ class SecurityHeaders:
     def __init__(self, app, frame_ancestors: str | None = None):
         self.app = app
         self.csp = app_csp(frame_ancestors).encode()
-        self.headers = [h for h in SECURITY_HEADERS
-                        if not (frame_ancestors and h[0] == b"x-frame-options")]
+        self.headers = [
+            h for h in SECURITY_HEADERS if not (frame_ancestors and h[0] == b"x-frame-options")
+        ]
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -89,10 +101,14 @@ class TrustedHost:
     async def __call__(self, scope, receive, send):
         if self.enabled and scope["type"] == "http":
             host = _header(scope, b"host")
-            name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:host.find("]")]
+            name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1 : host.find("]")]
             if name.lower() not in LOOPBACK_HOSTS and not name.startswith("127."):
-                return await _reply(send, error_response(
-                    400, "bad_host", f"this server answers to localhost only, not to {host!r}"))
+                return await _reply(
+                    send,
+                    error_response(
+                        400, "bad_host", f"this server answers to localhost only, not to {host!r}"
+                    ),
+                )
         await self.app(scope, receive, send)
 
 
@@ -119,17 +135,26 @@ class TokenAuth:
         if self._valid(bearer) or (cookie is not None and self._valid(cookie.value)):
             return await self.app(scope, receive, send)
         if not self._valid(query):
-            return await _reply(send, error_response(
-                401, "unauthorized", "this server needs its token: open the URL `tapescope serve` "
-                                     "printed (it ends in ?token=...), or send "
-                                     "'Authorization: Bearer <token>'"))
-        cookie_header = (f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
-                         ).encode("latin-1")
+            return await _reply(
+                send,
+                error_response(
+                    401,
+                    "unauthorized",
+                    "this server needs its token: open the URL `tapescope serve` "
+                    "printed (it ends in ?token=...), or send "
+                    "'Authorization: Bearer <token>'",
+                ),
+            )
+        cookie_header = (f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict").encode(
+            "latin-1"
+        )
 
         async def send_with_cookie(message):
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []),
-                                                  (b"set-cookie", cookie_header)]}
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", []), (b"set-cookie", cookie_header)],
+                }
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
@@ -174,9 +199,12 @@ class BodyLimit:
 
 
 def _too_large(size: int, limit: int, at_least: bool = False):
-    return error_response(413, "body_too_large",
-                          f"the request body is {'over ' if at_least else ''}{format_bytes(size)}; "
-                          f"the limit is {format_bytes(limit)}")
+    return error_response(
+        413,
+        "body_too_large",
+        f"the request body is {'over ' if at_least else ''}{format_bytes(size)}; "
+        f"the limit is {format_bytes(limit)}",
+    )
 
 
 def openapi_error_shape(schema: dict) -> dict:
@@ -185,8 +213,9 @@ def openapi_error_shape(schema: dict) -> dict:
         for operation in path.values():
             response = operation.get("responses", {}).get("422")
             if response is not None:
-                response["content"] = {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+                response["content"] = {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}
+                }
     components = schema.get("components", {}).get("schemas", {})
     components.pop("HTTPValidationError", None)
     components.pop("ValidationError", None)

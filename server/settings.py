@@ -1,4 +1,5 @@
 """Every setting of the service, in one place: command-line flags and `TAPESCOPE_*` variables."""
+
 import ipaddress
 import re
 from pathlib import Path
@@ -10,8 +11,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from .shipped import shipped_dir, static_candidates
 
-GIB = 1024 ** 3
-MIB = 1024 ** 2
+GIB = 1024**3
+MIB = 1024**2
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")  # scheme, host and port: nothing else
 
 
@@ -28,35 +29,52 @@ class Settings(BaseSettings):
     port: int = 8765
     data_dir: Path = Field(default_factory=default_data_dir)
     database_url: str | None = Field(
-        None, description="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db; "
-                          "default: SQLite in data_dir")
+        None,
+        description="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db; "
+        "default: SQLite in data_dir",
+    )
     token: str | None = Field(
-        None, description="required on every request when set; `tapescope serve` generates one "
-                          "on non-loopback addresses")
+        None,
+        description="required on every request when set; `tapescope serve` generates one "
+        "on non-loopback addresses",
+    )
 
     frame_ancestors: str | None = Field(
-        None, description="origins that may show the web app in a frame, space-separated, e.g. "
-                          "a notebook's http://localhost:8888 (engine.debug.show); default: none")
+        None,
+        description="origins that may show the web app in a frame, space-separated, e.g. "
+        "a notebook's http://localhost:8888 (engine.debug.show); default: none",
+    )
 
     # Running code
     workers: int = Field(2, ge=1, le=64, description="programs running at once")
     queue: int = Field(32, ge=0, description="requests waiting for a worker before 503")
     sandbox: Literal["auto", "bubblewrap", "none"] = Field(
-        "auto", description="auto: bubblewrap when it works here, else rlimits and the Python "
-                            "allowlist only (loopback serving only)")
+        "auto",
+        description="auto: bubblewrap when it works here, else rlimits and the Python "
+        "allowlist only (loopback serving only)",
+    )
     wall_seconds: float = Field(10.0, gt=0)
-    cpu_seconds: int = Field(12, gt=0, description="a backstop behind the wall time: a program "
-                             "holding the interpreter in C code still stops")
+    cpu_seconds: int = Field(
+        12,
+        gt=0,
+        description="a backstop behind the wall time: a program "
+        "holding the interpreter in C code still stops",
+    )
     memory_bytes: int = Field(GIB, gt=0, description="address space of a worker")
     file_size_bytes: int = Field(0, ge=0, description="largest file a worker may write")
     stdout_bytes: int = Field(256 * 1024, gt=0, description="stdout kept per run; the rest is cut")
     capture_bytes: int = Field(64 * MIB, gt=0, description="largest capture JSON a run may store")
     kept_array_bytes: int = Field(
-        4 * MIB, ge=0, description="largest full value of one tensor above the capture's inline "
-                                   "cap that a run keeps beside its capture (?value=true)")
+        4 * MIB,
+        ge=0,
+        description="largest full value of one tensor above the capture's inline "
+        "cap that a run keeps beside its capture (?value=true)",
+    )
     kept_total_bytes: int = Field(
-        64 * MIB, ge=0, description="full values a run keeps beside its capture in all; "
-                                    "0 keeps none")
+        64 * MIB,
+        ge=0,
+        description="full values a run keeps beside its capture in all; 0 keeps none",
+    )
 
     # Request bodies
     code_bytes: int = Field(100_000, gt=0, description="largest program POST /api/runs accepts")
@@ -64,7 +82,8 @@ class Settings(BaseSettings):
 
     # Where things are
     static_dir: Path | None = Field(
-        None, description="web app to serve; default server/static if present, else web/dist")
+        None, description="web app to serve; default server/static if present, else web/dist"
+    )
     docs_dir: Path = shipped_dir("docs")
     findings_doc: Path = shipped_dir("docs") / "findings.md"
 

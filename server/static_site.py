@@ -1,4 +1,5 @@
 """The web app: the built files at "/", and index.html for a run's own path (/runs/<id>)."""
+
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -14,17 +15,20 @@ project, or point <code>TAPESCOPE_STATIC_DIR</code> at a build). The API is up:
 
 def mount_web_app(app: FastAPI, static_dir: Path | None) -> None:
     if static_dir is None:
+
         @app.get("/", include_in_schema=False)
         def not_built() -> HTMLResponse:
             return HTMLResponse(NOT_BUILT)
+
         return
 
     @app.get("/runs/{run_id}", include_in_schema=False)
     def run_page(run_id: str) -> FileResponse:
         return FileResponse(static_dir / "index.html")
 
-    app.router.routes.append(_WebAppMount("/", StaticFiles(directory=static_dir, html=True),
-                                          name="web"))
+    app.router.routes.append(
+        _WebAppMount("/", StaticFiles(directory=static_dir, html=True), name="web")
+    )
 
 
 class _WebAppMount(Mount):

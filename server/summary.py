@@ -1,4 +1,5 @@
 """From a capture to what the API says about a run: summary, title, status."""
+
 import ast
 from datetime import datetime
 
@@ -12,8 +13,9 @@ from .store.runs import run_url
 MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
 
 
-def capture_of_outcome(outcome: RunOutcome, code: str, filename: str,
-                       limits: Limits) -> tuple[Capture, str]:
+def capture_of_outcome(
+    outcome: RunOutcome, code: str, filename: str, limits: Limits
+) -> tuple[Capture, str]:
     """The capture to store for a sandboxed run, and its status (ok, error, limit, crashed)."""
     program = ProgramInfo(filename=filename, source=code)
     if outcome.capture_json is not None:
@@ -27,46 +29,81 @@ def capture_of_outcome(outcome: RunOutcome, code: str, filename: str,
         if error is not None and error.type in MEMORY_ERRORS:
             # A MemoryError is the address-space limit speaking: say so, keep what was captured.
             error_type, message = limit_error("memory", limits, error.line)
-            capture.error = ErrorInfo(type=error_type, message=message, line=error.line,
-                                      location=error.location, traceback=error.traceback)
+            capture.error = ErrorInfo(
+                type=error_type,
+                message=message,
+                line=error.line,
+                location=error.location,
+                traceback=error.traceback,
+            )
             return capture, "limit"
         return capture, "error" if error is not None else "ok"
     if outcome.limit is not None:
         error_type, message = limit_error(outcome.limit, limits, outcome.line, outcome.detail)
         return _stopped(program, error_type, message, outcome.line, outcome.stdout), "limit"
-    return _stopped(program, "WorkerCrashed", outcome.crash or "the worker stopped", None,
-                    outcome.stdout), "crashed"
+    return _stopped(
+        program, "WorkerCrashed", outcome.crash or "the worker stopped", None, outcome.stdout
+    ), "crashed"
 
 
 def _stopped(program, error_type, message, line, stdout) -> Capture:
-    return Capture(program=program, stdout=stdout,
-                   error=ErrorInfo(type=error_type, message=message, line=line))
+    return Capture(
+        program=program, stdout=stdout, error=ErrorInfo(type=error_type, message=message, line=line)
+    )
 
 
-def summarize(run_id: str, created: datetime, origin: str, status: str, capture: Capture,
-              stdout_truncated: bool = False, duration_ms: float | None = None) -> RunSummary:
+def summarize(
+    run_id: str,
+    created: datetime,
+    origin: str,
+    status: str,
+    capture: Capture,
+    stdout_truncated: bool = False,
+    duration_ms: float | None = None,
+) -> RunSummary:
     records = {tape.id: len(tape.records) for tape in capture.tapes}
     counts = FindingCounts()
     for finding in capture.findings:
         setattr(counts, finding.severity, getattr(counts, finding.severity) + 1)
     return RunSummary(
-        id=run_id, url=run_url(run_id), created=created, origin=origin, status=status,
+        id=run_id,
+        url=run_url(run_id),
+        created=created,
+        origin=origin,
+        status=status,
         filename=capture.program.filename if capture.program else "upload.py",
-        stdout=capture.stdout, stdout_truncated=stdout_truncated, error=capture.error,
+        stdout=capture.stdout,
+        stdout_truncated=stdout_truncated,
+        error=capture.error,
         duration_ms=None if duration_ms is None else round(duration_ms, 1),
-        tensors=len(capture.tensors), ops=len(capture.ops),
-        tapes=[TapeBrief(id=tape.id, persistent=tape.persistent,
-                         watch_accessed_variables=tape.watch_accessed_variables,
-                         records=records[tape.id],
-                         line=tape.location.line if tape.location else None)
-               for tape in capture.tapes],
-        calls=[CallBrief(id=call.id, tape=call.tape, kind=call.kind,
-                         line=call.location.line if call.location else None,
-                         sources=len(call.sources),
-                         none_gradients=sum(result.gradient is None for result in call.results),
-                         steps=len(call.steps), error=call.error)
-               for call in capture.calls],
-        findings=counts, memory_peak=capture.memory.peak)
+        tensors=len(capture.tensors),
+        ops=len(capture.ops),
+        tapes=[
+            TapeBrief(
+                id=tape.id,
+                persistent=tape.persistent,
+                watch_accessed_variables=tape.watch_accessed_variables,
+                records=records[tape.id],
+                line=tape.location.line if tape.location else None,
+            )
+            for tape in capture.tapes
+        ],
+        calls=[
+            CallBrief(
+                id=call.id,
+                tape=call.tape,
+                kind=call.kind,
+                line=call.location.line if call.location else None,
+                sources=len(call.sources),
+                none_gradients=sum(result.gradient is None for result in call.results),
+                steps=len(call.steps),
+                error=call.error,
+            )
+            for call in capture.calls
+        ],
+        findings=counts,
+        memory_peak=capture.memory.peak,
+    )
 
 
 def title_of(capture: Capture) -> str:

@@ -1,4 +1,5 @@
 """Talking to a TapeScope server from the command line (standard library only)."""
+
 import json
 import os
 import urllib.error
@@ -9,8 +10,9 @@ class ServerError(Exception):
     pass
 
 
-def request(server: str, method: str, path: str, token: str | None,
-            body: bytes | None = None) -> bytes:
+def request(
+    server: str, method: str, path: str, token: str | None, body: bytes | None = None
+) -> bytes:
     token = token or os.environ.get("TAPESCOPE_TOKEN")
     headers = {"Accept": "application/json"}
     if body is not None:
@@ -19,8 +21,9 @@ def request(server: str, method: str, path: str, token: str | None,
         headers["Authorization"] = f"Bearer {token}"
     url = server.rstrip("/") + path
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, body, headers, method=method),
-                                    timeout=120) as response:
+        with urllib.request.urlopen(
+            urllib.request.Request(url, body, headers, method=method), timeout=120
+        ) as response:
             payload: bytes = response.read()
             return payload
     except urllib.error.HTTPError as error:

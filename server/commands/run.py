@@ -1,4 +1,5 @@
 """`tapescope run script.py`: your own script, your own Python, captured and stored."""
+
 import sys
 import webbrowser
 
@@ -23,10 +24,14 @@ def run(args) -> int:
     url = base.rstrip("/") + summary.url
     if capture.error is not None:
         where = f" at line {capture.error.line}" if capture.error.line else ""
-        print(f"{script.name} raised {capture.error.type}{where}: {capture.error.message}",
-              file=sys.stderr)
-    print(f"{len(capture.tapes)} tapes, {len(capture.calls)} gradient calls, "
-          f"{len(capture.findings)} findings")
+        print(
+            f"{script.name} raised {capture.error.type}{where}: {capture.error.message}",
+            file=sys.stderr,
+        )
+    print(
+        f"{len(capture.tapes)} tapes, {len(capture.calls)} gradient calls, "
+        f"{len(capture.findings)} findings"
+    )
     print(f"run {summary.id}: {url}")
     if args.open:
         webbrowser.open(url)
@@ -35,6 +40,7 @@ def run(args) -> int:
 
 def _capture(script, script_args):
     from engine.debug import capture_program
+
     saved_argv, saved_path = sys.argv, list(sys.path)
     sys.argv = [str(script), *script_args]
     sys.path.insert(0, str(script.parent))
@@ -52,6 +58,7 @@ def _upload(capture, args):
 def _store(capture, args):
     from ..runs import RunService
     from ..store import RunStore
+
     settings = Settings(**({"data_dir": args.data_dir} if args.data_dir else {}))
     store = RunStore(settings.resolved_database_url)
     try:
@@ -61,5 +68,3 @@ def _store(capture, args):
         store.close()
     print(f"stored in {settings.data_dir} (view it with `tapescope serve`)")
     return summary, f"http://{settings.host}:{settings.port}"
-
-

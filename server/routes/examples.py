@@ -1,4 +1,5 @@
 """GET /api/examples: the gallery."""
+
 from fastapi import APIRouter
 
 from ..gallery import load_examples
@@ -10,8 +11,14 @@ router = APIRouter(prefix="/api", tags=["examples"])
 @router.get("/examples", response_model=list[ExamplePublic])
 def examples() -> list[ExamplePublic]:
     """Every gallery program with its title, summary, tags, expected findings and code."""
-    return [ExamplePublic(id=e.id, title=e.title, summary=e.summary, tags=list(e.tags),
-                          expect=[ExpectedFindingPublic(code=f.code, line=f.line)
-                                  for f in e.expect],
-                          code=e.code)
-            for e in load_examples()]
+    return [
+        ExamplePublic(
+            id=e.id,
+            title=e.title,
+            summary=e.summary,
+            tags=list(e.tags),
+            expect=[ExpectedFindingPublic(code=f.code, line=f.line) for f in e.expect],
+            code=e.code,
+        )
+        for e in load_examples()
+    ]

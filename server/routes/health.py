@@ -1,4 +1,5 @@
 """GET /api/health."""
+
 from fastapi import APIRouter
 
 import engine
@@ -12,6 +13,10 @@ router = APIRouter(prefix="/api", tags=["health"])
 @router.get("/health", response_model=Health)
 def health(pool: PoolDep) -> Health:
     """Is the server up, and how busy are its workers."""
-    return Health(version=engine.__version__, sandbox=pool.isolation if pool else "none",
-                  workers=pool.workers if pool else 0, running=pool.running if pool else 0,
-                  queued=pool.queued if pool else 0)
+    return Health(
+        version=engine.__version__,
+        sandbox=pool.isolation if pool else "none",
+        workers=pool.workers if pool else 0,
+        running=pool.running if pool else 0,
+        queued=pool.queued if pool else 0,
+    )

@@ -1,5 +1,6 @@
 """Pages beside the web app: the API docs (/docs), and docs/*.md rendered (/docs/<name>, with
 /docs/<name>.md as written and /docs/images/<name>.png), e.g. /docs/findings#not_watched."""
+
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Response
@@ -32,10 +33,12 @@ def api_docs(settings: SettingsDep) -> Response:
     if static is None or not (static / SWAGGER / "swagger-ui-bundle.js").is_file():
         return HTMLResponse(api_docs_missing_page())
     page = get_swagger_ui_html(
-        openapi_url="/openapi.json", title="TapeScope API",
+        openapi_url="/openapi.json",
+        title="TapeScope API",
         swagger_js_url=f"/{SWAGGER}/swagger-ui-bundle.js",
         swagger_css_url=f"/{SWAGGER}/swagger-ui.css",
-        swagger_favicon_url=f"/{SWAGGER}/favicon-32x32.png")
+        swagger_favicon_url=f"/{SWAGGER}/favicon-32x32.png",
+    )
     return HTMLResponse(page.body, headers={"Content-Security-Policy": swagger_csp(page.body)})
 
 

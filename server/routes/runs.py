@@ -1,4 +1,5 @@
 """/api/runs: run a program, and read, page through and delete stored runs."""
+
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request, Response
@@ -18,22 +19,29 @@ from ..models import (
 )
 from ..responses import gzip_json
 
-router = APIRouter(prefix="/api/runs", tags=["runs"],
-                   responses={404: {"model": ErrorBody}, 422: {"model": ErrorBody}})
-Offset = Annotated[int, Query(ge=0, le=10 ** 9)]
+router = APIRouter(
+    prefix="/api/runs",
+    tags=["runs"],
+    responses={404: {"model": ErrorBody}, 422: {"model": ErrorBody}},
+)
+Offset = Annotated[int, Query(ge=0, le=10**9)]
 
 
-@router.post("", response_model=RunSummary, status_code=201,
-             responses={400: {"model": ErrorBody}, 413: {"model": ErrorBody},
-                        503: {"model": ErrorBody}})
+@router.post(
+    "",
+    response_model=RunSummary,
+    status_code=201,
+    responses={400: {"model": ErrorBody}, 413: {"model": ErrorBody}, 503: {"model": ErrorBody}},
+)
 async def create_run(body: RunCreate, runs: RunsDep) -> RunSummary:
     """Run a program in the sandbox and store its capture; its own errors are part of the run."""
     return await runs.run_program(body.code)
 
 
 @router.get("", response_model=RunsPublic)
-def list_runs(runs: RunsDep, offset: Offset = 0,
-              limit: Annotated[int, Query(ge=1, le=200)] = 50) -> RunsPublic:
+def list_runs(
+    runs: RunsDep, offset: Offset = 0, limit: Annotated[int, Query(ge=1, le=200)] = 50
+) -> RunsPublic:
     """Stored runs, newest first."""
     return runs.list(offset, limit)
 
@@ -51,25 +59,39 @@ def get_capture(run_id: RunId, runs: RunsDep, request: Request) -> Response:
 
 
 @router.get("/{run_id}/graph", response_model=GraphPublic)
-def get_graph(run_id: RunId, runs: RunsDep,
-              tape: Annotated[int | None, Query(ge=0, le=2 ** 31)] = None,
-              call: Annotated[int | None, Query(ge=0, le=2 ** 31)] = None) -> GraphPublic:
+def get_graph(
+    run_id: RunId,
+    runs: RunsDep,
+    tape: Annotated[int | None, Query(ge=0, le=2**31)] = None,
+    call: Annotated[int | None, Query(ge=0, le=2**31)] = None,
+) -> GraphPublic:
     """Nodes and edges of one tape; with `call`, what lies on that call's path is marked."""
     return runs.graph(run_id, tape, call)
 
 
 @router.get("/{run_id}/calls/{call_id}/steps", response_model=StepsPublic)
-def get_steps(run_id: RunId, call_id: Annotated[int, Path(ge=0, le=2 ** 31)], runs: RunsDep,
-              offset: Offset = 0,
-              limit: Annotated[int, Query(ge=1, le=5000)] = 500) -> StepsPublic:
+def get_steps(
+    run_id: RunId,
+    call_id: Annotated[int, Path(ge=0, le=2**31)],
+    runs: RunsDep,
+    offset: Offset = 0,
+    limit: Annotated[int, Query(ge=1, le=5000)] = 500,
+) -> StepsPublic:
     """The backward steps of one gradient call, in the order the engine ran them."""
     return runs.steps(run_id, call_id, offset, limit)
 
 
-@router.get("/{run_id}/tensors/{tensor_id}", response_model=TensorPublic,
-            responses={413: {"model": ErrorBody}})
-def get_tensor(run_id: RunId, tensor_id: Annotated[int, Path(ge=0, le=2 ** 31)], runs: RunsDep,
-               value: bool = False) -> TensorPublic:
+@router.get(
+    "/{run_id}/tensors/{tensor_id}",
+    response_model=TensorPublic,
+    responses={413: {"model": ErrorBody}},
+)
+def get_tensor(
+    run_id: RunId,
+    tensor_id: Annotated[int, Path(ge=0, le=2**31)],
+    runs: RunsDep,
+    value: bool = False,
+) -> TensorPublic:
     """One tensor; `value=true` adds its full value (inline in the capture, or kept beside it)
     or answers 404 value_not_kept / 413 value_too_large saying why it was not kept."""
     return runs.tensor(run_id, tensor_id, value)
@@ -92,4 +114,3 @@ def delete_run(run_id: RunId, runs: RunsDep) -> Response:
     """Delete a run and its capture."""
     runs.delete(run_id)
     return Response(status_code=204)
-

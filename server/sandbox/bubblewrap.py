@@ -5,6 +5,7 @@ virtualenv's packages and the project's own packages. No network, no /etc, no ho
 data directory, its own PID namespace and an empty read-only /tmp. The server's environment
 (and its token) is not passed on.
 """
+
 import os
 import shutil
 import subprocess
@@ -12,9 +13,13 @@ import sys
 from pathlib import Path
 
 ENVIRONMENT = {
-    "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp",
+    "PATH": "/usr/bin:/bin",
+    "LANG": "C.UTF-8",
+    "HOME": "/tmp",
     # one BLAS thread: workers are single-threaded (the process limit forbids new threads anyway)
-    "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
 }
 # Passed through when set: OpenBLAS needs them on some processors to pick a working kernel.
 PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
@@ -65,8 +70,18 @@ def _directory_chain(path: Path) -> list[str]:
 def bubblewrap_command(program: list[str], extra_paths=(), hidden_paths=()) -> list[str]:
     bwrap = shutil.which("bwrap") or "bwrap"
     root = os.getuid() == 0
-    args = [bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net",
-            "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "tapescope"]
+    args = [
+        bwrap,
+        "--die-with-parent",
+        "--new-session",
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--hostname",
+        "tapescope",
+    ]
     if not root:
         args.append("--unshare-user")  # unprivileged: namespaces need a user namespace
     else:
@@ -110,6 +125,9 @@ def probe(extra_paths=()) -> tuple[bool, str]:
         return False, f"bubblewrap could not start: {error}"
     if done.returncode != 0 or done.stdout.strip() != "ok":
         reason = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        return False, f"bubblewrap could not start a worker here ({reason}); user namespaces " \
-                      "may be disabled (sysctl kernel.unprivileged_userns_clone)"
+        return (
+            False,
+            f"bubblewrap could not start a worker here ({reason}); user namespaces "
+            "may be disabled (sysctl kernel.unprivileged_userns_clone)",
+        )
     return True, "bubblewrap"

@@ -1,4 +1,5 @@
 """The program's stdout: kept up to a cap, the rest counted and dropped (never an error)."""
+
 import io
 
 

@@ -4,6 +4,7 @@ Runs inside the sandbox. Everything a program could use to outlive or escape its
 up before the program's first line: rlimits, the watchdog thread (created before the process
 limit forbids new threads), the CPU-limit handler, the program's own builtins and stdout.
 """
+
 import os
 import resource
 import signal
@@ -56,10 +57,16 @@ class Child:
         elif len(payload) > self.limits.capture_bytes:
             self._report_limit("capture", None, f"the capture is {len(payload):,} bytes")
         else:
-            self._report(protocol.encode_header(type="result", bytes=len(payload),
-                                                values_bytes=len(values),
-                                                stdout_truncated=self.stdout.truncated),
-                         payload, values)
+            self._report(
+                protocol.encode_header(
+                    type="result",
+                    bytes=len(payload),
+                    values_bytes=len(values),
+                    stdout_truncated=self.stdout.truncated,
+                ),
+                payload,
+                values,
+            )
         os._exit(0)
 
     # Setting up -------------------------------------------------------------------------------
@@ -87,11 +94,31 @@ class Child:
         try:
             check_program(source, filename)
         except SyntaxError as error:
-            return _error_capture(source, filename, "SyntaxError", error.msg or str(error),
-                                  error.lineno, self.stdout).to_json().encode()
+            return (
+                _error_capture(
+                    source,
+                    filename,
+                    "SyntaxError",
+                    error.msg or str(error),
+                    error.lineno,
+                    self.stdout,
+                )
+                .to_json()
+                .encode()
+            )
         except SandboxError as error:
-            return _error_capture(source, filename, "SandboxError", str(error),
-                                  getattr(error, "lineno", None), self.stdout).to_json().encode()
+            return (
+                _error_capture(
+                    source,
+                    filename,
+                    "SandboxError",
+                    str(error),
+                    getattr(error, "lineno", None),
+                    self.stdout,
+                )
+                .to_json()
+                .encode()
+            )
         self.namespace = program_namespace(self.views)
         try:
             capture = self.run_capture(source, filename, self.namespace)
@@ -100,8 +127,14 @@ class Child:
             raise
         # SystemExit and friends escape a capture's `except Exception`
         except BaseException as error:  # noqa: BLE001
-            capture = _error_capture(source, filename, type(error).__name__, str(error),
-                                     self._traceback_line(error), self.stdout)
+            capture = _error_capture(
+                source,
+                filename,
+                type(error).__name__,
+                str(error),
+                self._traceback_line(error),
+                self.stdout,
+            )
         if not capture.stdout and self.stdout.getvalue():
             capture.stdout = self.stdout.getvalue()
         if capture.stdout.endswith(TRUNCATED_MARK):
@@ -142,9 +175,16 @@ class Child:
         os._exit(3)
 
     def _report_limit(self, kind: str, line, detail: str = "") -> None:
-        self._report(protocol.encode_header(
-            type="limit", kind=kind, line=line, detail=detail, stdout=self._stdout_so_far(),
-            stdout_truncated=self.stdout.truncated))
+        self._report(
+            protocol.encode_header(
+                type="limit",
+                kind=kind,
+                line=line,
+                detail=detail,
+                stdout=self._stdout_so_far(),
+                stdout_truncated=self.stdout.truncated,
+            )
+        )
 
     def _stdout_so_far(self) -> str:
         """What the program printed before it was stopped (the capture's own stdout, if it
@@ -186,6 +226,8 @@ class Child:
 
 def _error_capture(source, filename, error_type, message, line, stdout) -> Capture:
     """The capture of a program that stopped before (or outside) the engine's capture."""
-    return Capture(program=ProgramInfo(filename=filename, source=source),
-                   error=ErrorInfo(type=error_type, message=message, line=line),
-                   stdout=stdout.getvalue())
+    return Capture(
+        program=ProgramInfo(filename=filename, source=source),
+        error=ErrorInfo(type=error_type, message=message, line=line),
+        stdout=stdout.getvalue(),
+    )

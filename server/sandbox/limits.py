@@ -1,8 +1,9 @@
 """The resource limits of one run, and how a run that hit one is described."""
+
 import json
 from dataclasses import asdict, dataclass
 
-GIB = 1024 ** 3
+GIB = 1024**3
 
 
 @dataclass(frozen=True)
@@ -12,11 +13,11 @@ class Limits:
     memory_bytes: int = GIB
     file_size_bytes: int = 0
     stdout_bytes: int = 256 * 1024
-    capture_bytes: int = 64 * 1024 ** 2
+    capture_bytes: int = 64 * 1024**2
     # Full values above the capture's inline cap kept beside it (engine/debug/kept_values.py):
     # the worker's engine keeps no more, and the server accepts no more whatever it is sent.
-    kept_array_bytes: int = 4 * 1024 ** 2
-    kept_total_bytes: int = 64 * 1024 ** 2
+    kept_array_bytes: int = 4 * 1024**2
+    kept_total_bytes: int = 64 * 1024**2
 
     @property
     def kept_values_wire_bytes(self) -> int:
@@ -33,7 +34,7 @@ class Limits:
 
 
 def format_bytes(count: int) -> str:
-    for unit, size in (("GiB", 1024 ** 3), ("MiB", 1024 ** 2), ("KiB", 1024)):
+    for unit, size in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
         if count >= size:
             value = count / size
             return f"{value:.0f} {unit}" if value == int(value) else f"{value:.1f} {unit}"
@@ -48,10 +49,14 @@ def format_seconds(seconds: float) -> str:
 _LIMIT_NAMES = {
     "time": ("TimeLimitExceeded", lambda lim: f"time limit of {format_seconds(lim.wall_seconds)}"),
     "cpu": ("CPULimitExceeded", lambda lim: f"CPU time limit of {format_seconds(lim.cpu_seconds)}"),
-    "memory": ("MemoryLimitExceeded",
-               lambda lim: f"memory limit of {format_bytes(lim.memory_bytes)}"),
-    "capture": ("CaptureLimitExceeded",
-                lambda lim: f"capture size limit of {format_bytes(lim.capture_bytes)}"),
+    "memory": (
+        "MemoryLimitExceeded",
+        lambda lim: f"memory limit of {format_bytes(lim.memory_bytes)}",
+    ),
+    "capture": (
+        "CaptureLimitExceeded",
+        lambda lim: f"capture size limit of {format_bytes(lim.capture_bytes)}",
+    ),
 }
 LIMIT_KINDS = frozenset(_LIMIT_NAMES)
 

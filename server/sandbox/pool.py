@@ -5,6 +5,7 @@ program, and waits for its capture or its limit report. Beyond `workers` running
 waiting, it refuses at once with `SandboxBusy` instead of piling up. A worker that outlives its
 wall time is killed through the zygote; a dead zygote is started again on the next run.
 """
+
 import asyncio
 import itertools
 import logging
@@ -39,6 +40,7 @@ class SandboxUnavailable(Exception):
 @dataclass
 class RunOutcome:
     """What came back from one worker: a capture, or the limit it hit, or how it died."""
+
     duration_ms: float
     capture_json: bytes | None = None
     limit: str | None = None  # time, cpu, memory, capture
@@ -119,9 +121,12 @@ class _Zygote:
             if not future.done():
                 future.set_result(None)
         if not self.ready.done():
-            self.ready.set_exception(SandboxUnavailable(
-                "the sandbox's worker template stopped while starting: "
-                + " | ".join(self.stderr_tail)))
+            self.ready.set_exception(
+                SandboxUnavailable(
+                    "the sandbox's worker template stopped while starting: "
+                    + " | ".join(self.stderr_tail)
+                )
+            )
 
 
 @dataclass
@@ -132,9 +137,16 @@ class _Worker:
 
 
 class SandboxPool:
-    def __init__(self, limits: Limits, workers: int = 2, queue: int = 32, isolation: str = "auto",
-                 capture_target: str = "engine.debug:capture_program", extra_paths=(),
-                 hidden_paths=()):
+    def __init__(
+        self,
+        limits: Limits,
+        workers: int = 2,
+        queue: int = 32,
+        isolation: str = "auto",
+        capture_target: str = "engine.debug:capture_program",
+        extra_paths=(),
+        hidden_paths=(),
+    ):
         self.limits = limits
         self.workers = workers
         self.queue = queue
@@ -197,9 +209,16 @@ class SandboxPool:
 
     def _command(self) -> list[str]:
         paths = bubblewrap.import_roots() + [str(path) for path in self.extra_paths]
-        config = protocol.encode_header(
-            paths=paths, limits=self.limits.to_json(), capture=self.capture_target,
-            drop_privileges=self.isolation == "bubblewrap").decode().strip()
+        config = (
+            protocol.encode_header(
+                paths=paths,
+                limits=self.limits.to_json(),
+                capture=self.capture_target,
+                drop_privileges=self.isolation == "bubblewrap",
+            )
+            .decode()
+            .strip()
+        )
         program = [sys.executable, "-I", "-B", "-c", BOOTSTRAP.format(paths=paths), config]
         if self.isolation == "bubblewrap":
             return bubblewrap.bubblewrap_command(program, self.extra_paths, self.hidden_paths)
@@ -221,8 +240,13 @@ class SandboxPool:
         env = bubblewrap.worker_environment() if self.isolation == "none" else None
         try:
             process = await asyncio.create_subprocess_exec(
-                *self._command(), stdin=theirs.fileno(), stdout=asyncio.subprocess.DEVNULL,
-                stderr=asyncio.subprocess.PIPE, env=env, start_new_session=True)
+                *self._command(),
+                stdin=theirs.fileno(),
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.PIPE,
+                env=env,
+                start_new_session=True,
+            )
         finally:
             theirs.close()
         ours.setblocking(False)
@@ -236,7 +260,8 @@ class SandboxPool:
             process.kill()
             zygote.close()
             raise SandboxUnavailable(
-                "the sandbox's worker template did not start in time") from None
+                "the sandbox's worker template did not start in time"
+            ) from None
         return zygote
 
     @staticmethod
@@ -306,19 +331,30 @@ class SandboxPool:
                 return await self._died(worker, elapsed_ms())
             header = protocol.decode_header(line)
             if header.get("type") == "limit":
-                return RunOutcome(elapsed_ms(), limit=header["kind"], line=header.get("line"),
-                                  detail=header.get("detail", ""), stdout=header.get("stdout", ""),
-                                  stdout_truncated=header.get("stdout_truncated", False))
+                return RunOutcome(
+                    elapsed_ms(),
+                    limit=header["kind"],
+                    line=header.get("line"),
+                    detail=header.get("detail", ""),
+                    stdout=header.get("stdout", ""),
+                    stdout_truncated=header.get("stdout_truncated", False),
+                )
             size = int(header["bytes"])
             if size > self.limits.capture_bytes:
                 worker.zygote.kill(worker.id)
-                return RunOutcome(elapsed_ms(), limit="capture",
-                                  detail=f"the capture is {size:,} bytes")
-            payload = await asyncio.wait_for(reader.readexactly(size),
-                                             max(deadline - time.monotonic(), 5.0))
+                return RunOutcome(
+                    elapsed_ms(), limit="capture", detail=f"the capture is {size:,} bytes"
+                )
+            payload = await asyncio.wait_for(
+                reader.readexactly(size), max(deadline - time.monotonic(), 5.0)
+            )
             values = await self._read_values(worker, reader, header, deadline)
-            return RunOutcome(elapsed_ms(), capture_json=payload, values_npz=values,
-                              stdout_truncated=bool(header.get("stdout_truncated")))
+            return RunOutcome(
+                elapsed_ms(),
+                capture_json=payload,
+                values_npz=values,
+                stdout_truncated=bool(header.get("stdout_truncated")),
+            )
         except TimeoutError:
             worker.zygote.kill(worker.id)
             return RunOutcome(elapsed_ms(), limit="time")
@@ -331,8 +367,9 @@ class SandboxPool:
         finally:
             writer.close()
 
-    async def _read_values(self, worker: _Worker, reader, header: dict,
-                           deadline: float) -> bytes | None:
+    async def _read_values(
+        self, worker: _Worker, reader, header: dict, deadline: float
+    ) -> bytes | None:
         """The .npz of full values sent after the capture; None when there is none, when it
         is over the cap (left unread, the worker stopped) or when it does not arrive whole:
         the run keeps its capture either way."""
@@ -344,8 +381,9 @@ class SandboxPool:
             log.warning("a worker's kept values (%d bytes) are over the cap", size)
             return None
         try:
-            return await asyncio.wait_for(reader.readexactly(size),
-                                          max(deadline - time.monotonic(), 5.0))
+            return await asyncio.wait_for(
+                reader.readexactly(size), max(deadline - time.monotonic(), 5.0)
+            )
         except (TimeoutError, asyncio.IncompleteReadError, ConnectionError):
             worker.zygote.kill(worker.id)
             return None
@@ -355,7 +393,8 @@ class SandboxPool:
         if status is not None and os.WIFSIGNALED(status):
             number = os.WTERMSIG(status)
             if number == signal.SIGXCPU or (
-                    number == signal.SIGKILL and duration_ms >= self.limits.cpu_seconds * 1000):
+                number == signal.SIGKILL and duration_ms >= self.limits.cpu_seconds * 1000
+            ):
                 return RunOutcome(duration_ms, limit="cpu")
             why = f"signal {signal.Signals(number).name}"
         elif status is not None:

@@ -10,6 +10,7 @@ Server -> worker: {"code": str, "filename": str}
 Server <-> zygote (SOCK_SEQPACKET, one message each): "spawn <id>" with the worker's socket as
 SCM_RIGHTS, "kill <id>"; back: "ready", "exit <id> <wait status>".
 """
+
 import json
 
 

@@ -6,6 +6,7 @@ worker's socket attached (SCM_RIGHTS); "kill <id>" ends a worker; the zygote ans
 once, and "exit <id> <wait status>" whenever a worker ends. Forking from a warmed-up template
 gives each program a pristine process in a few milliseconds instead of a 0.4 s interpreter start.
 """
+
 import gc
 import importlib
 import inspect
@@ -43,15 +44,25 @@ def main(config_json: str) -> None:
     limits = Limits.from_json(config["limits"])
     run_capture = _capture_function(config["capture"], limits)
     views = ModuleViews()
-    for name in ("tensorflow", "numpy", "math", "random", "functools", "itertools", "collections",
-                 "dataclasses", "typing"):
+    for name in (
+        "tensorflow",
+        "numpy",
+        "math",
+        "random",
+        "functools",
+        "itertools",
+        "collections",
+        "dataclasses",
+        "typing",
+    ):
         views.import_module(name)
     _warm_up(run_capture, views)
     gc.collect()
     # keep the template's objects out of the children's collections (fewer copied pages)
     gc.freeze()
-    Zygote(socket.socket(fileno=0),
-           lambda channel: Child(channel, limits, run_capture, views)).serve()
+    Zygote(
+        socket.socket(fileno=0), lambda channel: Child(channel, limits, run_capture, views)
+    ).serve()
 
 
 def _capture_function(target: str, limits):
@@ -61,18 +72,22 @@ def _capture_function(target: str, limits):
     function = getattr(importlib.import_module(module_name), function_name)
     parameters = inspect.signature(function).parameters
     keyword = next(name for name in ("namespace", "globals") if name in parameters)
-    offered = {"max_stdout": limits.stdout_bytes,
-               "keep_values": limits.kept_array_bytes > 0 and limits.kept_total_bytes > 0,
-               "kept_array_bytes": limits.kept_array_bytes,
-               "kept_total_bytes": limits.kept_total_bytes}
+    offered = {
+        "max_stdout": limits.stdout_bytes,
+        "keep_values": limits.kept_array_bytes > 0 and limits.kept_total_bytes > 0,
+        "kept_array_bytes": limits.kept_array_bytes,
+        "kept_total_bytes": limits.kept_total_bytes,
+    }
     options = {name: value for name, value in offered.items() if name in parameters}
     return lambda source, filename, namespace: function(
-        source, filename, **{keyword: namespace}, **options)
+        source, filename, **{keyword: namespace}, **options
+    )
 
 
 def _warm_up(run_capture, views) -> None:
     """Run a small program once so lazy imports and serializers are ready in every child."""
     from .guard.program import program_namespace
+
     saved_main, saved_stdout = sys.modules.get("__main__"), sys.stdout
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - closed in the finally below
     try:
@@ -158,7 +173,8 @@ class Zygote:
 
 BOOTSTRAP = (
     "import sys; sys.path[:0] = {paths!r}; "
-    "from server.sandbox.zygote import main; main(sys.argv[1])")
+    "from server.sandbox.zygote import main; main(sys.argv[1])"
+)
 
 if __name__ == "__main__":
     main(sys.argv[1])

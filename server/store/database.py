@@ -1,4 +1,5 @@
 """Opening the database: SQLite gets WAL and full syncs so a crash loses nothing committed."""
+
 from pathlib import Path
 
 from sqlalchemy import create_engine, event

@@ -3,6 +3,7 @@
 A run's full values kept beside its capture (values.py) are rows of their own, written in the
 run's transaction and deleted in its transaction: a run is never stored or deleted by halves.
 """
+
 import gzip
 import threading
 from collections import OrderedDict
@@ -34,7 +35,7 @@ class StoredRun:
 
 
 class RunStore:
-    def __init__(self, url: str, cache_bytes: int = 64 * 1024 ** 2):
+    def __init__(self, url: str, cache_bytes: int = 64 * 1024**2):
         self.engine = open_database(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # Parsed captures of recently viewed runs: the graph, steps and tensor endpoints all
@@ -49,20 +50,36 @@ class RunStore:
 
     def add(self, run: StoredRun) -> None:
         summary = run.summary
-        row = RunRow(id=summary.id, created=summary.created, origin=summary.origin,
-                     status=summary.status, filename=summary.filename[:500], title=run.title[:200],
-                     error_type=summary.error.type[:200] if summary.error else None,
-                     summary=summary.model_dump_json(),
-                     capture_gzip=gzip.compress(run.capture_json, GZIP_LEVEL, mtime=0))
+        row = RunRow(
+            id=summary.id,
+            created=summary.created,
+            origin=summary.origin,
+            status=summary.status,
+            filename=summary.filename[:500],
+            title=run.title[:200],
+            error_type=summary.error.type[:200] if summary.error else None,
+            summary=summary.model_dump_json(),
+            capture_gzip=gzip.compress(run.capture_json, GZIP_LEVEL, mtime=0),
+        )
         with self._sessions.begin() as session:
             session.add(row)
             if run.values:
                 session.flush()  # the run's row first: the values refer to it
-                session.execute(insert(TensorValueRow), [
-                    {"run_id": summary.id, "tensor_id": value.tensor_id, "dtype": value.dtype,
-                     "shape": shape_text(value.shape), "nbytes": value.nbytes,
-                     "encoding": value.encoding, "data": value.data}
-                    for value in run.values])
+                session.execute(
+                    insert(TensorValueRow),
+                    [
+                        {
+                            "run_id": summary.id,
+                            "tensor_id": value.tensor_id,
+                            "dtype": value.dtype,
+                            "shape": shape_text(value.shape),
+                            "nbytes": value.nbytes,
+                            "encoding": value.encoding,
+                            "data": value.data,
+                        }
+                        for value in run.values
+                    ],
+                )
 
     def summary(self, run_id: str) -> RunSummary | None:
         with Session(self.engine) as session:
@@ -77,25 +94,37 @@ class RunStore:
         """A tensor's full value kept beside the run's capture, or None."""
         with Session(self.engine) as session:
             row = session.execute(
-                select(TensorValueRow.dtype, TensorValueRow.shape, TensorValueRow.nbytes,
-                       TensorValueRow.encoding, TensorValueRow.data)
-                .where(TensorValueRow.run_id == run_id,
-                       TensorValueRow.tensor_id == tensor_id)).first()
+                select(
+                    TensorValueRow.dtype,
+                    TensorValueRow.shape,
+                    TensorValueRow.nbytes,
+                    TensorValueRow.encoding,
+                    TensorValueRow.data,
+                ).where(TensorValueRow.run_id == run_id, TensorValueRow.tensor_id == tensor_id)
+            ).first()
         return None if row is None else array_of(*row)
 
     def has_value(self, run_id: str, tensor_id: int) -> bool:
         with Session(self.engine) as session:
-            return session.scalar(
-                select(TensorValueRow.tensor_id).where(TensorValueRow.run_id == run_id,
-                                                       TensorValueRow.tensor_id == tensor_id)
-            ) is not None
+            return (
+                session.scalar(
+                    select(TensorValueRow.tensor_id).where(
+                        TensorValueRow.run_id == run_id, TensorValueRow.tensor_id == tensor_id
+                    )
+                )
+                is not None
+            )
 
     def value_ids(self, run_id: str) -> list[int]:
         """Ids of the tensors whose full values are kept beside the run's capture."""
         with Session(self.engine) as session:
-            return list(session.scalars(
-                select(TensorValueRow.tensor_id).where(TensorValueRow.run_id == run_id)
-                .order_by(TensorValueRow.tensor_id)))
+            return list(
+                session.scalars(
+                    select(TensorValueRow.tensor_id)
+                    .where(TensorValueRow.run_id == run_id)
+                    .order_by(TensorValueRow.tensor_id)
+                )
+            )
 
     def capture(self, run_id: str) -> Capture | None:
         with self._lock:
@@ -109,8 +138,10 @@ class RunStore:
         capture = Capture.model_validate_json(text)
         with self._lock:
             self._cache[run_id] = (capture, len(text))
-            while sum(size for _, size in self._cache.values()) > self._cache_bytes \
-                    and len(self._cache) > 1:
+            while (
+                sum(size for _, size in self._cache.values()) > self._cache_bytes
+                and len(self._cache) > 1
+            ):
                 self._cache.popitem(last=False)
         return capture
 
@@ -119,13 +150,32 @@ class RunStore:
         with Session(self.engine) as session:
             count = session.scalar(select(func.count()).select_from(RunRow)) or 0
             rows = session.execute(
-                select(RunRow.id, RunRow.created, RunRow.origin, RunRow.status, RunRow.filename,
-                       RunRow.title, RunRow.error_type)
-                .order_by(RunRow.created.desc(), RunRow.id).offset(offset).limit(limit)).all()
-        items = [RunListItem(id=row.id, url=run_url(row.id), created=_utc(row.created),
-                             origin=row.origin,
-                             status=row.status, filename=row.filename, title=row.title,
-                             error_type=row.error_type) for row in rows]
+                select(
+                    RunRow.id,
+                    RunRow.created,
+                    RunRow.origin,
+                    RunRow.status,
+                    RunRow.filename,
+                    RunRow.title,
+                    RunRow.error_type,
+                )
+                .order_by(RunRow.created.desc(), RunRow.id)
+                .offset(offset)
+                .limit(limit)
+            ).all()
+        items = [
+            RunListItem(
+                id=row.id,
+                url=run_url(row.id),
+                created=_utc(row.created),
+                origin=row.origin,
+                status=row.status,
+                filename=row.filename,
+                title=row.title,
+                error_type=row.error_type,
+            )
+            for row in rows
+        ]
         return items, count
 
     def delete(self, run_id: str) -> bool:

@@ -1,5 +1,6 @@
 """Two tables: a run's summary (JSON) and its capture (gzip-compressed JSON); and the full
 values kept beside a capture (one row per tensor, written and deleted with its run)."""
+
 from datetime import datetime
 
 from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text
@@ -22,7 +23,8 @@ class RunRow(Base):
     error_type: Mapped[str | None] = mapped_column(String(200), nullable=True)
     summary: Mapped[str] = mapped_column(Text, doc="RunSummary as JSON")
     capture_gzip: Mapped[bytes] = mapped_column(
-        LargeBinary, doc="the capture JSON, gzip-compressed")
+        LargeBinary, doc="the capture JSON, gzip-compressed"
+    )
 
     __table_args__ = (Index("ix_runs_created", "created"),)
 
@@ -30,12 +32,14 @@ class RunRow(Base):
 class TensorValueRow(Base):
     """A tensor's full value above the capture's inline cap (engine.debug's kept values),
     fetched by GET /api/runs/{id}/tensors/{tid}?value=true. See values.py for the encoding."""
+
     __tablename__ = "tensor_values"
 
     # CASCADE for databases that enforce it (PostgreSQL); RunStore.delete also deletes the
     # rows itself, in the same transaction, for SQLite, which enforces no foreign keys here.
     run_id: Mapped[str] = mapped_column(
-        String(40), ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+        String(40), ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True
+    )
     tensor_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     dtype: Mapped[str] = mapped_column(String(16))
     shape: Mapped[str] = mapped_column(Text, doc="JSON list of dimensions")

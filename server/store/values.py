@@ -5,14 +5,27 @@ array is compressed first, because weights of random floats barely shrink (defla
 ~70 ms per MB for a few per cent) while ReLU gradients, half zeros, shrink by half or more.
 Reading back decompresses at most the recorded size, so a damaged row cannot grow in memory.
 """
+
 import json
 import zlib
 from dataclasses import dataclass
 
 import numpy as np
 
-DTYPES = {name: np.dtype(name) for name in (
-    "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool")}
+DTYPES = {
+    name: np.dtype(name)
+    for name in (
+        "float16",
+        "float32",
+        "float64",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "bool",
+    )
+}
 _SAMPLE_BYTES = 64 * 1024
 _WORTH_IT = 0.8  # compress when the sample shrinks below this share of its size
 ZLIB_LEVEL = 1
@@ -35,10 +48,13 @@ def stored_value(tensor_id: int, array: np.ndarray) -> StoredValue:
     encoding, data = "raw", raw
     if len(squeezed) < _WORTH_IT * len(sample):
         # a small array is its own sample: compressed once
-        encoding, data = "zlib", squeezed if len(raw) == len(sample) else zlib.compress(
-            raw, ZLIB_LEVEL)
-    return StoredValue(tensor_id, array.dtype.name, tuple(int(d) for d in array.shape),
-                       len(raw), encoding, data)
+        encoding, data = (
+            "zlib",
+            squeezed if len(raw) == len(sample) else zlib.compress(raw, ZLIB_LEVEL),
+        )
+    return StoredValue(
+        tensor_id, array.dtype.name, tuple(int(d) for d in array.shape), len(raw), encoding, data
+    )
 
 
 def shape_text(shape: tuple[int, ...]) -> str:

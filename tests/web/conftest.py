@@ -1,6 +1,7 @@
 """Browser tests: a real `tapescope serve` on a free loopback port with a temporary data
 directory, driven by Playwright through Debian's Chromium (Playwright's own browser download
 does not work here). Every page must finish without console errors."""
+
 import json
 import os
 import socket
@@ -14,8 +15,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 TAPESCOPE = Path(sys.executable).parent / "tapescope"
 
@@ -39,8 +47,20 @@ def server(tmp_path_factory):
     data_dir = tmp_path_factory.mktemp("tapescope-data")
     log = open(data_dir / "server.log", "w")
     process = subprocess.Popen(
-        [str(TAPESCOPE), "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        [
+            str(TAPESCOPE),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data_dir),
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -50,7 +70,9 @@ def server(tmp_path_factory):
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                pytest.fail("tapescope serve did not start:\n" + (data_dir / "server.log").read_text())
+                pytest.fail(
+                    "tapescope serve did not start:\n" + (data_dir / "server.log").read_text()
+                )
             time.sleep(0.2)
     yield base
     process.terminate()
@@ -63,6 +85,7 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser

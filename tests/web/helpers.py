@@ -1,12 +1,17 @@
 """What the browser tests do to the page, in the page's own terms."""
+
 import json
 import urllib.request
 
 
 def api(base, path, body=None, method=None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method or ("POST" if data else "GET"),
-                                     headers={"content-type": "application/json"} if data else {})
+    request = urllib.request.Request(
+        base + path,
+        data=data,
+        method=method or ("POST" if data else "GET"),
+        headers={"content-type": "application/json"} if data else {},
+    )
     with urllib.request.urlopen(request, timeout=60) as response:
         return json.loads(response.read())
 
@@ -15,7 +20,8 @@ def wait_graph(page, min_nodes=1):
     """Wait until the graph has rendered a layout with at least `min_nodes` nodes."""
     page.wait_for_function(
         "n => window.__cy && document.getElementById('graph').dataset.ready && __cy.nodes().length >= n",
-        arg=min_nodes)
+        arg=min_nodes,
+    )
 
 
 def choose_example(page, example_id):
@@ -42,4 +48,5 @@ def tap(page, element_id):
 
 def numbers(text):
     import re
+
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?", text)]

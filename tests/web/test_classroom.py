@@ -1,4 +1,5 @@
 """Presenter mode, permalinks that restore exactly the view, predict mode, keyboard-only use."""
+
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, state, wait_graph
 
@@ -47,9 +48,14 @@ def test_presenter_mode_and_permalink_restore_the_view(server, browser, page):
     assert other.evaluate("() => document.body.classList.contains('presenter')")
     restored = other.evaluate("() => ({zoom: __cy.zoom(), pan: __cy.pan()})")
     assert abs(restored["zoom"] - viewport["zoom"]) < 1e-2
-    assert abs(restored["pan"]["x"] - viewport["pan"]["x"]) < 1 and abs(restored["pan"]["y"] - viewport["pan"]["y"]) < 1
+    assert (
+        abs(restored["pan"]["x"] - viewport["pan"]["x"]) < 1
+        and abs(restored["pan"]["y"] - viewport["pan"]["y"]) < 1
+    )
     assert other.inner_text("#step-position") == page.inner_text("#step-position")
-    assert other.locator(".selected").count() + other.evaluate("() => __cy.$('.selected').length") > 0
+    assert (
+        other.locator(".selected").count() + other.evaluate("() => __cy.$('.selected').length") > 0
+    )
     screenshot(other, "08-permalink-restored")
     other.context.close()
     assert errors == []
@@ -65,7 +71,9 @@ def test_predict_mode_hides_each_gradient_until_revealed(server, page):
     page.keyboard.press("ArrowRight")
     s = state(page)
     assert s["step"] == 1 and s["revealed"] is False
-    hidden = page.evaluate("() => __cy.edges('.grad-hidden').length + __cy.nodes().filter(n => (n.data('text')||'').includes('∇ ?')).length")
+    hidden = page.evaluate(
+        "() => __cy.edges('.grad-hidden').length + __cy.nodes().filter(n => (n.data('text')||'').includes('∇ ?')).length"
+    )
     assert hidden > 0
     assert "predict the gradients" in page.inner_text("#step-now")
     screenshot(page, "09-predict-hidden")

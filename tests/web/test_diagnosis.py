@@ -1,4 +1,5 @@
 """Open the "variable replaced by tensor" example and read its cause and its line."""
+
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, choose_example, wait_graph
 
@@ -41,8 +42,9 @@ def test_none_badge_shows_the_cause(server, page):
     example, expected = _example(server, "variable_replaced_by_tensor")
     run = api(server, "/api/runs", {"code": example["code"]})
     capture = api(server, f"/api/runs/{run['id']}/capture")
-    call = next(c for c in capture["calls"]
-                if any(r.get("gradient") is None for r in c.get("results", [])))
+    call = next(
+        c for c in capture["calls"] if any(r.get("gradient") is None for r in c.get("results", []))
+    )
     page.goto(f"{server}/#run={run['id']}&call={call['id']}")
     wait_graph(page, 1)
     badge = page.evaluate("() => __cy.nodes('[kind = \"badge\"]').map(n => n.data('text'))")
@@ -58,6 +60,7 @@ def test_none_badge_shows_the_cause(server, page):
 def test_the_explanation_link_leads_to_the_codes_section(server):
     """The diagnosis links to /docs/findings#<code> (the server renders docs/findings.md)."""
     import urllib.request
+
     with urllib.request.urlopen(server + "/docs/findings", timeout=10) as response:
         page = response.read().decode()
     section = page.split('id="variable_replaced_by_tensor"', 1)[1].split("<h2", 1)[0]

@@ -1,8 +1,9 @@
 """The editor: Run with Ctrl+Enter, the error line marked, node <-> line linking, search."""
+
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, state, tap, wait_graph
 
-PROGRAM = '''import tensorflow as tf
+PROGRAM = """import tensorflow as tf
 
 x = tf.Variable(3.0)
 with tf.GradientTape() as tape:
@@ -10,7 +11,7 @@ with tf.GradientTape() as tape:
     z = tf.sin(y)
 print("dz/dx", tape.gradient(z, x).numpy())
 raise ValueError("stopped on purpose")
-'''
+"""
 
 
 def _type_program(page, code):
@@ -42,7 +43,9 @@ def test_node_and_line_link_both_ways_and_search_finds_ops(server, page):
     _type_program(page, PROGRAM.replace('raise ValueError("stopped on purpose")\n', ""))
     page.click("#run")
     wait_graph(page, 3)
-    sin = page.evaluate("() => __cy.nodes().filter(n => n.data('kind') === 'op' && n.data('text').startsWith('Sin'))[0].id()")
+    sin = page.evaluate(
+        "() => __cy.nodes().filter(n => n.data('kind') === 'op' && n.data('text').startsWith('Sin'))[0].id()"
+    )
     tap(page, sin)
     assert state(page)["selection"]["kind"] == "op"
     linked = page.locator(".cm-line.line-linked")
@@ -67,10 +70,15 @@ def test_the_landing_page_names_the_program_the_editor_shows(server, page):
     page.goto(server + "/")
     page.wait_for_function("() => document.body.dataset.booted === '1'")
     assert page.input_value("#gallery") == first["id"]
-    assert page.evaluate("() => document.getElementById('gallery').selectedOptions[0].textContent") == first["title"]
+    assert (
+        page.evaluate("() => document.getElementById('gallery').selectedOptions[0].textContent")
+        == first["title"]
+    )
     assert first["title"] in page.inner_text("#example-summary")
     shown = page.locator(".cm-line").all_inner_texts()  # a short program: every line is rendered
-    assert [line for line in shown if line.strip()] == [line for line in first["code"].splitlines() if line.strip()]
+    assert [line for line in shown if line.strip()] == [
+        line for line in first["code"].splitlines() if line.strip()
+    ]
     assert "Press Run" in page.inner_text("#graph-empty")
     page.click("#run")
     wait_graph(page, 1)

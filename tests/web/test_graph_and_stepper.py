@@ -1,5 +1,6 @@
 """Run a gallery program, see its graph, step to the end and compare the shown gradients with
 the API's results."""
+
 import math
 
 from tests.web.conftest import screenshot

@@ -1,6 +1,7 @@
 """Large tapes: a 2,000-op tape opens in <= 2 s with its groups collapsed and a step takes
 <= 50 ms; a 20,000-op tape opens without freezing the page (download and layout in a worker,
 a progress card, cancel). The figures are printed and written to screenshots/measurements.json."""
+
 import json
 import statistics
 import urllib.request
@@ -22,8 +23,12 @@ LONG_TASKS = """() => {
 
 def _upload(server, capture):
     body = capture.to_json().encode()
-    request = urllib.request.Request(server + "/api/captures", data=body, method="POST",
-                                     headers={"content-type": "application/json"})
+    request = urllib.request.Request(
+        server + "/api/captures",
+        data=body,
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=120) as response:
         return json.loads(response.read())["id"]
 
@@ -117,7 +122,10 @@ def test_expanding_everything_lays_out_in_the_worker_and_can_be_cancelled(server
     assert "Opened" in page.inner_text("#toast")  # says that the rest opens one at a time
     _record("expand_all_20000_ops_ms", page.evaluate("s => window.__graphReadyAt - s", started))
     _record("expand_all_20000_ops_nodes_drawn", drawn)
-    _record("expand_all_20000_ops_longest_main_thread_task_ms", page.evaluate("() => Math.max(0, ...window.__longTasks)"))
+    _record(
+        "expand_all_20000_ops_longest_main_thread_task_ms",
+        page.evaluate("() => Math.max(0, ...window.__longTasks)"),
+    )
     screenshot(page, "13-large-expand-within-budget")
 
 

@@ -1,5 +1,6 @@
 """A tensor above the capture's inline cap: the inspector fetches its full value on demand
 (?value=true) and draws all of it, with axis labels only where they fit."""
+
 import numpy as np
 
 from tests.web.helpers import api
@@ -24,7 +25,8 @@ def test_the_inspector_draws_a_784x256_weight_fetched_in_full(server, page):
     page.wait_for_selector('#value-plot[data-chart="heatmap"]')
     rows, columns, corner = page.evaluate(
         "() => { const z = document.getElementById('value-plot').data[0].z;"
-        " return [z.length, z[0].length, z[783][255]]; }")
+        " return [z.length, z[0].length, z[783][255]]; }"
+    )
     rng = np.random.default_rng(7)
     rng.normal(size=(16, 784))
     weight = rng.normal(size=(784, 256)).astype(np.float32) * np.float32(0.05)

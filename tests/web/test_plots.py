@@ -1,4 +1,5 @@
 """The memory and gradient-norm plots render, and their cursor follows the stepper."""
+
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, set_state, wait_graph
 
@@ -25,7 +26,9 @@ def test_memory_plot_renders_and_follows_the_stepper(server, page):
     before = page.get_attribute("#memory-plot", "data-cursor")
     page.focus("#graph")
     page.keyboard.press("End")
-    page.wait_for_function("b => document.getElementById('memory-plot').dataset.cursor !== b", arg=before)
+    page.wait_for_function(
+        "b => document.getElementById('memory-plot').dataset.cursor !== b", arg=before
+    )
     screenshot(page, "05-memory-plot")
 
 
@@ -43,5 +46,7 @@ def test_gradient_norm_plot_is_log_scale_with_thresholds(server, page):
     layout_type = page.evaluate("() => document.getElementById('norms-plot').layout.yaxis.type")
     assert layout_type == "log"
     page.click("#norms-by-layer")
-    page.wait_for_function("() => document.getElementById('norms-plot').layout.xaxis.title.text.startsWith('layer')")
+    page.wait_for_function(
+        "() => document.getElementById('norms-plot').layout.xaxis.title.text.startsWith('layer')"
+    )
     screenshot(page, "06-gradient-norms")

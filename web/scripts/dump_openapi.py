@@ -5,6 +5,7 @@ After any change to the server's models run, from the project root,
 tests/web/test_api_types.py fails until you do, and `npm run build` fails when schema.d.ts was
 not regenerated from the snapshot.
 """
+
 import json
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ OUT = Path(__file__).resolve().parent.parent / "src" / "api" / "openapi.json"
 
 def server_openapi():
     from server.app import create_app
+
     return create_app().openapi()
 
 

@@ -4,6 +4,7 @@ A view holds a module's public attributes, minus the ones that reach files or ru
 the sandbox's builtins; a submodule appears only as another view, and only when allowed, so
 `np.lib`, `random._os` or `typing.sys` lead nowhere. `tensorflow` is the engine.
 """
+
 import builtins
 import functools
 import importlib
@@ -32,8 +33,10 @@ _HIDDEN = {
     "engine.debug": {"capture", "capture_program"},
 }
 # Modules shown as views besides the engine's own (np.emath is numpy.lib.scimath).
-_SHOWN_MODULES = frozenset({"numpy", "numpy.lib.scimath", "collections.abc"}
-                           | {f"numpy.{name}" for name in NUMPY_SUBMODULES})
+_SHOWN_MODULES = frozenset(
+    {"numpy", "numpy.lib.scimath", "collections.abc"}
+    | {f"numpy.{name}" for name in NUMPY_SUBMODULES}
+)
 _NO_SUBMODULES = {"engine.debug"}  # the capture machinery is not the program's to drive
 
 
@@ -80,15 +83,18 @@ class ModuleViews:
             # imports on first print. The module goes back to that C code, not to the program.
             return _REAL_IMPORT(name, globals, locals, fromlist, level)
         if level:
-            raise refuse("relative imports are not available in TapeScope's sandbox "
-                         "(the program is a single file)")
+            raise refuse(
+                "relative imports are not available in TapeScope's sandbox "
+                "(the program is a single file)"
+            )
         if not isinstance(name, str):
             raise TypeError("module name must be a string")
         root = name.partition(".")[0]
         if root not in ALLOWED_MODULES or not self._submodule_allowed(_real_name(name)):
             raise SandboxImportError(
                 f"import of {name} is not available in TapeScope's sandbox; programs may import "
-                f"{ALLOWED_LIST}")
+                f"{ALLOWED_LIST}"
+            )
         real_name = _real_name(name)
         try:
             module = importlib.import_module(real_name)
@@ -142,16 +148,23 @@ class ModuleViews:
 
     @staticmethod
     def hidden_error(real, name) -> SandboxError:
-        shown_name = real.__name__.replace("engine", "tensorflow", 1) if _is_engine(real.__name__) \
+        shown_name = (
+            real.__name__.replace("engine", "tensorflow", 1)
+            if _is_engine(real.__name__)
             else real.__name__
-        why = NO_FILES if _is_numpy(real.__name__) and name in NUMPY_FILE_FUNCTIONS else \
-            "it reaches outside the program"
+        )
+        why = (
+            NO_FILES
+            if _is_numpy(real.__name__) and name in NUMPY_FILE_FUNCTIONS
+            else "it reaches outside the program"
+        )
         return refuse(f"{shown_name}.{name} is not available in TapeScope's sandbox: {why}")
 
     @staticmethod
     def hidden_name(module_name: str, key: str) -> bool:
         return key in _HIDDEN.get(module_name, ()) or (
-            _is_numpy(module_name) and key in NUMPY_FILE_FUNCTIONS)
+            _is_numpy(module_name) and key in NUMPY_FILE_FUNCTIONS
+        )
 
     def _expose(self, real, key, value):
         module_name = real.__name__
@@ -162,7 +175,8 @@ class ModuleViews:
             return _HIDDEN_VALUE
         if isinstance(value, types.ModuleType):
             if module_name not in _NO_SUBMODULES and (
-                    _is_engine(value.__name__) or value.__name__ in _SHOWN_MODULES):
+                _is_engine(value.__name__) or value.__name__ in _SHOWN_MODULES
+            ):
                 return self.view(value)
             return _HIDDEN_VALUE
         return value

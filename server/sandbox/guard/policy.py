@@ -1,10 +1,24 @@
 """What a sandboxed program may import and touch, and the error it gets when it may not."""
 
-ALLOWED_MODULES = frozenset({
-    "tensorflow", "engine", "numpy", "math", "random", "functools", "itertools", "collections",
-    "dataclasses", "typing", "__future__"})
-ALLOWED_LIST = "tensorflow (the engine), numpy, math, random, functools, itertools, collections, " \
-               "dataclasses, typing"
+ALLOWED_MODULES = frozenset(
+    {
+        "tensorflow",
+        "engine",
+        "numpy",
+        "math",
+        "random",
+        "functools",
+        "itertools",
+        "collections",
+        "dataclasses",
+        "typing",
+        "__future__",
+    }
+)
+ALLOWED_LIST = (
+    "tensorflow (the engine), numpy, math, random, functools, itertools, collections, "
+    "dataclasses, typing"
+)
 
 NO_FILES = "programs cannot read or write files"
 UNAVAILABLE_BUILTINS = {
@@ -20,32 +34,83 @@ UNAVAILABLE_BUILTINS = {
     "help": "there is no interactive console here",
     "exit": "a program ends when its last line runs",
     "quit": "a program ends when its last line runs",
-    "copyright": NO_FILES, "credits": NO_FILES, "license": NO_FILES,
+    "copyright": NO_FILES,
+    "credits": NO_FILES,
+    "license": NO_FILES,
 }
 
 # Dunder attributes that only name protocol methods or plain strings: harmless, and needed for
 # ordinary code such as `super().__init__()` or `f.__name__`.
-SAFE_DUNDERS = frozenset({
-    "__init__", "__call__", "__name__", "__doc__", "__len__", "__iter__", "__next__",
-    "__enter__", "__exit__", "__getitem__", "__setitem__", "__contains__", "__repr__", "__str__"})
+SAFE_DUNDERS = frozenset(
+    {
+        "__init__",
+        "__call__",
+        "__name__",
+        "__doc__",
+        "__len__",
+        "__iter__",
+        "__next__",
+        "__enter__",
+        "__exit__",
+        "__getitem__",
+        "__setitem__",
+        "__contains__",
+        "__repr__",
+        "__str__",
+    }
+)
 # Dunder names a program may bind (class bodies); everything else starting with __ is refused.
 BINDABLE_DUNDERS = frozenset({"__slots__", "__all__", "__doc__"})
 READABLE_DUNDER_NAMES = frozenset({"__name__", "__doc__"})
 
 # Attributes that reach frames, code objects or the caller's namespaces without a dunder.
-FRAME_ATTRIBUTES = frozenset({
-    "f_globals", "f_locals", "f_builtins", "f_back", "f_code", "f_trace", "tb_frame", "tb_next",
-    "gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await", "ag_frame",
-    "ag_code", "co_code", "co_consts", "co_names"})
+FRAME_ATTRIBUTES = frozenset(
+    {
+        "f_globals",
+        "f_locals",
+        "f_builtins",
+        "f_back",
+        "f_code",
+        "f_trace",
+        "tb_frame",
+        "tb_next",
+        "gi_frame",
+        "gi_code",
+        "gi_yieldfrom",
+        "cr_frame",
+        "cr_code",
+        "cr_await",
+        "ag_frame",
+        "ag_code",
+        "co_code",
+        "co_consts",
+        "co_names",
+    }
+)
 # str.format follows attribute paths inside its template ("{0.__class__}"): only literal
 # templates, checked field by field, may be formatted.
 FORMAT_METHODS = frozenset({"format", "format_map"})
 # ndarray methods that write files (they live on a C type, so they are refused by name).
 FILE_METHODS = {"tofile": NO_FILES, "dump": NO_FILES}
 
-NUMPY_FILE_FUNCTIONS = frozenset({
-    "load", "save", "savez", "savez_compressed", "loadtxt", "savetxt", "genfromtxt", "fromfile",
-    "fromregex", "memmap", "DataSource", "recfromcsv", "recfromtxt", "open_memmap"})
+NUMPY_FILE_FUNCTIONS = frozenset(
+    {
+        "load",
+        "save",
+        "savez",
+        "savez_compressed",
+        "loadtxt",
+        "savetxt",
+        "genfromtxt",
+        "fromfile",
+        "fromregex",
+        "memmap",
+        "DataSource",
+        "recfromcsv",
+        "recfromtxt",
+        "open_memmap",
+    }
+)
 NUMPY_SUBMODULES = frozenset({"linalg", "random", "fft", "emath"})
 
 
@@ -58,8 +123,10 @@ class SandboxError(Exception):
 def attribute_refusal(name: str):
     """Why `obj.<name>` is refused, or None when it is allowed."""
     if name.startswith("__") and name not in SAFE_DUNDERS:
-        return f"attribute {name} is not available in TapeScope's sandbox " \
-               "(dunder attributes reach the interpreter's internals)"
+        return (
+            f"attribute {name} is not available in TapeScope's sandbox "
+            "(dunder attributes reach the interpreter's internals)"
+        )
     if name in FRAME_ATTRIBUTES:
         return f"attribute {name} is not available in TapeScope's sandbox (frames and code objects)"
     if name in FILE_METHODS:

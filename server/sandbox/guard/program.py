@@ -1,4 +1,5 @@
 """Preparing one program to run: check its source, and give it a namespace of its own."""
+
 import ast
 import sys
 import types

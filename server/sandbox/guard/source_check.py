@@ -1,4 +1,5 @@
 """Reading a program before it runs: dunder access, frame attributes and format templates."""
+
 import _string
 import ast
 import string
@@ -32,8 +33,11 @@ def _check_template(template: str, line: int) -> None:
             _first, rest = _string.formatter_field_name_split(field)
             for is_attribute, key in rest:
                 if is_attribute and (key.startswith("_") or attribute_refusal(key)):
-                    raise refuse(f"format template field {{{field}}} reaches attribute {key}, "
-                                 "which is not available in TapeScope's sandbox", line)
+                    raise refuse(
+                        f"format template field {{{field}}} reaches attribute {key}, "
+                        "which is not available in TapeScope's sandbox",
+                        line,
+                    )
         if spec:
             _check_template(spec, line)
 
@@ -43,18 +47,26 @@ class _Checker(ast.NodeVisitor):
         name = node.id
         if name.startswith("__"):
             loading = isinstance(node.ctx, ast.Load)
-            if not ((loading and name in READABLE_DUNDER_NAMES)
-                    or (not loading and name in BINDABLE_DUNDERS)):
-                raise refuse(f"name {name} is not available in TapeScope's sandbox "
-                             "(dunder names reach the interpreter's internals)", node.lineno)
+            if not (
+                (loading and name in READABLE_DUNDER_NAMES)
+                or (not loading and name in BINDABLE_DUNDERS)
+            ):
+                raise refuse(
+                    f"name {name} is not available in TapeScope's sandbox "
+                    "(dunder names reach the interpreter's internals)",
+                    node.lineno,
+                )
 
     def visit_Attribute(self, node: ast.Attribute):
         reason = attribute_refusal(node.attr)
         if reason:
             raise refuse(reason, node.lineno)
         if node.attr in FORMAT_METHODS and not _is_string_literal(node.value):
-            raise refuse(f".{node.attr}() is only available on a string literal in TapeScope's "
-                         "sandbox (a template can reach attributes); use an f-string", node.lineno)
+            raise refuse(
+                f".{node.attr}() is only available on a string literal in TapeScope's "
+                "sandbox (a template can reach attributes); use an f-string",
+                node.lineno,
+            )
         if node.attr in FORMAT_METHODS:
             template = node.value.value  # type: ignore[attr-defined]  # a str literal, checked above
             _check_template(template, node.lineno)
@@ -69,10 +81,16 @@ class _Checker(ast.NodeVisitor):
 
     def visit_ImportFrom(self, node: ast.ImportFrom):
         if node.level:
-            raise refuse("relative imports are not available in TapeScope's sandbox "
-                         "(the program is a single file)", node.lineno)
+            raise refuse(
+                "relative imports are not available in TapeScope's sandbox "
+                "(the program is a single file)",
+                node.lineno,
+            )
         for alias in node.names:
             if alias.name.startswith("__"):
-                raise refuse(f"importing {alias.name} is not available in TapeScope's sandbox "
-                             "(dunder names reach the interpreter's internals)", node.lineno)
+                raise refuse(
+                    f"importing {alias.name} is not available in TapeScope's sandbox "
+                    "(dunder names reach the interpreter's internals)",
+                    node.lineno,
+                )
         self.generic_visit(node)
