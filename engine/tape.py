@@ -13,6 +13,7 @@ it in `forward_pending`, and `record` runs the queue once the op is recorded eve
 """
 from . import hooks
 from .ops_saved import ALL, select_saved
+from .tensor import FLOAT_DTYPES
 
 # The tapes (and forward accumulators, variable watchers) currently recording, innermost last.
 recording_tapes = []
@@ -71,7 +72,7 @@ def record(opdef, inputs, outputs, attrs):
                            else None)
             rec.attrs = attrs
         for out in outputs:
-            if out._value.dtype.kind == "f":
+            if type(out._value.dtype) in FLOAT_DTYPES:
                 tracked.add(out._id)
         tape._append(rec)
     if forward_pending:

@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError, NotFoundError, invalid_argument
-from ..tensor import EagerTensor, _next_id, convert_to_tensor
+from ..tensor import FLOAT_DTYPES, EagerTensor, _next_id, convert_to_tensor
 from .operands import _tf_type_name, broadcast_error, unbroadcast
 from .registry import execute, observers, record_output, recording_tapes
 
@@ -215,12 +215,13 @@ def binary(opdef, fn, hint_from_x=False):
             return converted(x, y)
         xv = x._value
         dtype = xv.dtype
-        if dtype.kind != "f":
+        if type(dtype) not in FLOAT_DTYPES:
             return converted(x, y)
         ty = type(y)
         if ty is EagerTensor:
             yv = y._value
-            if yv.dtype != dtype:
+            y_dtype = yv.dtype
+            if y_dtype is not dtype and y_dtype != dtype:  # `is`: the usual case, cheaper
                 return converted(x, y)
             sy = yv.shape
             if xv.shape == sy:
@@ -265,7 +266,7 @@ def unary(opdef, fn):
         if type(x) is not EagerTensor:
             x = convert_to_tensor(x)
         xv = x._value
-        if xv.dtype.kind != "f":
+        if type(xv.dtype) not in FLOAT_DTYPES:
             check_dtype(op_type, x, computable)
         # registry.execute, inlined: this runs for every elementwise op
         output = _new_tensor(EagerTensor)

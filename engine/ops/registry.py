@@ -9,7 +9,7 @@ from .. import hooks, tape as tape_module
 from ..hooks import observers
 from ..ops_saved import select_saved
 from ..tape import Record, forward_pending, recording_tapes, run_forward_accumulators
-from ..tensor import Tensor, _next_id
+from ..tensor import FLOAT_DTYPES, Tensor, _next_id
 
 _new_tensor = _new_record = object.__new__
 
@@ -125,7 +125,7 @@ def record_output(opdef, inputs, output, attrs):
                 # one output: saves_outputs is (), (0,) or ALL
                 rec.outputs = (output,) if opdef.saves_outputs else None
                 rec.attrs = attrs
-            if output._value.dtype.kind == "f":
+            if type(output._value.dtype) in FLOAT_DTYPES:
                 tracked.add(output._id)
             tape._append(rec)
         if forward_pending:
