@@ -1,7 +1,6 @@
 """The app factory: routers, error shape, security layers, the sandbox and the store."""
 
 from contextlib import asynccontextmanager
-from typing import Optional
 
 from fastapi import FastAPI
 
@@ -44,7 +43,7 @@ def make_pool(settings: Settings, **sandbox_options) -> SandboxPool:
     )
 
 
-def create_app(settings: Optional[Settings] = None, **sandbox_options) -> FastAPI:
+def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
     """`sandbox_options` go to SandboxPool (tests use them to swap the capture function)."""
     settings = settings or Settings()
 

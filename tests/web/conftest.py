@@ -3,7 +3,6 @@ directory, driven by Playwright through Debian's Chromium (Playwright's own brow
 does not work here). Every page must finish without console errors."""
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -45,7 +44,7 @@ def server(tmp_path_factory):
         pytest.fail("web/dist is not built: run `make web` (cd web && npm ci && npm run build)")
     port = _free_port()
     data_dir = tmp_path_factory.mktemp("tapescope-data")
-    log = open(data_dir / "server.log", "w")
+    log = open(data_dir / "server.log", "w")  # noqa: SIM115 - the server writes it all session
     process = subprocess.Popen(
         [
             str(TAPESCOPE),

@@ -10,7 +10,6 @@ values and gradients are computed with NumPy so that the stepper has real number
 import numpy as np
 
 from engine.debug.schema import (
-    Accumulation,
     BackwardStep,
     Capture,
     GradientCall,

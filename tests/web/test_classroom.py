@@ -16,7 +16,7 @@ def _run(server):
 
 
 def test_presenter_mode_and_permalink_restore_the_view(server, browser, page):
-    run, capture, call = _run(server)
+    run, _capture, _call = _run(server)
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{server}/#run={run['id']}")
     wait_graph(page, 1)
@@ -62,7 +62,7 @@ def test_presenter_mode_and_permalink_restore_the_view(server, browser, page):
 
 
 def test_predict_mode_hides_each_gradient_until_revealed(server, page):
-    run, capture, call = _run(server)
+    run, _capture, call = _run(server)
     page.goto(f"{server}/#run={run['id']}&call={call['id']}")
     wait_graph(page, 1)
     page.focus("#graph")
@@ -86,7 +86,7 @@ def test_predict_mode_hides_each_gradient_until_revealed(server, page):
 
 
 def test_keyboard_only_play_home_end_and_run_to(server, page):
-    run, capture, call = _run(server)
+    run, _capture, call = _run(server)
     total = len(call["steps"])
     page.goto(f"{server}/#run={run['id']}&call={call['id']}")
     wait_graph(page, 1)
@@ -120,8 +120,8 @@ def _step_op_on_screen(page):
 
 def _assert_readable_and_inside(seen, readable):
     box = seen["box"]
-    assert 0 <= box["x1"] and box["x2"] <= seen["width"], seen
-    assert 0 <= box["y1"] and box["y2"] <= seen["height"], seen
+    assert box["x1"] >= 0 and box["x2"] <= seen["width"], seen
+    assert box["y1"] >= 0 and box["y2"] <= seen["height"], seen
     assert seen["zoom"] >= readable, seen
 
 

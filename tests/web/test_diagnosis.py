@@ -19,7 +19,7 @@ def test_variable_replaced_by_tensor_shows_cause_and_line(server, page):
     wait_graph(page, 1)
     # a run with an error finding opens on the diagnosis panel
     page.wait_for_selector("#panel-diagnosis.active")
-    card = page.locator(f'#panel-diagnosis .finding[data-code="variable_replaced_by_tensor"]').first
+    card = page.locator('#panel-diagnosis .finding[data-code="variable_replaced_by_tensor"]').first
     card.wait_for()
     text = card.inner_text()
     assert "error" in text.lower()

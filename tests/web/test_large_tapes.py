@@ -55,7 +55,7 @@ def _record(name, value):
 
 
 def test_2000_op_tape_opens_collapsed_within_2_s_and_steps_within_50_ms(server, page, tape_2000):
-    run_id, capture = tape_2000
+    run_id, _capture = tape_2000
     page.goto(f"{server}/#run={run_id}")
     wait_graph(page, 10)
     opened = page.evaluate("() => window.__graphReadyAt")  # ms since navigation started
@@ -130,7 +130,7 @@ def test_expanding_everything_lays_out_in_the_worker_and_can_be_cancelled(server
 
 
 def test_20000_op_tape_opens_without_freezing(server, page, tape_20000):
-    run_id, capture = tape_20000
+    run_id, _capture = tape_20000
     page.add_init_script(f"({LONG_TASKS})()")
     page.goto(f"{server}/#run={run_id}")
     page.wait_for_selector("#loading:not([hidden])")  # progress card with Cancel

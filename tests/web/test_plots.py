@@ -1,7 +1,7 @@
 """The memory and gradient-norm plots render, and their cursor follows the stepper."""
 
 from tests.web.conftest import screenshot
-from tests.web.helpers import api, set_state, wait_graph
+from tests.web.helpers import api, wait_graph
 
 
 def _run_with_steps(server, tag_word):
@@ -16,7 +16,7 @@ def _run_with_steps(server, tag_word):
 
 
 def test_memory_plot_renders_and_follows_the_stepper(server, page):
-    run, capture, call = _run_with_steps(server, "memory")
+    run, _capture, call = _run_with_steps(server, "memory")
     page.goto(f"{server}/#run={run['id']}&call={call['id']}&panel=memory")
     wait_graph(page, 1)
     page.wait_for_selector('#memory-plot[data-chart="memory"]')
@@ -33,7 +33,7 @@ def test_memory_plot_renders_and_follows_the_stepper(server, page):
 
 
 def test_gradient_norm_plot_is_log_scale_with_thresholds(server, page):
-    run, capture, call = _run_with_steps(server, "vanishing")
+    run, _capture, call = _run_with_steps(server, "vanishing")
     page.goto(f"{server}/#run={run['id']}&call={call['id']}&panel=norms")
     wait_graph(page, 1)
     page.focus("#graph")
