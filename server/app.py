@@ -93,7 +93,7 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
             app.openapi_schema = openapi_error_shape(default_openapi())
         return app.openapi_schema
 
-    app.openapi = openapi
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented override
     # Outermost last: headers go on every answer, the Host and the token are checked first.
     app.add_middleware(
         BodyLimit,

@@ -39,7 +39,8 @@ def api_docs(settings: SettingsDep) -> Response:
         swagger_css_url=f"/{SWAGGER}/swagger-ui.css",
         swagger_favicon_url=f"/{SWAGGER}/favicon-32x32.png",
     )
-    return HTMLResponse(page.body, headers={"Content-Security-Policy": swagger_csp(page.body)})
+    body = bytes(page.body)
+    return HTMLResponse(body, headers={"Content-Security-Policy": swagger_csp(body)})
 
 
 @router.get("/docs/images/{name}")
