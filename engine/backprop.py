@@ -8,6 +8,7 @@ for every extra contribution to a tensor used more than once, `released` when a
 non-persistent tape drops a record. The caller reports `finished` once the call's results
 are known (a jacobian runs one pass per target element).
 """
+
 from .indexed_slices import upstream_gradients
 from .ops.registry import gradient_of
 from .tensor import Tensor

@@ -5,6 +5,7 @@ is created when the tape is first entered and dropped when a non-persistent tape
 its one set of gradients; entering it again starts a fresh one. `jacobian` and
 `batch_jacobian` live in engine/jacobians.py.
 """
+
 import enum
 import sys
 import warnings
@@ -13,14 +14,16 @@ from . import hooks, nest, tape as tape_module
 from .backprop import release_all, run_backward
 from .tensor import Tensor, convert_to_tensor
 
-NON_PERSISTENT_REUSED = ("A non-persistent GradientTape can only be used to compute one set of "
-                         "gradients (or jacobians)")
+NON_PERSISTENT_REUSED = (
+    "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)"
+)
 PERSISTENT_INSIDE_CONTEXT = (
     "Calling GradientTape.gradient on a persistent tape inside its context is significantly less "
     "efficient than calling it outside the context (it causes the gradient ops to be recorded on "
     "the tape, leading to increased CPU and memory usage). Only call GradientTape.gradient inside "
     "the context if you actually want to trace the gradient in order to compute higher order "
-    "derivatives.")
+    "derivatives."
+)
 
 
 class UnconnectedGradients(enum.Enum):
@@ -67,8 +70,10 @@ def as_differentiable(value, role):
     else:
         raise AttributeError(f"'{type(value).__name__}' object has no attribute '_id'")
     if tensor._value.dtype.kind != "f":
-        warn(f"The dtype of the {role} tensor must be floating (e.g. tf.float32) when calling "
-             f"GradientTape.gradient, got {tensor.dtype!r}")
+        warn(
+            f"The dtype of the {role} tensor must be floating (e.g. tf.float32) when calling "
+            f"GradientTape.gradient, got {tensor.dtype!r}"
+        )
     return tensor
 
 
@@ -76,8 +81,10 @@ def watchable(structure):
     """The tensors and variables of a nested structure; TF's error for anything else."""
     for item in nest.flatten(structure):
         if not (isinstance(item, Tensor) or is_variable(item)):
-            raise ValueError(f"Passed in object {item} of type {type(item).__name__!r}, not "
-                             f"tf.Tensor or tf.Variable or ExtensionType.")
+            raise ValueError(
+                f"Passed in object {item} of type {type(item).__name__!r}, not "
+                f"tf.Tensor or tf.Variable or ExtensionType."
+            )
         yield item
 
 
@@ -113,8 +120,10 @@ class GradientTape:
 
     def _push(self):
         if self._recording:
-            raise ValueError("Tape is still recording, This can happen if you try to "
-                             "re-enter an already-active tape.")
+            raise ValueError(
+                "Tape is still recording, This can happen if you try to "
+                "re-enter an already-active tape."
+            )
         if not self._has_tape:
             self._new_tape()
         tape_module.push(self)
@@ -144,8 +153,10 @@ class GradientTape:
         """Tracks tensors (or variables) of a nested structure: ops on them get recorded."""
         for t in watchable(tensor):
             if t._value.dtype.kind != "f":
-                warn("The dtype of the watched tensor must be floating (e.g. tf.float32), "
-                     f"got {t.dtype!r}")
+                warn(
+                    "The dtype of the watched tensor must be floating (e.g. tf.float32), "
+                    f"got {t.dtype!r}"
+                )
             if not self._has_tape:
                 raise AttributeError("'NoneType' object has no attribute '_tape'")
             if not tape_module.recording_tapes:
@@ -192,23 +203,36 @@ class GradientTape:
         self._append = self._records.append
         self._tracked = set()
 
-    def gradient(self, target, sources, output_gradients=None,
-                 unconnected_gradients=UnconnectedGradients.NONE):
+    def gradient(
+        self,
+        target,
+        sources,
+        output_gradients=None,
+        unconnected_gradients=UnconnectedGradients.NONE,
+    ):
         """d(sum of targets)/d(source) for every source, shaped like `sources`."""
         self._begin_call()
         if target is None:
-            raise TypeError("Argument `target` should be a list or nested structure of Tensors, "
-                            "Variables or CompositeTensors to be differentiated, but received "
-                            "None.")
+            raise TypeError(
+                "Argument `target` should be a list or nested structure of Tensors, "
+                "Variables or CompositeTensors to be differentiated, but received "
+                "None."
+            )
         flat_targets = [as_differentiable(t, "target") for t in nest.flatten(target)]
         flat_sources = [as_differentiable(s, "source") for s in nest.flatten(sources)]
         seeds = initial_gradients(flat_targets, output_gradients)
         mode = unconnected_mode(unconnected_gradients)
         observer = started(self, "gradient", flat_targets, flat_sources, output_gradients, mode)
         try:
-            found = run_backward(self._records, seeds, {s._id for s in flat_sources},
-                                 self._tracked, accumulate, observer,
-                                 release=not self._persistent)
+            found = run_backward(
+                self._records,
+                seeds,
+                {s._id for s in flat_sources},
+                self._tracked,
+                accumulate,
+                observer,
+                release=not self._persistent,
+            )
             flat = [shaped_result(found.get(s._id), s, mode) for s in flat_sources]
             if observer is not None:
                 observer.finished({s._id: g for s, g in zip(flat_sources, flat)})
@@ -221,16 +245,30 @@ class GradientTape:
         finished(self, result, None)
         return result
 
-    def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
-                 parallel_iterations=None, experimental_use_pfor=True):
+    def jacobian(
+        self,
+        target,
+        sources,
+        unconnected_gradients=UnconnectedGradients.NONE,
+        parallel_iterations=None,
+        experimental_use_pfor=True,
+    ):
         """d(target[i...])/d(source[j...]) shaped target.shape + source.shape, per source."""
         from .jacobians import jacobian
+
         return jacobian(self, target, sources, unconnected_gradients, experimental_use_pfor)
 
-    def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
-                       parallel_iterations=None, experimental_use_pfor=True):
+    def batch_jacobian(
+        self,
+        target,
+        source,
+        unconnected_gradients=UnconnectedGradients.NONE,
+        parallel_iterations=None,
+        experimental_use_pfor=True,
+    ):
         """Per-example jacobians: [b, y...] by [b, x...] gives [b, y..., x...]."""
         from .jacobians import batch_jacobian
+
         return batch_jacobian(self, target, source, unconnected_gradients, experimental_use_pfor)
 
     def __del__(self):
@@ -261,14 +299,17 @@ def initial_gradients(flat_targets, output_gradients):
     As in TF, output_gradients are matched to targets in flattened order; targets past the
     end of a shorter list start from ones; the same target twice accumulates."""
     from .ops.array import ones_like
+
     flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
     seeds = {}
     for index, t in enumerate(flat_targets):
         if index < len(flat_out):
             g = flat_out[index]
             if g is None:
-                raise ValueError("Attempt to convert a value (None) with an unsupported type "
-                                 "(<class 'NoneType'>) to a Tensor.")
+                raise ValueError(
+                    "Attempt to convert a value (None) with an unsupported type "
+                    "(<class 'NoneType'>) to a Tensor."
+                )
             g = convert_to_tensor(g, dtype_hint=t.dtype)
         else:
             g = ones_like(t)
@@ -278,6 +319,7 @@ def initial_gradients(flat_targets, output_gradients):
 
 def accumulate(a, b):
     from .ops.math import add_gradients
+
     return add_gradients(a, b)
 
 
@@ -285,6 +327,7 @@ def shaped_result(gradient, source, mode):
     if gradient is None:
         if mode is UnconnectedGradients.ZERO:
             from .ops.array import zeros_like
+
             return zeros_like(source)
         return None
     return gradient
@@ -294,8 +337,10 @@ def started(tape, kind, targets, sources, output_gradients, mode):
     """Tells observers a gradient call began; returns the BackwardObserver for its steps."""
     if not hooks.observers:
         return None
-    observers = [o.gradient_started(tape, kind, targets, sources, output_gradients, mode)
-                 for o in hooks.observers]
+    observers = [
+        o.gradient_started(tape, kind, targets, sources, output_gradients, mode)
+        for o in hooks.observers
+    ]
     observers = [o for o in observers if o is not None]
     return observers[0] if len(observers) == 1 else (_Fanout(observers) if observers else None)
 
@@ -313,4 +358,5 @@ class _Fanout:
         def call(*args):
             for o in self._observers:
                 getattr(o, name)(*args)
+
         return call

@@ -11,6 +11,7 @@ only after every tape has recorded it (otherwise an outer tape would hold the ta
 before the op that produced their inputs, breaking the reverse order): its `_append` queues
 it in `forward_pending`, and `record` runs the queue once the op is recorded everywhere.
 """
+
 from . import hooks
 from .ops_saved import ALL, select_saved
 from .tensor import FLOAT_DTYPES
@@ -50,8 +51,13 @@ def record(opdef, inputs, outputs, attrs):
     here belongs there too."""
     n = len(inputs)
     # no list comprehension for one or two inputs: in Python 3.11 it is a function call
-    input_ids = ((inputs[0]._id,) if n == 1 else (inputs[0]._id, inputs[1]._id) if n == 2
-                 else tuple([t._id for t in inputs]))
+    input_ids = (
+        (inputs[0]._id,)
+        if n == 1
+        else (inputs[0]._id, inputs[1]._id)
+        if n == 2
+        else tuple([t._id for t in inputs])
+    )
     rec = None
     for tape in recording_tapes:
         tracked = tape._tracked
@@ -65,11 +71,11 @@ def record(opdef, inputs, outputs, attrs):
             rec.input_ids = input_ids
             rec.output_ids = tuple([t._id for t in outputs])
             saved = opdef.saves_inputs
-            rec.inputs = (inputs if saved is ALL else select_saved(saved, inputs) if saved
-                          else None)
+            rec.inputs = inputs if saved is ALL else select_saved(saved, inputs) if saved else None
             saved = opdef.saves_outputs
-            rec.outputs = (outputs if saved is ALL else select_saved(saved, outputs) if saved
-                           else None)
+            rec.outputs = (
+                outputs if saved is ALL else select_saved(saved, outputs) if saved else None
+            )
             rec.attrs = attrs
         for out in outputs:
             if type(out._value.dtype) in FLOAT_DTYPES:

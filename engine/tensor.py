@@ -3,6 +3,7 @@
 Python operators are installed by engine.ops.operators (as TF installs them), so this module
 does not depend on any op.
 """
+
 import itertools
 
 import numpy as np
@@ -136,7 +137,8 @@ class EagerTensor(TensorGraphAttributes):
         return format(self._value, format_spec)
 
     def __repr__(self):
-        return f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, numpy={value_text(self._value)}>"
+        text = value_text(self._value)
+        return f"<tf.Tensor: shape={self.shape}, dtype={self.dtype.name}, numpy={text}>"
 
 
 class _NumpyMethod:
@@ -150,10 +152,12 @@ class _NumpyMethod:
         if instance is None:
             return self
         raise AttributeError(
-            f"{type(instance).__name__} object has no attribute '{self.name}'. " + """
+            f"{type(instance).__name__} object has no attribute '{self.name}'. "
+            + """
         If you are looking for numpy-related methods, please run the following:
         tf.experimental.numpy.experimental_enable_numpy_behavior()
-      """)
+      """
+        )
 
 
 # The NumPy methods TF names in its error for a tensor that lacks them.
@@ -195,7 +199,8 @@ class _Reference:
 # --- conversion ---------------------------------------------------------------------------
 def _has_tensor(value):
     return isinstance(value, (list, tuple)) and any(
-        isinstance(v, Tensor) or hasattr(v, "_as_tensor") or _has_tensor(v) for v in value)
+        isinstance(v, Tensor) or hasattr(v, "_as_tensor") or _has_tensor(v) for v in value
+    )
 
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
@@ -203,20 +208,25 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     with TF's conversion rules (engine/conversion.py). A hint is tried, then dropped."""
     if type(value) is Tensor:  # the hot path: about 3x faster than isinstance on every op input
         if dtype is not None and value.dtype != dtype:
-            raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
-                             f"for Tensor with dtype {value.dtype.name}: {value!r}")
+            raise ValueError(
+                f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
+                f"for Tensor with dtype {value.dtype.name}: {value!r}"
+            )
         return value
     as_tensor = getattr(value, "_as_tensor", None)  # Variables and IndexedSlices
     if as_tensor is not None:
         if dtype is not None and hasattr(value, "assign") and value.dtype != dtype:
-            raise ValueError(f"Incompatible type conversion requested to type "
-                             f"{dtypes.as_dtype(dtype).name} for `tf.Variable of type "
-                             f"{value.dtype.name}. (Variable: {value!r})")
+            raise ValueError(
+                f"Incompatible type conversion requested to type "
+                f"{dtypes.as_dtype(dtype).name} for `tf.Variable of type "
+                f"{value.dtype.name}. (Variable: {value!r})"
+            )
         return convert_to_tensor(as_tensor(), dtype=dtype)
     if isinstance(value, Tensor):
         return value
     if _has_tensor(value):
         from .ops import array  # a list holding tensors packs them, as TF does
+
         return array.stack([convert_to_tensor(v, dtype=dtype) for v in value])
     if dtype is not None:
         return Tensor(conversion.to_value(value, dtypes.as_dtype(dtype)))

@@ -5,6 +5,7 @@ gradients give the second order. gelu is a composite of primitive ops, as TF bui
 tape shows the same op types (Mul, Neg, Erfc, ... or Pow, Tanh, ...). softplus, sigmoid and tanh
 are tf.math's ops.
 """
+
 import numpy as np
 
 from ..tensor import EagerTensor, convert_to_tensor
@@ -28,15 +29,15 @@ def float_features(op_type, features):
 
 
 # TF's allowed values for attr T of Relu (Relu6 lacks qint8), in TF's order.
-_RELU_NAMES = ("float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, "
-               "uint32, uint64")
+_RELU_NAMES = (
+    "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64"
+)
 
 
 def _real_features(op_type, features):
     """Relu and Relu6 also take integer tensors, as TF's kernels do."""
     t = features if type(features) is EagerTensor else convert_to_tensor(features)
-    return require(op_type, t, NUMBERS,
-                   _RELU_NAMES + (", qint8" if op_type == "Relu" else ""))
+    return require(op_type, t, NUMBERS, _RELU_NAMES + (", qint8" if op_type == "Relu" else ""))
 
 
 def _zeros_like(rec_tensor):
@@ -48,11 +49,15 @@ def _zeros_like(rec_tensor):
 if "Select" in registered_types():
     _SELECT = registered_types()["Select"]
 else:
-    _SELECT = define("Select", (
-        None,
-        lambda rec, dy: select(rec.inputs[0], dy, _array.zeros_like(rec.inputs[1])),
-        lambda rec, dy: select(rec.inputs[0], _array.zeros_like(rec.inputs[1]), dy)),
-        saves_inputs=(0, 1))
+    _SELECT = define(
+        "Select",
+        (
+            None,
+            lambda rec, dy: select(rec.inputs[0], dy, _array.zeros_like(rec.inputs[1])),
+            lambda rec, dy: select(rec.inputs[0], _array.zeros_like(rec.inputs[1]), dy),
+        ),
+        saves_inputs=(0, 1),
+    )
 
 
 def select(condition, x, y):
@@ -65,8 +70,11 @@ def select(condition, x, y):
 # --- Relu ---------------------------------------------------------------------------------
 # Relu's gradient reads its output (TF keeps the output, not the input): at exactly 0 it is 0.
 RELU = define("Relu", (lambda rec, dy: relu_grad(dy, rec.outputs[0]),), saves_outputs=ALL)
-RELU_GRAD = define("ReluGrad", (lambda rec, g: relu_grad(g, rec.inputs[1]),
-                                lambda rec, g: _zeros_like(rec.inputs[1])), saves_inputs=(1,))
+RELU_GRAD = define(
+    "ReluGrad",
+    (lambda rec, g: relu_grad(g, rec.inputs[1]), lambda rec, g: _zeros_like(rec.inputs[1])),
+    saves_inputs=(1,),
+)
 
 
 def relu(features, name=None):
@@ -82,16 +90,18 @@ def relu_grad(gradients, features):
 
 
 RELU6 = define("Relu6", (lambda rec, dy: relu6_grad(dy, rec.outputs[0]),), saves_outputs=ALL)
-RELU6_GRAD = define("Relu6Grad", (lambda rec, g: relu6_grad(g, rec.inputs[1]),
-                                  lambda rec, g: _zeros_like(rec.inputs[1])), saves_inputs=(1,))
+RELU6_GRAD = define(
+    "Relu6Grad",
+    (lambda rec, g: relu6_grad(g, rec.inputs[1]), lambda rec, g: _zeros_like(rec.inputs[1])),
+    saves_inputs=(1,),
+)
 
 
 def relu6(features, name=None):
     x = _real_features("Relu6", features)
     v = x._value
     kind = v.dtype.type
-    return execute(RELU6, (x,), as_value(
-        np.where(v < 0, kind(0), np.where(v > 6, kind(6), v))))
+    return execute(RELU6, (x,), as_value(np.where(v < 0, kind(0), np.where(v > 6, kind(6), v))))
 
 
 def relu6_grad(gradients, features):
@@ -100,11 +110,17 @@ def relu6_grad(gradients, features):
 
 
 # --- LeakyRelu: the gradient reads the input; alpha is an attribute -------------------------
-LEAKY_RELU = define("LeakyRelu", (lambda rec, dy: leaky_relu_grad(dy, rec.inputs[0], rec.attrs),),
-                    saves_inputs=ALL)
-LEAKY_RELU_GRAD = define("LeakyReluGrad", (
-    lambda rec, g: leaky_relu_grad(g, rec.inputs[1], rec.attrs),
-    lambda rec, g: _zeros_like(rec.inputs[1])), saves_inputs=(1,))
+LEAKY_RELU = define(
+    "LeakyRelu", (lambda rec, dy: leaky_relu_grad(dy, rec.inputs[0], rec.attrs),), saves_inputs=ALL
+)
+LEAKY_RELU_GRAD = define(
+    "LeakyReluGrad",
+    (
+        lambda rec, g: leaky_relu_grad(g, rec.inputs[1], rec.attrs),
+        lambda rec, g: _zeros_like(rec.inputs[1]),
+    ),
+    saves_inputs=(1,),
+)
 
 
 def leaky_relu(features, alpha=0.2, name=None):
@@ -118,8 +134,7 @@ def leaky_relu(features, alpha=0.2, name=None):
         raise TypeError(f"Expected float for argument 'alpha' not {alpha!r}.")
     alpha = float(alpha)
     v = x._value
-    return execute(LEAKY_RELU, (x,), as_value(np.where(v > 0, v, v * v.dtype.type(alpha))),
-                   alpha)
+    return execute(LEAKY_RELU, (x,), as_value(np.where(v > 0, v, v * v.dtype.type(alpha))), alpha)
 
 
 def leaky_relu_grad(gradients, features, alpha):
@@ -131,9 +146,14 @@ def leaky_relu_grad(gradients, features, alpha):
 
 # --- Elu and Selu: gradients read the output -----------------------------------------------
 ELU = define("Elu", (lambda rec, dy: elu_grad(dy, rec.outputs[0]),), saves_outputs=ALL)
-ELU_GRAD = define("EluGrad", (
-    lambda rec, g: elu_grad(g, rec.inputs[1]),
-    lambda rec, g: _where_negative(rec.inputs[1], g * rec.inputs[0])), saves_inputs=ALL)
+ELU_GRAD = define(
+    "EluGrad",
+    (
+        lambda rec, g: elu_grad(g, rec.inputs[1]),
+        lambda rec, g: _where_negative(rec.inputs[1], g * rec.inputs[0]),
+    ),
+    saves_inputs=ALL,
+)
 
 
 def _where_negative(y, value):
@@ -154,9 +174,14 @@ def elu_grad(gradients, outputs):
 
 
 SELU = define("Selu", (lambda rec, dy: selu_grad(dy, rec.outputs[0]),), saves_outputs=ALL)
-SELU_GRAD = define("SeluGrad", (
-    lambda rec, g: selu_grad(g, rec.inputs[1]),
-    lambda rec, g: _where_negative(rec.inputs[1], g * rec.inputs[0])), saves_inputs=ALL)
+SELU_GRAD = define(
+    "SeluGrad",
+    (
+        lambda rec, g: selu_grad(g, rec.inputs[1]),
+        lambda rec, g: _where_negative(rec.inputs[1], g * rec.inputs[0]),
+    ),
+    saves_inputs=ALL,
+)
 
 
 def selu(features, name=None):
@@ -186,12 +211,13 @@ erfc = _math.erfc  # gelu's
 def gelu(features, approximate=False, name=None):
     x = convert_to_tensor(features)
     if not x.dtype.is_floating:
-        raise ValueError("`features.dtype` must be a floating point tensor."
-                         f"Received:features.dtype=<dtype: '{x.dtype.name}'>")
+        raise ValueError(
+            "`features.dtype` must be a floating point tensor."
+            f"Received:features.dtype=<dtype: '{x.dtype.name}'>"
+        )
     # TF writes these two constants as math_ops.cast(python_float, dtype): a float32 constant
     # cast to x's dtype, so in float64 they carry float32's rounding (seen in TF's values).
     if approximate:
         coeff = _math.cast(convert_to_tensor(0.044715), x.dtype)
-        return 0.5 * x * (1.0 + _math.tanh(
-            0.7978845608028654 * (x + coeff * _math.pow(x, 3))))
+        return 0.5 * x * (1.0 + _math.tanh(0.7978845608028654 * (x + coeff * _math.pow(x, 3))))
     return 0.5 * x * erfc(-x * _math.cast(convert_to_tensor(0.7071067811865476), x.dtype))

@@ -4,6 +4,7 @@ what each keeps for backward, side by side.
 
 Gradients are written with engine ops, so an outer tape records them (higher order).
 """
+
 from functools import reduce
 
 import numpy as np
@@ -12,8 +13,16 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from . import array, casting, comparisons, unary_math
-from .elementwise import (allowed_numpy_dtypes, as_value, binary, check_dtype, quietly, to_x,
-                          to_y, unary)
+from .elementwise import (
+    allowed_numpy_dtypes,
+    as_value,
+    binary,
+    check_dtype,
+    quietly,
+    to_x,
+    to_y,
+    unary,
+)
 from .operands import _tf_type_name
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 
@@ -25,8 +34,14 @@ SUB = define("Sub", (lambda rec, dy: to_x(rec, dy), lambda rec, dy: to_y(rec, -d
 subtract = binary(SUB, np.subtract)
 
 # multiply(...) rather than `*`: the operator's dispatch costs ~50 ns, on every Mul gradient
-MUL = define("Mul", (lambda rec, dy: to_x(rec, multiply(dy, rec.inputs[1])),
-                     lambda rec, dy: to_y(rec, multiply(rec.inputs[0], dy))), saves_inputs=ALL)
+MUL = define(
+    "Mul",
+    (
+        lambda rec, dy: to_x(rec, multiply(dy, rec.inputs[1])),
+        lambda rec, dy: to_y(rec, multiply(rec.inputs[0], dy)),
+    ),
+    saves_inputs=ALL,
+)
 multiply = binary(MUL, np.multiply)
 
 
@@ -44,13 +59,21 @@ REAL_DIV = define("RealDiv", (_real_div_x, _real_div_y), saves_inputs=ALL)
 real_div = binary(REAL_DIV, quietly(np.true_divide))
 
 # Integer operands of `/` are cast to these before dividing (TF's _TRUEDIV_TABLE); None: as is.
-_TRUEDIV_TABLE = {dtypes.uint8: dtypes.float32, dtypes.int8: dtypes.float32,
-                  dtypes.int16: dtypes.float32, dtypes.int32: dtypes.float64,
-                  dtypes.int64: dtypes.float64, dtypes.float16: None, dtypes.float32: None,
-                  dtypes.float64: None}
-_TRUEDIV_NAMES = ("tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, tf.uint64, "
-                  "tf.int64, tf.bfloat16, tf.float16, tf.float32, tf.float64, tf.complex64, "
-                  "tf.complex128")
+_TRUEDIV_TABLE = {
+    dtypes.uint8: dtypes.float32,
+    dtypes.int8: dtypes.float32,
+    dtypes.int16: dtypes.float32,
+    dtypes.int32: dtypes.float64,
+    dtypes.int64: dtypes.float64,
+    dtypes.float16: None,
+    dtypes.float32: None,
+    dtypes.float64: None,
+}
+_TRUEDIV_NAMES = (
+    "tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, tf.uint64, "
+    "tf.int64, tf.bfloat16, tf.float16, tf.float32, tf.float64, tf.complex64, "
+    "tf.complex128"
+)
 
 
 def _true_division_operands(x, y, where):
@@ -60,8 +83,9 @@ def _true_division_operands(x, y, where):
     if x.dtype != y.dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}.")
     if x.dtype not in _TRUEDIV_TABLE:
-        raise TypeError(f"Invalid dtype {x.dtype!r} in {where}. Expected one of "
-                        f"{{{_TRUEDIV_NAMES}}}.")
+        raise TypeError(
+            f"Invalid dtype {x.dtype!r} in {where}. Expected one of {{{_TRUEDIV_NAMES}}}."
+        )
     target = _TRUEDIV_TABLE[x.dtype]
     if target is not None:
         x, y = casting.cast(x, target), casting.cast(y, target)
@@ -101,8 +125,7 @@ def _floor_mod(x, y):
     _check_integer_divisor("FloorMod", x, y)
     if x.dtype.kind == "f":  # TF's: fmod, moved to the divisor's sign; zeros keep x's sign
         truncated = np.fmod(x, y)
-        return as_value(np.where((truncated != 0) & ((x < 0) != (y < 0)), truncated + y,
-                                 truncated))
+        return as_value(np.where((truncated != 0) & ((x < 0) != (y < 0)), truncated + y, truncated))
     return np.mod(x, y)
 
 
@@ -159,6 +182,7 @@ sign = unary(SIGN, np.sign)
 # --- Maximum, Minimum, SquaredDifference ----------------------------------------------------
 def _selected_grad(select, to_x_side):
     """Maximum/Minimum: the gradient goes where `select(x, y)` holds, so ties go to x (TF)."""
+
     def grad(rec, dy):
         x, y = rec.inputs
         zeros = array.zeros_like(dy)
@@ -170,14 +194,24 @@ def _selected_grad(select, to_x_side):
     return grad
 
 
-MAXIMUM = define("Maximum", (_selected_grad(lambda x, y: comparisons.greater_equal(x, y), True),
-                             _selected_grad(lambda x, y: comparisons.greater_equal(x, y), False)),
-                 saves_inputs=ALL)
+MAXIMUM = define(
+    "Maximum",
+    (
+        _selected_grad(lambda x, y: comparisons.greater_equal(x, y), True),
+        _selected_grad(lambda x, y: comparisons.greater_equal(x, y), False),
+    ),
+    saves_inputs=ALL,
+)
 maximum = binary(MAXIMUM, np.maximum)
 
-MINIMUM = define("Minimum", (_selected_grad(lambda x, y: comparisons.less_equal(x, y), True),
-                             _selected_grad(lambda x, y: comparisons.less_equal(x, y), False)),
-                 saves_inputs=ALL)
+MINIMUM = define(
+    "Minimum",
+    (
+        _selected_grad(lambda x, y: comparisons.less_equal(x, y), True),
+        _selected_grad(lambda x, y: comparisons.less_equal(x, y), False),
+    ),
+    saves_inputs=ALL,
+)
 minimum = binary(MINIMUM, np.minimum)
 
 
@@ -186,9 +220,14 @@ def _squared_difference_grad(rec, dy):
     return multiply(2.0, dy) * (x - y)
 
 
-SQUARED_DIFFERENCE = define("SquaredDifference", (
-    lambda rec, dy: to_x(rec, _squared_difference_grad(rec, dy)),
-    lambda rec, dy: to_y(rec, -_squared_difference_grad(rec, dy))), saves_inputs=ALL)
+SQUARED_DIFFERENCE = define(
+    "SquaredDifference",
+    (
+        lambda rec, dy: to_x(rec, _squared_difference_grad(rec, dy)),
+        lambda rec, dy: to_y(rec, -_squared_difference_grad(rec, dy)),
+    ),
+    saves_inputs=ALL,
+)
 
 
 def _squared_difference(x, y):
@@ -202,8 +241,9 @@ squared_difference = binary(SQUARED_DIFFERENCE, _squared_difference)
 # --- AddN -----------------------------------------------------------------------------------
 ADD_N = define("AddN", lambda rec, dy: (dy,) * len(rec.input_ids))
 _ADD_N_COMPUTABLE = allowed_numpy_dtypes("AddN")
-_ADD_N_USAGE = ("Inputs must be an iterable of at least one Tensor/IndexedSlices with the same "
-                "dtype and shape.")
+_ADD_N_USAGE = (
+    "Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and shape."
+)
 
 
 def add_n(inputs, name=None):
@@ -220,15 +260,23 @@ def add_n(inputs, name=None):
     first = tensors[0]
     for index, t in enumerate(tensors[1:], 1):
         if t.dtype != first.dtype:
-            raise invalid_argument("AddN", (
-                f"cannot compute AddN as input #{index}(zero-based) was expected to be a "
-                f"{_tf_type_name(first.dtype)} tensor but is a {_tf_type_name(t.dtype)} tensor"))
+            raise invalid_argument(
+                "AddN",
+                (
+                    f"cannot compute AddN as input #{index}(zero-based) was expected to be a "
+                    f"{_tf_type_name(first.dtype)} tensor but is a {_tf_type_name(t.dtype)} tensor"
+                ),
+            )
     check_dtype("AddN", first, _ADD_N_COMPUTABLE)
     for index, t in enumerate(tensors[1:], 1):
         if t._value.shape != first._value.shape:
-            raise invalid_argument("AddN", (
-                "Inputs to operation AddN of type AddN must have the same size and shape.  "
-                f"Input 0: {_shape_text(first)} != input {index}: {_shape_text(t)}"))
+            raise invalid_argument(
+                "AddN",
+                (
+                    "Inputs to operation AddN of type AddN must have the same size and shape.  "
+                    f"Input 0: {_shape_text(first)} != input {index}: {_shape_text(t)}"
+                ),
+            )
     value = reduce(np.add, [t._value for t in tensors])
     return execute(ADD_N, tuple(tensors), value)
 
@@ -243,10 +291,16 @@ def _div_no_nan_value(x, y):
         return as_value(np.where(y == 0, x.dtype.type(0), x / y))
 
 
-DIV_NO_NAN = define("DivNoNan", (
-    lambda rec, dy: to_x(rec, _div_no_nan_op(dy, rec.inputs[1])),
-    lambda rec, dy: to_y(rec, dy * _div_no_nan_op(_div_no_nan_op(-rec.inputs[0], rec.inputs[1]),
-                                                   rec.inputs[1]))), saves_inputs=ALL)
+DIV_NO_NAN = define(
+    "DivNoNan",
+    (
+        lambda rec, dy: to_x(rec, _div_no_nan_op(dy, rec.inputs[1])),
+        lambda rec, dy: to_y(
+            rec, dy * _div_no_nan_op(_div_no_nan_op(-rec.inputs[0], rec.inputs[1]), rec.inputs[1])
+        ),
+    ),
+    saves_inputs=ALL,
+)
 _div_no_nan_op = binary(DIV_NO_NAN, _div_no_nan_value)
 
 
@@ -268,9 +322,14 @@ def _xlogy_value(x, y):
         return as_value(np.where(x == 0, x.dtype.type(0), x * np.log(y)))
 
 
-XLOGY = define("Xlogy", (
-    lambda rec, dy: to_x(rec, xlogy(_x_is_not_zero(rec.inputs[0]), rec.inputs[1]) * dy),
-    lambda rec, dy: to_y(rec, xdivy(rec.inputs[0], rec.inputs[1]) * dy)), saves_inputs=ALL)
+XLOGY = define(
+    "Xlogy",
+    (
+        lambda rec, dy: to_x(rec, xlogy(_x_is_not_zero(rec.inputs[0]), rec.inputs[1]) * dy),
+        lambda rec, dy: to_y(rec, xdivy(rec.inputs[0], rec.inputs[1]) * dy),
+    ),
+    saves_inputs=ALL,
+)
 xlogy = binary(XLOGY, _xlogy_value)
 
 
@@ -279,14 +338,48 @@ def _xdivy_value(x, y):
         return as_value(np.where(x == 0, x.dtype.type(0), x / y))
 
 
-XDIVY = define("Xdivy", (
-    lambda rec, dy: to_x(rec, xdivy(_x_is_not_zero(rec.inputs[0]), rec.inputs[1]) * dy),
-    lambda rec, dy: to_y(rec, xdivy(-rec.inputs[0], rec.inputs[1] ** 2) * dy)),
-    saves_inputs=ALL)
+XDIVY = define(
+    "Xdivy",
+    (
+        lambda rec, dy: to_x(rec, xdivy(_x_is_not_zero(rec.inputs[0]), rec.inputs[1]) * dy),
+        lambda rec, dy: to_y(rec, xdivy(-rec.inputs[0], rec.inputs[1] ** 2) * dy),
+    ),
+    saves_inputs=ALL,
+)
 xdivy = binary(XDIVY, _xdivy_value)
 
-__all__ = ["add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod",
-           "pow", "negative", "abs", "sign", "maximum", "minimum", "squared_difference",
-           "add_n", "divide_no_nan", "xlogy", "xdivy"]
-TOP_LEVEL = ["add", "subtract", "multiply", "divide", "truediv", "pow", "negative", "abs",
-             "sign", "maximum", "minimum", "add_n"]
+__all__ = [
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "truediv",
+    "floordiv",
+    "floormod",
+    "mod",
+    "pow",
+    "negative",
+    "abs",
+    "sign",
+    "maximum",
+    "minimum",
+    "squared_difference",
+    "add_n",
+    "divide_no_nan",
+    "xlogy",
+    "xdivy",
+]
+TOP_LEVEL = [
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "truediv",
+    "pow",
+    "negative",
+    "abs",
+    "sign",
+    "maximum",
+    "minimum",
+    "add_n",
+]

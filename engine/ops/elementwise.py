@@ -3,6 +3,7 @@
 Every op checks its operands' dtype against TF's op definition (attr `T`) and raises TF's
 InvalidArgumentError, worded as TF words it, when the dtype is not allowed.
 """
+
 import warnings
 
 import numpy as np
@@ -23,34 +24,37 @@ warnings.filterwarnings("ignore", category=RuntimeWarning, module=r"engine\.ops\
 # (copied from TF's op definitions).
 _FLOAT_OPS = "bfloat16, half, float, double, complex64, complex128"
 _REAL_FLOAT_OPS = "bfloat16, half, float, double"
-_REDUCTION = ("float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
-              "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64")
-_COMPARISON = ("float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, "
-               "uint64")
+_REDUCTION = (
+    "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, "
+    "bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64"
+)
+_COMPARISON = (
+    "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64"
+)
 _MINMAX = _COMPARISON + ", qint8, quint8, qint32, qint16, quint16"
 ALLOWED_T = {
     "AddV2": "bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, "
-             "int64, complex64, complex128",
+    "int64, complex64, complex128",
     "Sub": "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, "
-           "complex128, uint32, uint64",
+    "complex128, uint32, uint64",
     "Mul": "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, "
-           "int64, complex64, complex128",
+    "int64, complex64, complex128",
     "RealDiv": "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, "
-               "int64, complex64, complex128",
+    "int64, complex64, complex128",
     "FloorDiv": "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, "
-                "int64, complex64, complex128",
+    "int64, complex64, complex128",
     "FloorMod": "int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, "
-                "double",
+    "double",
     "Pow": "bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128",
     "Neg": "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128",
     "Abs": "bfloat16, half, float, double, int8, int16, int32, int64",
     "Sign": "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128",
     "Square": "bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, "
-              "uint64, complex64, complex128",
+    "uint64, complex64, complex128",
     "Reciprocal": "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128",
     "Round": "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128",
     "Maximum": "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, "
-               "uint64",
+    "uint64",
     "SquaredDifference": "bfloat16, half, float, double, int32, int64, complex64, complex128",
     "AddN": _REDUCTION + ", variant",
     "DivNoNan": "half, float, bfloat16, double, complex64, complex128",
@@ -61,20 +65,51 @@ ALLOWED_T = {
     "Max": _MINMAX,
     "ArgMax": _MINMAX + ", bool",
     "MatMul": "bfloat16, half, float, double, int32, int64, uint8, uint16, uint32, uint64, "
-              "complex64, complex128",
+    "complex64, complex128",
     "BatchMatMulV2": "bfloat16, half, float, double, int16, int32, int64, uint8, uint16, uint32, "
-                     "uint64, complex64, complex128",
+    "uint64, complex64, complex128",
 }
-for _op in ("Exp", "Expm1", "Log", "Log1p", "Sqrt", "Rsqrt", "Sin", "Cos", "Tan", "Asin", "Acos",
-            "Atan", "Sinh", "Cosh", "Tanh", "Sigmoid", "TanhGrad", "SigmoidGrad", "SqrtGrad",
-            "RsqrtGrad", "ReciprocalGrad"):
+for _op in (
+    "Exp",
+    "Expm1",
+    "Log",
+    "Log1p",
+    "Sqrt",
+    "Rsqrt",
+    "Sin",
+    "Cos",
+    "Tan",
+    "Asin",
+    "Acos",
+    "Atan",
+    "Sinh",
+    "Cosh",
+    "Tanh",
+    "Sigmoid",
+    "TanhGrad",
+    "SigmoidGrad",
+    "SqrtGrad",
+    "RsqrtGrad",
+    "ReciprocalGrad",
+):
     ALLOWED_T[_op] = _FLOAT_OPS
 for _op in ("Erf", "Erfc", "Floor", "Ceil", "IsNan", "IsInf", "IsFinite", "Atan2"):
     ALLOWED_T[_op] = _REAL_FLOAT_OPS
-for _op, _same in (("Minimum", "Maximum"), ("LessEqual", "Less"), ("Greater", "Less"),
-                   ("GreaterEqual", "Less"), ("Mean", "Sum"), ("Prod", "Sum"), ("Cumsum", "Sum"),
-                   ("Cumprod", "Sum"), ("Min", "Max"), ("ArgMin", "ArgMax"),
-                   ("Softsign", "Softplus"), ("SoftsignGrad", "Softplus"), ("Xdivy", "Xlogy")):
+for _op, _same in (
+    ("Minimum", "Maximum"),
+    ("LessEqual", "Less"),
+    ("Greater", "Less"),
+    ("GreaterEqual", "Less"),
+    ("Mean", "Sum"),
+    ("Prod", "Sum"),
+    ("Cumsum", "Sum"),
+    ("Cumprod", "Sum"),
+    ("Min", "Max"),
+    ("ArgMin", "ArgMax"),
+    ("Softsign", "Softplus"),
+    ("SoftsignGrad", "Softplus"),
+    ("Xdivy", "Xlogy"),
+):
     ALLOWED_T[_op] = ALLOWED_T[_same]
 ALLOWED_T["Equal"] = ALLOWED_T["NotEqual"] = "all"
 
@@ -86,9 +121,17 @@ _NO_KERNEL = {
     "BatchMatMulV2": (dtypes.uint8,),
 }
 
-_TF_NAMES = {"half": dtypes.float16, "float": dtypes.float32, "double": dtypes.float64,
-             "int8": dtypes.int8, "int16": dtypes.int16, "int32": dtypes.int32,
-             "int64": dtypes.int64, "uint8": dtypes.uint8, "bool": dtypes.bool}
+_TF_NAMES = {
+    "half": dtypes.float16,
+    "float": dtypes.float32,
+    "double": dtypes.float64,
+    "int8": dtypes.int8,
+    "int16": dtypes.int16,
+    "int32": dtypes.int32,
+    "int64": dtypes.int64,
+    "uint8": dtypes.uint8,
+    "bool": dtypes.bool,
+}
 
 
 def allowed_numpy_dtypes(op_type):
@@ -104,11 +147,19 @@ def dtype_error(op_type, tensor, attrs=""):
     """TF's error for an operand dtype op_type does not take (or has no kernel for)."""
     dtype = tensor.dtype
     if dtype in _NO_KERNEL.get(op_type, ()):
-        return NotFoundError(None, op_type, (
-            f"Could not find device for node: {{{{node {op_type}}}}} = "
-            f"{op_type}[T=DT_{dtype.name.upper()}{attrs}] [Op:{op_type}]"))
-    return invalid_argument(op_type, f"Value for attr 'T' of {_tf_type_name(dtype)} is not in "
-                            f"the list of allowed values: {ALLOWED_T[op_type]}")
+        return NotFoundError(
+            None,
+            op_type,
+            (
+                f"Could not find device for node: {{{{node {op_type}}}}} = "
+                f"{op_type}[T=DT_{dtype.name.upper()}{attrs}] [Op:{op_type}]"
+            ),
+        )
+    return invalid_argument(
+        op_type,
+        f"Value for attr 'T' of {_tf_type_name(dtype)} is not in "
+        f"the list of allowed values: {ALLOWED_T[op_type]}",
+    )
 
 
 def check_dtype(op_type, tensor, computable, attrs=""):
@@ -121,6 +172,7 @@ def check_dtype(op_type, tensor, computable, attrs=""):
 def quietly(fn):
     """`fn` with NumPy's floating-point warnings off: TF returns inf/nan silently (log(0),
     1/0, ...). Used only where such values are common: the context costs about 1 us."""
+
     def run(*args):
         with np.errstate(all="ignore"):
             return fn(*args)
@@ -157,9 +209,13 @@ def matching_operands(op_type, computable, x, y, hint_from_x=False):
     if x._value.dtype not in computable:
         raise dtype_error(op_type, x)
     if y._value.dtype != x._value.dtype:
-        raise invalid_argument(op_type, (
-            f"cannot compute {op_type} as input #1(zero-based) was expected to be a "
-            f"{_tf_type_name(x.dtype)} tensor but is a {_tf_type_name(y.dtype)} tensor"))
+        raise invalid_argument(
+            op_type,
+            (
+                f"cannot compute {op_type} as input #1(zero-based) was expected to be a "
+                f"{_tf_type_name(x.dtype)} tensor but is a {_tf_type_name(y.dtype)} tensor"
+            ),
+        )
     return x, y
 
 

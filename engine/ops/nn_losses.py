@@ -4,13 +4,14 @@ The fused cross-entropy ops return (loss, backprop) as TF's kernels do; their gr
 saved backprop output (softmax - labels) and, for the second order, the logits (TF's
 nn_grad.py: _SoftmaxCrossEntropyWithLogitsGrad).
 """
+
 import numpy as np
 
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from . import array as _array, math as _math
 from .activations import NN_FLOAT_NAMES, float_features, select
-from .operands import FLOATS, require, same_dtype
+from .operands import FLOATS, require
 from .registry import ALL, define, execute, execute_many
 
 
@@ -63,8 +64,11 @@ def _on_axis(compute_op, logits, axis):
         return compute_op(x)
     if not -ndim <= axis < ndim:
         raise InvalidArgumentError(
-            None, None, f"`dim` must be in the range [{-ndim}, {ndim}) where {ndim} is the "
-            f"number of dimensions in the input. Received: dim={axis}")
+            None,
+            None,
+            f"`dim` must be in the range [{-ndim}, {ndim}) where {ndim} is the "
+            f"number of dimensions in the input. Received: dim={axis}",
+        )
     axis %= ndim
     swap = list(range(ndim))
     swap[axis], swap[-1] = swap[-1], swap[axis]
@@ -100,9 +104,13 @@ def _xent_logits_grad(rec, grad_loss, grad_grad):
     grad = None if grad_loss is None else _broadcast_mul(grad_loss, rec.outputs[1])
     if grad_grad is not None:
         softmax = _softmax_op(rec.inputs[0])
-        term = (grad_grad - _array.squeeze(
-            _math.matmul(_array.expand_dims(grad_grad, 1), _array.expand_dims(softmax, 2)),
-            axis=1)) * softmax
+        term = (
+            grad_grad
+            - _array.squeeze(
+                _math.matmul(_array.expand_dims(grad_grad, 1), _array.expand_dims(softmax, 2)),
+                axis=1,
+            )
+        ) * softmax
         grad = term if grad is None else grad + term
     return grad
 
@@ -114,10 +122,18 @@ def _xent_labels_grad(rec, grad_loss, grad_grad):
 
 
 # TF keeps the logits (input 0) and the backprop (output 1) for these ops' gradients.
-SOFTMAX_XENT = define("SoftmaxCrossEntropyWithLogits", (_xent_logits_grad, _xent_labels_grad),
-                      saves_inputs=(0,), saves_outputs=(1,))
-SPARSE_SOFTMAX_XENT = define("SparseSoftmaxCrossEntropyWithLogits", (_xent_logits_grad, None),
-                             saves_inputs=(0,), saves_outputs=(1,))
+SOFTMAX_XENT = define(
+    "SoftmaxCrossEntropyWithLogits",
+    (_xent_logits_grad, _xent_labels_grad),
+    saves_inputs=(0,),
+    saves_outputs=(1,),
+)
+SPARSE_SOFTMAX_XENT = define(
+    "SparseSoftmaxCrossEntropyWithLogits",
+    (_xent_logits_grad, None),
+    saves_inputs=(0,),
+    saves_outputs=(1,),
+)
 
 
 def _shape_text(shape):
@@ -134,8 +150,10 @@ def _softmax_xent_op(logits, labels):
         shape = None
     if shape is None or len(shape) != 2:
         raise invalid_argument(
-            op_type, f"logits and labels must be broadcastable: logits_size={_shape_text(lv.shape)}"
-            f" labels_size={_shape_text(yv.shape)}")
+            op_type,
+            f"logits and labels must be broadcastable: logits_size={_shape_text(lv.shape)}"
+            f" labels_size={_shape_text(yv.shape)}",
+        )
     shifted = lv - np.max(lv, axis=-1, keepdims=True)
     exp = np.exp(shifted)
     sum_exp = np.sum(exp, axis=-1, keepdims=True)
@@ -151,8 +169,10 @@ def _sparse_softmax_xent_op(logits, labels):
     if yv.size and (yv.min() < 0 or yv.max() >= classes):
         bad = yv[(yv < 0) | (yv >= classes)][0]
         raise invalid_argument(
-            op_type, f"Received a label value of {bad} which is outside the valid range of "
-            f"[0, {classes}).  Label values: {' '.join(str(v) for v in yv.reshape(-1))}")
+            op_type,
+            f"Received a label value of {bad} which is outside the valid range of "
+            f"[0, {classes}).  Label values: {' '.join(str(v) for v in yv.reshape(-1))}",
+        )
     # ndarray methods rather than np.max/np.sum: this op is on the MLP benchmark's hot path.
     shifted = lv - lv.max(axis=-1, keepdims=True)
     backprop = np.exp(shifted)
@@ -166,8 +186,10 @@ def _sparse_softmax_xent_op(logits, labels):
 
 def _ensure_xent_args(name, labels, logits):
     if labels is None or logits is None:
-        raise ValueError(f"Both `labels` and `logits` must be provided for {name}"
-                         f"Received: labels={_as_text(labels)} and logits={_as_text(logits)}")
+        raise ValueError(
+            f"Both `labels` and `logits` must be provided for {name}"
+            f"Received: labels={_as_text(labels)} and logits={_as_text(logits)}"
+        )
 
 
 def _as_text(value):
@@ -191,17 +213,20 @@ def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None
         raise ValueError(
             "`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: labels.shape="
             f"{_shape_str(ls)} of rank {len(ls)} and logits.shape={_shape_str(gs)} of rank "
-            f"{len(gs)}")
+            f"{len(gs)}"
+        )
     if ls != gs[:-1]:
         raise ValueError(
             "`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
-            f"labels.shape={_shape_str(ls)} and logits.shape={_shape_str(gs)}")
+            f"labels.shape={_shape_str(ls)} and logits.shape={_shape_str(gs)}"
+        )
     require("SparseSoftmaxCrossEntropyWithLogits", logits, FLOATS, NN_FLOAT_NAMES)
     if labels.dtype.name not in ("int32", "int64"):
         raise invalid_argument(
             "SparseSoftmaxCrossEntropyWithLogits",
             f"Value for attr 'Tlabels' of {_tf_name(labels.dtype)} is not in the list of allowed "
-            "values: int32, int64")
+            "values: int32, int64",
+        )
     precise = _to_float32_if_half(logits)
     if len(gs) == 2:
         cost = _sparse_softmax_xent_op(precise, labels)[0]
@@ -236,8 +261,9 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         # a negative axis other than -1, or one past the rank, fails in its Range op.
         if axis < 0 or axis >= ndim:
             start, limit = (0, axis) if axis < 0 else (axis + 1, ndim)
-            raise invalid_argument("Range", f"Requires start <= limit when delta > 0: "
-                                            f"{start}/{limit}")
+            raise invalid_argument(
+                "Range", f"Requires start <= limit when delta > 0: {start}/{limit}"
+            )
         order = [d for d in range(ndim) if d != axis] + [axis]
         logits = _array.transpose(logits, order)
         labels = _array.transpose(labels, order)
@@ -255,9 +281,11 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     logits = convert_to_tensor(logits)
     labels = convert_to_tensor(labels)
     if logits._value.shape != labels._value.shape:
-        raise ValueError("`logits` and `labels` must have the same shape, received "
-                         f"({_shape_str(logits._value.shape)} vs "
-                         f"{_shape_str(labels._value.shape)}).")
+        raise ValueError(
+            "`logits` and `labels` must have the same shape, received "
+            f"({_shape_str(logits._value.shape)} vs "
+            f"{_shape_str(labels._value.shape)})."
+        )
     zeros = _array.zeros_like(logits)
     cond = _math.greater_equal(logits, zeros)
     relu_logits = select(cond, logits, zeros)

@@ -1,4 +1,5 @@
 """Turning an op's Python arguments into tensors with TF's dtype rules, and undoing broadcasting."""
+
 import functools
 
 import numpy as np
@@ -31,22 +32,27 @@ def same_dtype(op_type, *values, first_input=0):
                     return values
             elif (ty is float or ty is int) and x._value.dtype.kind == "f":
                 return x, EagerTensor(x._value.dtype.type(y))
-    anchor = next((v for v in values if isinstance(v, EagerTensor) or hasattr(v, "_as_tensor")),
-                  None)
+    anchor = next(
+        (v for v in values if isinstance(v, EagerTensor) or hasattr(v, "_as_tensor")), None
+    )
     if anchor is None:
         first = convert_to_tensor(values[0])
         dtype = first.dtype
     else:
-        dtype = convert_to_tensor(anchor).dtype if not isinstance(anchor, EagerTensor) else anchor.dtype
+        dtype = (
+            convert_to_tensor(anchor).dtype if not isinstance(anchor, EagerTensor) else anchor.dtype
+        )
     tensors = []
     for index, v in enumerate(values):
         if isinstance(v, EagerTensor) or hasattr(v, "_as_tensor"):
             t = convert_to_tensor(v)
             if t.dtype is not dtype:
                 raise invalid_argument(
-                    op_type, f"cannot compute {op_type} as input #{first_input + index}"
+                    op_type,
+                    f"cannot compute {op_type} as input #{first_input + index}"
                     f"(zero-based) was expected to be a {_tf_type_name(dtype)} tensor but is a "
-                    f"{_tf_type_name(t.dtype)} tensor")
+                    f"{_tf_type_name(t.dtype)} tensor",
+                )
         else:
             t = convert_to_tensor(v, dtype=dtype)
         tensors.append(t)
@@ -58,8 +64,10 @@ def require(op_type, tensor, allowed, allowed_names=None):
     if tensor.dtype not in allowed:
         names = allowed_names or ", ".join(_tf_type_name(d) for d in allowed)
         raise invalid_argument(
-            op_type, f"Value for attr 'T' of {_tf_type_name(tensor.dtype)} is not in the list of "
-            f"allowed values: {names}")
+            op_type,
+            f"Value for attr 'T' of {_tf_type_name(tensor.dtype)} is not in the list of "
+            f"allowed values: {names}",
+        )
     return tensor
 
 
@@ -68,7 +76,7 @@ NUMBERS = FLOATS + (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64, dtype
 
 
 def float_operand(op_type, x):
-    """A unary float op's operand (Sin, Exp, ...): Python ints become float32 as TF converts them."""
+    """A unary float op's operand (Sin, Exp, ...): Python ints become float32, as in TF."""
     t = x if type(x) is EagerTensor else convert_to_tensor(x, dtype_hint=dtypes.float32)
     if t._value.dtype.kind != "f":
         require(op_type, t, FLOATS, _FLOAT_NAMES + ", complex64, complex128")
@@ -114,6 +122,7 @@ def _summing_ops():
     # in unbroadcast would cost ~1 us per call, on every bias gradient.
     from .array import reshape
     from .math import reduce_sum
+
     return reduce_sum, reshape
 
 

@@ -5,6 +5,7 @@ op sequence TF records.
 Sum/Mean/Prod/Max/Min record the input tensor only; the reduction axes, input shape and
 keepdims travel in the record's attrs (the axes tensor TF records is a constant).
 """
+
 import math
 
 import numpy as np
@@ -34,11 +35,13 @@ def reduction_axes(op_type, axis, rank):
     for a in given:
         if not -rank <= a < rank:
             raise invalid_argument(
-                op_type, f"Invalid reduction dimension ({a} for input with {rank} dimension(s)")
+                op_type, f"Invalid reduction dimension ({a} for input with {rank} dimension(s)"
+            )
         a %= rank
         if a in axes:
             raise invalid_argument(
-                op_type, f"Invalid reduction arguments: Axes contains duplicate dimension: {a}")
+                op_type, f"Invalid reduction arguments: Axes contains duplicate dimension: {a}"
+            )
         axes.append(a)
     return tuple(axes)
 
@@ -183,28 +186,35 @@ def _prod_grad(rec, dy):
 
 
 PROD = define("Prod", (_prod_grad,), saves_inputs=ALL)
-reduce_prod = _reduction(PROD, lambda v, axes, kd: np.prod(v, axis=axes, keepdims=kd,
-                                                            dtype=v.dtype))
+reduce_prod = _reduction(
+    PROD, lambda v, axes, kd: np.prod(v, axis=axes, keepdims=kd, dtype=v.dtype)
+)
 
 
 # --- Any, All -------------------------------------------------------------------------------
 def _bool_input(op_type):
     def check(x):
         if x._value.dtype.kind != "b":
-            raise invalid_argument(op_type, (
-                f"cannot compute {op_type} as input #0(zero-based) was expected to be a bool "
-                f"tensor but is a {_tf_type_name(x.dtype)} tensor"))
+            raise invalid_argument(
+                op_type,
+                (
+                    f"cannot compute {op_type} as input #0(zero-based) was expected to be a bool "
+                    f"tensor but is a {_tf_type_name(x.dtype)} tensor"
+                ),
+            )
 
     return check
 
 
 ANY = define("Any")  # bool inputs are never recorded; TF registers no gradient either
-reduce_any = _reduction(ANY, lambda v, axes, kd: np.any(v, axis=axes, keepdims=kd),
-                        _bool_input("Any"))
+reduce_any = _reduction(
+    ANY, lambda v, axes, kd: np.any(v, axis=axes, keepdims=kd), _bool_input("Any")
+)
 
 ALL_OP = define("All")
-reduce_all = _reduction(ALL_OP, lambda v, axes, kd: np.all(v, axis=axes, keepdims=kd),
-                        _bool_input("All"))
+reduce_all = _reduction(
+    ALL_OP, lambda v, axes, kd: np.all(v, axis=axes, keepdims=kd), _bool_input("All")
+)
 
 
 # --- ArgMax, ArgMin -------------------------------------------------------------------------
@@ -223,16 +233,21 @@ def _arg_extreme(opdef, pick, nan_stand_in):
             raise TypeError("axis must be int or Tensor with integer datatype")
         output_type = dtypes.as_dtype(output_type)
         if output_type not in (dtypes.int16, dtypes.int32, dtypes.int64):
-            raise invalid_argument(op_type, (
-                f"Value for attr 'output_type' of {_tf_type_name(output_type)} is not in the "
-                "list of allowed values: int16, uint16, int32, int64"))
+            raise invalid_argument(
+                op_type,
+                (
+                    f"Value for attr 'output_type' of {_tf_type_name(output_type)} is not in the "
+                    "list of allowed values: int16, uint16, int32, int64"
+                ),
+            )
         x = input if type(input) is EagerTensor else convert_to_tensor(input)
         check_dtype(op_type, x, computable)
         v = x._value
         rank = v.ndim
         if not -rank <= axis < rank:
             raise invalid_argument(
-                op_type, f"Expected dimension in the range [{-rank}, {rank}), but got {axis}")
+                op_type, f"Expected dimension in the range [{-rank}, {rank}), but got {axis}"
+            )
         if v.dtype.kind == "f":
             # TF's kernel never picks a NaN over a number: compare with NaN as -inf (+inf)
             v = np.where(np.isnan(v), v.dtype.type(nan_stand_in), v)
@@ -253,10 +268,14 @@ argmin = _arg_extreme(ARG_MIN, np.argmin, np.inf)
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """log(sum(exp(x))) shifted by the (finite) maximum, which gets no gradient (TF's)."""
     raw_max = reduce_max(input_tensor, axis=axis, keepdims=True)
-    my_max = array.stop_gradient(array.where(comparisons.is_finite(raw_max), raw_max,
-                                             scalar_like(raw_max, 0)))
-    result = unary_math.log(reduce_sum(unary_math.exp(arithmetic.subtract(input_tensor, my_max)),
-                                       axis=axis, keepdims=keepdims))
+    my_max = array.stop_gradient(
+        array.where(comparisons.is_finite(raw_max), raw_max, scalar_like(raw_max, 0))
+    )
+    result = unary_math.log(
+        reduce_sum(
+            unary_math.exp(arithmetic.subtract(input_tensor, my_max)), axis=axis, keepdims=keepdims
+        )
+    )
     if not keepdims:
         my_max = array.reshape(my_max, array.shape(result))
     return arithmetic.add(result, my_max)
@@ -266,8 +285,10 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
     x = convert_to_tensor(input_tensor)
     means = reduce_mean(x, axis=axis, keepdims=True)
     if means.dtype.is_integer:
-        raise TypeError("Input must be either real or complex. Received integer type "
-                        f"<dtype: '{means.dtype.name}'>.")
+        raise TypeError(
+            "Input must be either real or complex. Received integer type "
+            f"<dtype: '{means.dtype.name}'>."
+        )
     squared_deviations = unary_math.square(x - means)
     return reduce_mean(squared_deviations, axis=axis, keepdims=keepdims)
 
@@ -289,8 +310,30 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     return arithmetic.multiply(x, x_inv_norm)
 
 
-__all__ = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
-           "reduce_logsumexp", "reduce_std", "reduce_variance", "reduce_any", "reduce_all",
-           "argmax", "argmin", "l2_normalize"]
-TOP_LEVEL = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
-             "reduce_logsumexp", "reduce_any", "reduce_all", "argmax", "argmin"]
+__all__ = [
+    "reduce_sum",
+    "reduce_mean",
+    "reduce_max",
+    "reduce_min",
+    "reduce_prod",
+    "reduce_logsumexp",
+    "reduce_std",
+    "reduce_variance",
+    "reduce_any",
+    "reduce_all",
+    "argmax",
+    "argmin",
+    "l2_normalize",
+]
+TOP_LEVEL = [
+    "reduce_sum",
+    "reduce_mean",
+    "reduce_max",
+    "reduce_min",
+    "reduce_prod",
+    "reduce_logsumexp",
+    "reduce_any",
+    "reduce_all",
+    "argmax",
+    "argmin",
+]

@@ -5,6 +5,7 @@ An op type is in exactly one of three states, as in TF:
 - it is registered as NOT_DIFFERENTIABLE (its inputs get None, e.g. ArgMax, Equal, Round);
 - nothing is registered: backprop through it raises LookupError, e.g. AdjustContrastv2.
 """
+
 from .. import hooks, tape as tape_module
 from ..hooks import observers
 from ..ops_saved import select_saved
@@ -108,8 +109,13 @@ def record_output(opdef, inputs, output, attrs):
         # is floating. No list comprehension for one or two inputs (in Python 3.11 it is a
         # function call).
         n = len(inputs)
-        input_ids = ((inputs[0]._id,) if n == 1 else (inputs[0]._id, inputs[1]._id) if n == 2
-                     else tuple([t._id for t in inputs]))
+        input_ids = (
+            (inputs[0]._id,)
+            if n == 1
+            else (inputs[0]._id, inputs[1]._id)
+            if n == 2
+            else tuple([t._id for t in inputs])
+        )
         for tape in recording_tapes:
             tracked = tape._tracked
             if tracked.isdisjoint(input_ids):
@@ -120,8 +126,9 @@ def record_output(opdef, inputs, output, attrs):
                 rec.input_ids = input_ids
                 rec.output_ids = (output._id,)
                 saved = opdef.saves_inputs  # `is ALL` first: the op's own tuple, no copy
-                rec.inputs = (inputs if saved is ALL else select_saved(saved, inputs) if saved
-                              else None)
+                rec.inputs = (
+                    inputs if saved is ALL else select_saved(saved, inputs) if saved else None
+                )
                 # one output: saves_outputs is (), (0,) or ALL
                 rec.outputs = (output,) if opdef.saves_outputs else None
                 rec.attrs = attrs

@@ -5,6 +5,7 @@ Like TF, Tanh, Sigmoid, Sqrt, Rsqrt and Reciprocal differentiate through their o
 ops (TanhGrad, ...), which have gradients themselves; SoftsignGrad has none, so a second
 derivative of softsign raises LookupError, as in TF.
 """
+
 import math
 
 import numpy as np
@@ -31,10 +32,12 @@ log1p = unary(LOG1P, quietly(np.log1p))
 def _zero_for_zero_dy(kernel):
     """TF's SqrtGrad/RsqrtGrad/ReciprocalGrad kernels give 0 where dy is 0, even where y is 0,
     inf or nan: tf.where(x > 0, tf.sqrt(x), 0.) has gradient 0 (not NaN) at x <= 0."""
+
     def run(y, dy):
         with np.errstate(all="ignore"):
             out = kernel(y, dy)
         return as_value(np.where(dy == 0, np.zeros((), out.dtype), out))
+
     return run
 
 
@@ -43,33 +46,50 @@ def _sqrt_grad_grad_a(rec, grad):
     return -ga * rec.outputs[0]
 
 
-SQRT_GRAD = define("SqrtGrad", (_sqrt_grad_grad_a, lambda rec, grad: 0.5 * (grad / rec.inputs[0])),
-                   saves_inputs=(0,), saves_outputs=ALL)
+SQRT_GRAD = define(
+    "SqrtGrad",
+    (_sqrt_grad_grad_a, lambda rec, grad: 0.5 * (grad / rec.inputs[0])),
+    saves_inputs=(0,),
+    saves_outputs=ALL,
+)
 sqrt_grad = binary(SQRT_GRAD, _zero_for_zero_dy(lambda y, dy: y.dtype.type(0.5) * dy / y))
 
 SQRT = define("Sqrt", (lambda rec, dy: sqrt_grad(rec.outputs[0], dy),), saves_outputs=ALL)
 sqrt = unary(SQRT, quietly(np.sqrt))
 
-RSQRT_GRAD = define("RsqrtGrad", (
-    lambda rec, grad: -1.5 * grad * rec.inputs[1] * square(rec.inputs[0]),
-    lambda rec, grad: rsqrt_grad(rec.inputs[0], grad)), saves_inputs=ALL)
-rsqrt_grad = binary(RSQRT_GRAD, _zero_for_zero_dy(
-    lambda y, dy: y.dtype.type(-0.5) * (dy * y) * (y * y)))
+RSQRT_GRAD = define(
+    "RsqrtGrad",
+    (
+        lambda rec, grad: -1.5 * grad * rec.inputs[1] * square(rec.inputs[0]),
+        lambda rec, grad: rsqrt_grad(rec.inputs[0], grad),
+    ),
+    saves_inputs=ALL,
+)
+rsqrt_grad = binary(
+    RSQRT_GRAD, _zero_for_zero_dy(lambda y, dy: y.dtype.type(-0.5) * (dy * y) * (y * y))
+)
 
 RSQRT = define("Rsqrt", (lambda rec, dy: rsqrt_grad(rec.outputs[0], dy),), saves_outputs=ALL)
 rsqrt = unary(RSQRT, quietly(lambda v: 1 / np.sqrt(v)))
 
-SQUARE = define("Square", (lambda rec, dy: dy * (rec.inputs[0] * scalar_like(dy, 2.0)),),
-                saves_inputs=ALL)
+SQUARE = define(
+    "Square", (lambda rec, dy: dy * (rec.inputs[0] * scalar_like(dy, 2.0)),), saves_inputs=ALL
+)
 square = unary(SQUARE, np.square)
 
-RECIPROCAL_GRAD = define("ReciprocalGrad", (
-    lambda rec, grad: grad * -2.0 * rec.inputs[1] * rec.inputs[0],
-    lambda rec, grad: reciprocal_grad(rec.inputs[0], grad)), saves_inputs=ALL)
+RECIPROCAL_GRAD = define(
+    "ReciprocalGrad",
+    (
+        lambda rec, grad: grad * -2.0 * rec.inputs[1] * rec.inputs[0],
+        lambda rec, grad: reciprocal_grad(rec.inputs[0], grad),
+    ),
+    saves_inputs=ALL,
+)
 reciprocal_grad = binary(RECIPROCAL_GRAD, _zero_for_zero_dy(lambda y, dy: -dy * y * y))
 
-RECIPROCAL = define("Reciprocal", (lambda rec, dy: reciprocal_grad(rec.outputs[0], dy),),
-                    saves_outputs=ALL)
+RECIPROCAL = define(
+    "Reciprocal", (lambda rec, dy: reciprocal_grad(rec.outputs[0], dy),), saves_outputs=ALL
+)
 reciprocal = unary(RECIPROCAL, quietly(np.reciprocal))
 
 # --- trigonometric --------------------------------------------------------------------------
@@ -94,16 +114,21 @@ def _inverse_sqrt_one_minus_square(x):
     return reciprocal(sqrt(scalar_like(x, 1) - square(x)))
 
 
-ASIN = define("Asin", (lambda rec, dy: dy * _inverse_sqrt_one_minus_square(rec.inputs[0]),),
-              saves_inputs=ALL)
+ASIN = define(
+    "Asin", (lambda rec, dy: dy * _inverse_sqrt_one_minus_square(rec.inputs[0]),), saves_inputs=ALL
+)
 asin = unary(ASIN, quietly(np.arcsin))
 
-ACOS = define("Acos", (lambda rec, dy: -dy * _inverse_sqrt_one_minus_square(rec.inputs[0]),),
-              saves_inputs=ALL)
+ACOS = define(
+    "Acos", (lambda rec, dy: -dy * _inverse_sqrt_one_minus_square(rec.inputs[0]),), saves_inputs=ALL
+)
 acos = unary(ACOS, quietly(np.arccos))
 
-ATAN = define("Atan", (lambda rec, dy: dy * reciprocal(
-    scalar_like(rec.inputs[0], 1) + square(rec.inputs[0])),), saves_inputs=ALL)
+ATAN = define(
+    "Atan",
+    (lambda rec, dy: dy * reciprocal(scalar_like(rec.inputs[0], 1) + square(rec.inputs[0])),),
+    saves_inputs=ALL,
+)
 atan = unary(ATAN, np.arctan)
 
 
@@ -112,10 +137,14 @@ def _atan2_grad(rec, dy):
     return dy / (square(y) + square(x))
 
 
-ATAN2 = define("Atan2", (
-    lambda rec, dy: to_x(rec, rec.inputs[1] * _atan2_grad(rec, dy)),
-    lambda rec, dy: to_y(rec, -rec.inputs[0] * _atan2_grad(rec, dy))),
-    saves_inputs=ALL)
+ATAN2 = define(
+    "Atan2",
+    (
+        lambda rec, dy: to_x(rec, rec.inputs[1] * _atan2_grad(rec, dy)),
+        lambda rec, dy: to_y(rec, -rec.inputs[0] * _atan2_grad(rec, dy)),
+    ),
+    saves_inputs=ALL,
+)
 _atan2 = binary(ATAN2, np.arctan2)
 
 
@@ -131,9 +160,14 @@ sinh = unary(SINH, quietly(np.sinh))
 COSH = define("Cosh", (lambda rec, dy: dy * sinh(rec.inputs[0]),), saves_inputs=ALL)
 cosh = unary(COSH, quietly(np.cosh))
 
-TANH_GRAD = define("TanhGrad", (
-    lambda rec, grad: grad * -2.0 * rec.inputs[1] * rec.inputs[0],
-    lambda rec, grad: tanh_grad(rec.inputs[0], grad)), saves_inputs=ALL)
+TANH_GRAD = define(
+    "TanhGrad",
+    (
+        lambda rec, grad: grad * -2.0 * rec.inputs[1] * rec.inputs[0],
+        lambda rec, grad: tanh_grad(rec.inputs[0], grad),
+    ),
+    saves_inputs=ALL,
+)
 tanh_grad = binary(TANH_GRAD, lambda y, dy: dy * (1 - y * y))
 
 TANH = define("Tanh", (lambda rec, dy: tanh_grad(rec.outputs[0], dy),), saves_outputs=ALL)
@@ -147,9 +181,11 @@ def _sigmoid_grad_grad_a(rec, grad):
     return gb - 2.0 * gb * a
 
 
-SIGMOID_GRAD = define("SigmoidGrad", (_sigmoid_grad_grad_a,
-                                      lambda rec, grad: sigmoid_grad(rec.inputs[0], grad)),
-                      saves_inputs=ALL)
+SIGMOID_GRAD = define(
+    "SigmoidGrad",
+    (_sigmoid_grad_grad_a, lambda rec, grad: sigmoid_grad(rec.inputs[0], grad)),
+    saves_inputs=ALL,
+)
 sigmoid_grad = binary(SIGMOID_GRAD, lambda y, dy: dy * y * (1 - y))
 
 
@@ -159,8 +195,7 @@ def _sigmoid(v):
     return as_value(np.where(v >= 0, 1 / (1 + e), e / (1 + e)))
 
 
-SIGMOID = define("Sigmoid", (lambda rec, dy: sigmoid_grad(rec.outputs[0], dy),),
-                 saves_outputs=ALL)
+SIGMOID = define("Sigmoid", (lambda rec, dy: sigmoid_grad(rec.outputs[0], dy),), saves_outputs=ALL)
 sigmoid = unary(SIGMOID, quietly(_sigmoid))
 
 
@@ -177,8 +212,9 @@ softplus = unary(SOFTPLUS, quietly(_softplus))
 SOFTSIGN_GRAD = define("SoftsignGrad")  # TF registers no gradient for it
 _softsign_grad = binary(SOFTSIGN_GRAD, lambda dy, x: dy / np.square(1 + np.abs(x)))
 
-SOFTSIGN = define("Softsign", (lambda rec, dy: _softsign_grad(dy, rec.inputs[0]),),
-                  saves_inputs=ALL)
+SOFTSIGN = define(
+    "Softsign", (lambda rec, dy: _softsign_grad(dy, rec.inputs[0]),), saves_inputs=ALL
+)
 softsign = unary(SOFTSIGN, lambda v: v / (1 + np.abs(v)))
 
 _erf_elementwise = np.frompyfunc(math.erf, 1, 1)  # NumPy has no erf; libm's is exact
@@ -189,13 +225,19 @@ def _erf(v):
 
 
 _TWO_OVER_ROOT_PI = 2 / np.sqrt(np.pi)
-ERF = define("Erf", (lambda rec, dy: dy * scalar_like(dy, _TWO_OVER_ROOT_PI) * exp(
-    -square(rec.inputs[0])),), saves_inputs=ALL)
+ERF = define(
+    "Erf",
+    (lambda rec, dy: dy * scalar_like(dy, _TWO_OVER_ROOT_PI) * exp(-square(rec.inputs[0])),),
+    saves_inputs=ALL,
+)
 erf = unary(ERF, _erf)
 
 _erfc_elementwise = np.frompyfunc(math.erfc, 1, 1)
-ERFC = define("Erfc", (lambda rec, dy: dy * scalar_like(dy, -_TWO_OVER_ROOT_PI) * exp(
-    -square(rec.inputs[0])),), saves_inputs=ALL)
+ERFC = define(
+    "Erfc",
+    (lambda rec, dy: dy * scalar_like(dy, -_TWO_OVER_ROOT_PI) * exp(-square(rec.inputs[0])),),
+    saves_inputs=ALL,
+)
 erfc = unary(ERFC, lambda v: as_value(np.asarray(_erfc_elementwise(v), dtype=v.dtype)))
 
 # --- rounding: TF registers gradients that return None -------------------------------------
@@ -215,8 +257,49 @@ floor = unary(FLOOR, np.floor)
 CEIL = define("Ceil", NOT_DIFFERENTIABLE)
 ceil = unary(CEIL, np.ceil)
 
-__all__ = ["exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square", "reciprocal", "sin", "cos",
-           "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "sigmoid", "softplus",
-           "softsign", "erf", "erfc", "round", "floor", "ceil"]
-TOP_LEVEL = ["exp", "sqrt", "square", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
-             "sinh", "cosh", "tanh", "sigmoid", "round", "floor"]
+__all__ = [
+    "exp",
+    "expm1",
+    "log",
+    "log1p",
+    "sqrt",
+    "rsqrt",
+    "square",
+    "reciprocal",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
+    "sigmoid",
+    "softplus",
+    "softsign",
+    "erf",
+    "erfc",
+    "round",
+    "floor",
+    "ceil",
+]
+TOP_LEVEL = [
+    "exp",
+    "sqrt",
+    "square",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
+    "sigmoid",
+    "round",
+    "floor",
+]
