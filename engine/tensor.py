@@ -12,7 +12,10 @@ from . import conversion, dtypes, hooks
 from .eager_only import TensorGraphAttributes
 from .shape import TensorShape
 
-_next_id = itertools.count(1).__next__
+# Tensor ids. The hot paths call next(_ids): the builtin is cheaper than calling the bound
+# _ids.__next__ (a method-wrapper).
+_ids = itertools.count(1)
+_next_id = _ids.__next__
 
 # `type(value.dtype) in FLOAT_DTYPES` is `value.dtype.kind == "f"` (any byte order) in about half
 # the time: the hot paths test it on every op.
@@ -30,7 +33,7 @@ class EagerTensor(TensorGraphAttributes):
 
     def __init__(self, value):
         self._value = value
-        self._id = _next_id()
+        self._id = next(_ids)
 
     # --- metadata -------------------------------------------------------------------------
     @property

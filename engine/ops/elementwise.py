@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import InvalidArgumentError, NotFoundError, invalid_argument
-from ..tensor import FLOAT_DTYPES, EagerTensor, _next_id, convert_to_tensor
+from ..tensor import FLOAT_DTYPES, EagerTensor, _ids, convert_to_tensor
 from .operands import _tf_type_name, broadcast_error, unbroadcast
 from .registry import execute, observers, record_output, recording_tapes
 
@@ -292,7 +292,7 @@ def binary(opdef, fn, hint_from_x=False):
             scalar, operand = _scalar_operand(dtype, y) if pair is None else pair
             y = _new_tensor(EagerTensor)  # EagerTensor(scalar) without __init__
             y._value = scalar
-            y._id = _next_id()
+            y._id = next(_ids)
             value = fn(xv, operand)
             shapes = SCALAR_Y if xv.ndim else None
         else:
@@ -300,7 +300,7 @@ def binary(opdef, fn, hint_from_x=False):
         # registry.execute, inlined: this runs for every elementwise op
         output = _new_tensor(EagerTensor)
         output._value = value
-        output._id = _next_id()
+        output._id = next(_ids)
         if recording_tapes or observers:
             record_output(opdef, (x, y), output, shapes)
         return output
@@ -327,7 +327,7 @@ def unary(opdef, fn):
         # registry.execute, inlined: this runs for every elementwise op
         output = _new_tensor(EagerTensor)
         output._value = fn(xv)
-        output._id = _next_id()
+        output._id = next(_ids)
         if recording_tapes or observers:
             record_output(opdef, (x,), output, None)
         return output

@@ -10,7 +10,7 @@ from .. import hooks, tape as tape_module
 from ..hooks import observers
 from ..ops_saved import select_saved
 from ..tape import Record, forward_pending, recording_tapes, run_forward_accumulators
-from ..tensor import FLOAT_DTYPES, Tensor, _next_id
+from ..tensor import FLOAT_DTYPES, Tensor, _ids
 
 _new_tensor = _new_record = object.__new__
 
@@ -91,7 +91,7 @@ def execute(opdef, inputs, value, attrs=None):
     """
     output = _new_tensor(Tensor)
     output._value = value
-    output._id = _next_id()
+    output._id = next(_ids)
     if recording_tapes or observers:
         record_output(opdef, inputs, output, attrs)
     return output
@@ -104,7 +104,7 @@ def record_output(opdef, inputs, output, attrs):
     `recording_tapes` and `observers` are the engine's own lists, mutated in place and never
     rebound, so they are bound in this module once."""
     rec = None
-    if recording_tapes:
+    if recording_tapes and inputs:  # an op without inputs is never recorded
         # Built once, shared by every tape that tracks an input; the output is tracked if it
         # is floating. No list comprehension for one or two inputs (in Python 3.11 it is a
         # function call).
@@ -118,7 +118,8 @@ def record_output(opdef, inputs, output, attrs):
         )
         for tape in recording_tapes:
             tracked = tape._tracked
-            if tracked.isdisjoint(input_ids):
+            # the first input decides most ops without a method call
+            if input_ids[0] not in tracked and tracked.isdisjoint(input_ids):
                 continue
             if rec is None:
                 rec = _new_record(Record)  # slots set here: no __init__ frame
