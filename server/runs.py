@@ -25,7 +25,12 @@ PROGRAM_FILENAME = "main.py"
 
 
 def new_run_id() -> str:
-    return secrets.token_urlsafe(16)  # 128 random bits: ids cannot be guessed or enumerated
+    """128 random bits (ids cannot be guessed or enumerated), URL-safe, never starting with
+    '-' (an id like '-x1...' would read as an option in `tapescope export ID`)."""
+    while True:
+        run_id = secrets.token_urlsafe(16)
+        if not run_id.startswith("-"):
+            return run_id
 
 
 def _now() -> datetime:
