@@ -2,15 +2,11 @@
 directory, driven by Playwright through Debian's Chromium (Playwright's own browser download
 does not work here). Every page must finish without console errors."""
 
-import json
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.live_server import live_server
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -24,61 +20,14 @@ FLAGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-TAPESCOPE = Path(sys.executable).parent / "tapescope"
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _get(url, timeout=5):
-    with urllib.request.urlopen(url, timeout=timeout) as response:
-        return json.loads(response.read())
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     if not (ROOT / "web" / "dist" / "index.html").exists():
         pytest.fail("web/dist is not built: run `make web` (cd web && npm ci && npm run build)")
-    port = _free_port()
-    data_dir = tmp_path_factory.mktemp("tapescope-data")
-    log = open(data_dir / "server.log", "w")  # noqa: SIM115 - the server writes it all session
-    process = subprocess.Popen(
-        [
-            str(TAPESCOPE),
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data_dir),
-        ],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            _get(base + "/api/health", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(
-                    "tapescope serve did not start:\n" + (data_dir / "server.log").read_text()
-                )
-            time.sleep(0.2)
-    yield base
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with live_server(tmp_path_factory.mktemp("tapescope-data"), start_timeout=30) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

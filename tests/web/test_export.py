@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from tests.web.conftest import TAPESCOPE, screenshot
+from tests.live_server import TAPESCOPE
+from tests.web.conftest import screenshot
 from tests.web.helpers import api, wait_graph
 from tests.web.offline import PROGRAM, Requests, check_debugger, run_and_export
 
