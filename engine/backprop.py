@@ -102,6 +102,8 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
 
 def release_all(records, observer=None):
     """What a non-persistent tape does after its one gradient call: drop every record."""
+    if not any(records):  # the backward pass dropped them all already (any: at C speed)
+        return
     for index, rec in enumerate(records):
         if rec is not None:
             records[index] = None

@@ -7,12 +7,13 @@ its one set of gradients; entering it again starts a fresh one. `jacobian` and
 """
 
 import enum
+import functools
 import sys
 import warnings
 
 from . import hooks, nest, tape as tape_module
 from .backprop import release_all, run_backward
-from .tensor import Tensor, convert_to_tensor
+from .tensor import FLOAT_DTYPES, Tensor, convert_to_tensor
 
 NON_PERSISTENT_REUSED = (
     "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)"
@@ -32,6 +33,8 @@ class UnconnectedGradients(enum.Enum):
 
 
 def unconnected_mode(value):
+    if type(value) is UnconnectedGradients:  # the default: no enum lookup
+        return value
     try:
         return UnconnectedGradients(value)
     except ValueError:
@@ -61,7 +64,9 @@ def as_differentiable(value, role):
     """A target or source as a Tensor. Variables keep their identity (their id is the handle's).
 
     Anything else fails as in TF, which reads the dtype, then the tape id, of each one."""
-    if is_variable(value):
+    if type(value) is Tensor:  # first: cheaper than is_variable's two hasattr
+        tensor = value
+    elif is_variable(value):
         tensor = value._snapshot()
     elif isinstance(value, Tensor):
         tensor = value
@@ -69,7 +74,7 @@ def as_differentiable(value, role):
         raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
     else:
         raise AttributeError(f"'{type(value).__name__}' object has no attribute '_id'")
-    if tensor._value.dtype.kind != "f":
+    if type(tensor._value.dtype) not in FLOAT_DTYPES:
         warn(
             f"The dtype of the {role} tensor must be floating (e.g. tf.float32) when calling "
             f"GradientTape.gradient, got {tensor.dtype!r}"
@@ -171,9 +176,10 @@ class GradientTape:
     def _watch_variable(self, variable):
         if variable._id not in self._watched_variables:
             self._watched_variables[variable._id] = variable
-            if variable._value.dtype.kind == "f":
+            if type(variable._value.dtype) in FLOAT_DTYPES:
                 self._tracked.add(variable._id)
-            tape_module.notify_tape(self, "watch_variable", variable)
+            if hooks.observers:
+                tape_module.notify_tape(self, "watch_variable", variable)
 
     def watched_variables(self):
         """The variables this tape watched, in the order they were created (as TF sorts them)."""
@@ -218,8 +224,9 @@ class GradientTape:
                 "Variables or CompositeTensors to be differentiated, but received "
                 "None."
             )
-        flat_targets = [as_differentiable(t, "target") for t in nest.flatten(target)]
-        flat_sources = [as_differentiable(s, "source") for s in nest.flatten(sources)]
+        flat_targets = [as_differentiable(t, "target") for t in _leaves(target)[0]]
+        source_leaves, simple_sources = _leaves(sources)
+        flat_sources = [as_differentiable(s, "source") for s in source_leaves]
         seeds = initial_gradients(flat_targets, output_gradients)
         mode = unconnected_mode(unconnected_gradients)
         observer = started(self, "gradient", flat_targets, flat_sources, output_gradients, mode)
@@ -233,7 +240,9 @@ class GradientTape:
                 observer,
                 release=not self._persistent,
             )
-            flat = [shaped_result(found.get(s._id), s, mode) for s in flat_sources]
+            flat = [found.get(s._id) for s in flat_sources]
+            if mode is UnconnectedGradients.ZERO:
+                flat = [shaped_result(g, s, mode) for g, s in zip(flat, flat_sources)]
             if observer is not None:
                 observer.finished({s._id: g for s, g in zip(flat_sources, flat)})
         except BaseException as error:
@@ -241,8 +250,12 @@ class GradientTape:
             finished(self, None, error)
             raise
         self._end_call(observer)
-        result = nest.pack_sequence_as(sources, flat)
-        finished(self, result, None)
+        if not simple_sources:
+            result = nest.pack_sequence_as(sources, flat)
+        else:
+            result = type(sources)(flat) if type(sources) in (list, tuple) else flat[0]
+        if hooks.observers:
+            finished(self, result, None)
         return result
 
     def jacobian(
@@ -293,13 +306,35 @@ class _StopRecording:
         tape_module.notify_tape(self._tape, "resume")
 
 
+def _leaves(structure):
+    """(nest.flatten(structure), simple): `simple` when the structure is a leaf or a plain
+    list or tuple of leaves (the usual targets and sources), which re-pack without nest."""
+    kind = type(structure)
+    if kind is list or kind is tuple:
+        for item in structure:
+            if isinstance(item, (list, tuple, dict)):
+                return nest.flatten(structure), False
+        return structure, True
+    if isinstance(structure, (list, tuple, dict)):
+        return nest.flatten(structure), False
+    return [structure], True
+
+
+@functools.cache
+def _ops():
+    # Imported on first use (engine.ops imports this module), then cached: an import
+    # statement costs more than the rest of a small gradient call.
+    from .ops import array, math
+
+    return array.ones_like, math.add_gradients
+
+
 def initial_gradients(flat_targets, output_gradients):
     """The gradient each target starts with: ones, or the caller's output_gradients.
 
     As in TF, output_gradients are matched to targets in flattened order; targets past the
     end of a shorter list start from ones; the same target twice accumulates."""
-    from .ops.array import ones_like
-
+    ones_like = _ops()[0]
     flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
     seeds = {}
     for index, t in enumerate(flat_targets):
@@ -318,9 +353,7 @@ def initial_gradients(flat_targets, output_gradients):
 
 
 def accumulate(a, b):
-    from .ops.math import add_gradients
-
-    return add_gradients(a, b)
+    return _ops()[1](a, b)
 
 
 def shaped_result(gradient, source, mode):

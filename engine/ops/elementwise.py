@@ -274,6 +274,13 @@ def binary(opdef, fn, hint_from_x=False):
         if type(dtype) not in FLOAT_DTYPES:
             return converted(x, y)
         ty = type(y)
+        if ty is not EagerTensor and ty is not float and ty is not int:
+            # a variable (a layer's bias) is read here as convert_to_tensor reads it
+            as_tensor = getattr(y, "_as_tensor", None)
+            if as_tensor is None:
+                return converted(x, y)
+            y = as_tensor()
+            ty = type(y)
         if ty is EagerTensor:
             yv = y._value
             y_dtype = yv.dtype
