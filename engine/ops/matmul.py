@@ -163,8 +163,11 @@ def matmul(
     if type(a) is not EagerTensor:
         a = convert_to_tensor(a)
     if type(b) is not EagerTensor:  # a variable is read without a.dtype, which it ignores
-        b = (convert_to_tensor(b) if hasattr(b, "_as_tensor")
-             else convert_to_tensor(b, dtype_hint=a.dtype))
+        b = (
+            convert_to_tensor(b)
+            if hasattr(b, "_as_tensor")
+            else convert_to_tensor(b, dtype_hint=a.dtype)
+        )
     batched = a._value.ndim > 2 or b._value.ndim > 2
     op_type = "BatchMatMulV2" if batched else "MatMul"
     if a._value.dtype != b._value.dtype:
