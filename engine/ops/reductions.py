@@ -18,6 +18,8 @@ from .elementwise import allowed_numpy_dtypes, as_value, check_dtype, scalar_lik
 from .operands import _tf_type_name
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 
+_HALF = np.dtype(np.float16)
+
 
 def reduction_axes(op_type, axis, rank):
     """TF's checks of reduction indices; the axes as non-negative ints, in the order given."""
@@ -84,7 +86,7 @@ def _sum_grad(rec, dy):
 
 
 def _sum(v, axes, keepdims):
-    if v.dtype != np.float16:
+    if v.dtype != _HALF:  # a dtype, not np.float16: comparing with a type converts it first
         # np.add.reduce is what np.sum runs, without its Python wrapper (~1.5 us a call)
         return np.add.reduce(v, axis=axes, dtype=v.dtype, keepdims=keepdims)
     # NumPy adds halves in float32; TF rounds every partial sum to half (60000 + 60000 is inf)
@@ -107,7 +109,11 @@ def _mean(v, axes, keepdims):
     total = _sum(v, axes, keepdims)
     count = math.prod([v.shape[a] for a in axes])  # math.prod: np.prod of a list takes ~3 us
     if v.dtype.kind == "f":
-        with np.errstate(all="ignore"):  # the mean of nothing is nan, silently
+        if count and v.dtype != _HALF:  # a float32/64 division by a count can only underflow
+            return total / v.dtype.type(count)
+        # the mean of nothing is nan, silently; a half count can overflow (the context costs
+        # about as much as the rest of the op, so only here)
+        with np.errstate(all="ignore"):
             return total / v.dtype.type(count)
     if count == 0:
         return np.zeros_like(total)

@@ -145,7 +145,13 @@ def record_output(opdef, inputs, output, attrs):
 
 def execute_many(opdef, inputs, values, attrs=None):
     """`execute` for ops with several outputs (Unpack, Split, ...)."""
-    outputs = tuple(Tensor(v) for v in values)
+    outputs = []
+    for value in values:  # as in execute: no __init__ frame, and no generator either
+        output = _new_tensor(Tensor)
+        output._value = value
+        output._id = next(_ids)
+        outputs.append(output)
+    outputs = tuple(outputs)
     rec = tape_module.record(opdef, inputs, outputs, attrs) if recording_tapes else None
     if observers:
         hooks.notify("op_executed", opdef.type, inputs, outputs, rec)
