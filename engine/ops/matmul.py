@@ -4,7 +4,7 @@
 import numpy as np
 
 from ..errors import invalid_argument
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import FLOAT_DTYPES, EagerTensor, convert_to_tensor
 from .elementwise import allowed_numpy_dtypes, check_dtype
 from .operands import _tf_type_name, unbroadcast
 from .registry import ALL, define, execute
@@ -49,7 +49,7 @@ MATMUL = define("MatMul", (_matmul_grad_a, _matmul_grad_b), saves_inputs=ALL)
 
 def _matmul(a, b, transpose_a, transpose_b):
     av, bv = a._value, b._value
-    if av.dtype.kind != "f":
+    if type(av.dtype) not in FLOAT_DTYPES:
         check_dtype(
             "MatMul",
             a,
@@ -65,13 +65,15 @@ def _matmul(a, b, transpose_a, transpose_b):
         av = av.T
     if transpose_b:
         bv = bv.T
-    if av.shape[1] != bv.shape[0]:
+    try:  # NumPy's check of the inner sizes, rather than reading both shapes first
+        value = av @ bv
+    except ValueError:
         raise invalid_argument(
             "MatMul",
             f"Matrix size-incompatible: In[0]: "
             f"{_shape_text(a._value.shape)}, In[1]: {_shape_text(b._value.shape)}",
-        )
-    return execute(MATMUL, (a, b), av @ bv, (transpose_a, transpose_b))
+        ) from None
+    return execute(MATMUL, (a, b), value, (transpose_a, transpose_b))
 
 
 # --- BatchMatMulV2: stacks of matrices, batch dimensions broadcast ------------------------
@@ -168,9 +170,11 @@ def matmul(
             if hasattr(b, "_as_tensor")
             else convert_to_tensor(b, dtype_hint=a.dtype)
         )
-    batched = a._value.ndim > 2 or b._value.ndim > 2
+    av, bv = a._value, b._value
+    batched = av.ndim > 2 or bv.ndim > 2
     op_type = "BatchMatMulV2" if batched else "MatMul"
-    if a._value.dtype != b._value.dtype:
+    a_dtype, b_dtype = av.dtype, bv.dtype
+    if a_dtype is not b_dtype and a_dtype != b_dtype:  # `is`: the usual case, cheaper
         raise invalid_argument(
             op_type,
             (

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import invalid_argument
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import FLOAT_DTYPES, EagerTensor, convert_to_tensor
 from . import arithmetic, array, casting, comparisons, cumulative, unary_math
 from .elementwise import allowed_numpy_dtypes, as_value, check_dtype, scalar_like
 from .operands import _tf_type_name
@@ -25,11 +25,16 @@ def reduction_axes(op_type, axis, rank):
     """TF's checks of reduction indices; the axes as non-negative ints, in the order given."""
     if axis is None:
         return tuple(range(rank))
+    given = None
     if type(axis) is int:
         given = (axis,)
-    elif isinstance(axis, (list, tuple)) and all(type(a) is int for a in axis):
-        given = tuple(axis)
-    else:
+    elif isinstance(axis, (list, tuple)):
+        for a in axis:  # a loop, not all(...): a generator costs more than these checks
+            if type(a) is not int:
+                break
+        else:
+            given = tuple(axis)
+    if given is None:
         if not (isinstance(axis, EagerTensor) or hasattr(axis, "_as_tensor")):
             axis = convert_to_tensor(axis, dtype=dtypes.int32)
         given = tuple(int(a) for a in np.asarray(convert_to_tensor(axis)._value).reshape(-1))
@@ -62,11 +67,18 @@ def _reduction(opdef, compute, check=None):
         x = input_tensor if type(input_tensor) is EagerTensor else convert_to_tensor(input_tensor)
         if check is not None:
             check(x)
-        elif x._value.dtype.kind != "f":
+        elif type(x._value.dtype) not in FLOAT_DTYPES:
             check_dtype(op_type, x, computable)
         axes = reduction_axes(op_type, axis, x._value.ndim)
         keepdims = bool(keepdims)
-        value = as_value(np.asarray(compute(x._value, axes, keepdims)))
+        value = compute(x._value, axes, keepdims)
+        # as_value(np.asarray(value)), with the usual results (an array, a NumPy scalar) kept
+        # as they are rather than converted there and back
+        if type(value) is np.ndarray:
+            if not value.ndim:
+                value = value[()]
+        elif not isinstance(value, np.generic):
+            value = as_value(np.asarray(value))
         return execute(opdef, (x,), value, (x._value.shape, axes, keepdims))
 
     op.__name__ = op.__qualname__ = op_type
