@@ -30,12 +30,12 @@ def int_arg(value):
     if kind is int:
         if -(2**31) <= value < 2**31:
             return EagerTensor(np.int32(value)), (value,)
-    elif (
-        isinstance(value, (tuple, list))
-        and all(type(v) is int for v in value)
-        and all(-(2**31) <= v < 2**31 for v in value)
-    ):
-        return EagerTensor(np.array(value, np.int32)), tuple(value)
+    elif isinstance(value, (tuple, list)):
+        for v in value:  # a loop, not all(...): generators cost more than the checks
+            if type(v) is not int or not -(2**31) <= v < 2**31:
+                break
+        else:
+            return EagerTensor(np.array(value, np.int32)), tuple(value)
     t = int_tensor(value)
     return t, ints(t)
 

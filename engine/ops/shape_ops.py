@@ -40,7 +40,7 @@ def reshape(tensor, shape, name=None):
     require_integers("Reshape", "Tshape", shape_t)
     value = x._value
     if dims != value.shape:
-        value = scalar_or_array(np.reshape(value, _resolved_shape(value.shape, dims)))
+        value = scalar_or_array(value.reshape(_resolved_shape(value.shape, dims)))
     return execute(RESHAPE, (x, shape_t), value, x._value.shape)
 
 
@@ -133,7 +133,9 @@ def expand_dims(input, axis, name=None):
         raise invalid_argument(
             "ExpandDims", f"Tried to expand dim index {a} for tensor with {ndim} dimensions."
         )
-    value = np.expand_dims(x._value, a % (ndim + 1))
+    a %= ndim + 1
+    shape = x._value.shape
+    value = x._value.reshape(shape[:a] + (1,) + shape[a:])  # np.expand_dims's view, directly
     return execute(EXPAND_DIMS, (x, axis_t), value, x._value.shape)
 
 
