@@ -26,19 +26,16 @@ forward_pending = []
 class Record:
     """One op as a tape keeps it for backward. Shared by every tape that recorded the op.
 
-    `inputs`/`outputs` hold only the tensors the op's gradient needs (others are None, or the
-    whole tuple is None when nothing is needed): that is what the tape saves for backward.
+    `op` is the OpDef; `input_ids`/`output_ids` the tensors' ids; `inputs`/`outputs` hold only
+    the tensors the op's gradient needs (others are None, or the whole tuple is None when
+    nothing is needed): that is what the tape saves for backward; `attrs` is what the op passed
+    to execute.
+
+    No __init__: recording makes `Record()` and sets the slots itself, since calling a class
+    without one skips a Python frame (this runs for every recorded op).
     """
 
     __slots__ = ("op", "input_ids", "output_ids", "inputs", "outputs", "attrs")
-
-    def __init__(self, op, input_ids, output_ids, inputs, outputs, attrs):
-        self.op = op
-        self.input_ids = input_ids
-        self.output_ids = output_ids
-        self.inputs = inputs
-        self.outputs = outputs
-        self.attrs = attrs
 
     def __repr__(self):
         return f"Record({self.op.type}, inputs={self.input_ids}, outputs={self.output_ids})"
@@ -66,7 +63,7 @@ def record(opdef, inputs, outputs, attrs):
         if rec is None:  # built once, shared by every tape
             # slots set directly (no __init__ frame, about a third cheaper), and the op's own
             # tuple kept as is when the gradient needs all of it (`is ALL` first)
-            rec = _new_record(Record)
+            rec = Record()
             rec.op = opdef
             rec.input_ids = input_ids
             rec.output_ids = tuple([t._id for t in outputs])
@@ -84,9 +81,6 @@ def record(opdef, inputs, outputs, attrs):
     if forward_pending:
         run_forward_accumulators(rec, inputs, outputs)
     return rec
-
-
-_new_record = object.__new__
 
 
 def run_forward_accumulators(rec, inputs, outputs):

@@ -12,7 +12,7 @@ from ..ops_saved import select_saved
 from ..tape import Record, forward_pending, recording_tapes, run_forward_accumulators
 from ..tensor import FLOAT_DTYPES, Tensor, _ids
 
-_new_tensor = _new_record = object.__new__
+_new_tensor = object.__new__
 
 
 class _NotDifferentiable:
@@ -122,7 +122,7 @@ def record_output(opdef, inputs, output, attrs):
             if input_ids[0] not in tracked and tracked.isdisjoint(input_ids):
                 continue
             if rec is None:
-                rec = _new_record(Record)  # slots set here: no __init__ frame
+                rec = Record()  # slots set here (Record has no __init__)
                 rec.op = opdef
                 rec.input_ids = input_ids
                 rec.output_ids = (output._id,)
