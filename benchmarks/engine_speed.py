@@ -7,9 +7,12 @@
 - memory per recorded op, excluding the arrays saved for backward.
 All float32. Times are the best of alternating runs, in CPU time (this process's) and
 wall time; the target is judged on CPU time, which neighbours on a shared machine disturb less.
+The MLP is also run with BLAS on one thread in both (a subprocess), for comparison.
 """
 
 import itertools
+import os
+import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
@@ -135,11 +138,17 @@ def main():
         interleaved_ratio(chain_engine, chain_numpy),
         8,
     )
-    data = mlp_data()
-    report_ratio(
-        "MLP 784-256-256-10 b64 (fwd+bwd / NumPy)",
-        interleaved_ratio(mlp_engine_fn(*data), mlp_numpy_fn(*data), repeats=5),
-        1.2,
+    mlp()
+    # The same MLP with BLAS on one thread on both sides, for comparison (not the target's
+    # figure): the engine's overhead per step is about fixed, so its ratio depends on how fast
+    # NumPy's matmuls are; on a busy 2-core machine the threaded ones are also the noisiest.
+    one_thread = {
+        name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    }
+    subprocess.run(
+        [sys.executable, __file__, "--mlp-one-blas-thread"],
+        env={**os.environ, **one_thread},
+        check=True,
     )
     per_op = memory_per_recorded_op()
     print(
@@ -148,5 +157,15 @@ def main():
     )
 
 
+def mlp(label="MLP 784-256-256-10 b64 (fwd+bwd / NumPy)", target=1.2):
+    data = mlp_data()
+    report_ratio(
+        label, interleaved_ratio(mlp_engine_fn(*data), mlp_numpy_fn(*data), repeats=5), target
+    )
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--mlp-one-blas-thread"]:
+        mlp("  the same, BLAS on 1 thread (for comparison)", target=None)
+    else:
+        main()
