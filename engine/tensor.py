@@ -224,7 +224,10 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
                 f"{dtypes.as_dtype(dtype).name} for `tf.Variable of type "
                 f"{value.dtype.name}. (Variable: {value!r})"
             )
-        return convert_to_tensor(as_tensor(), dtype=dtype)
+        read = as_tensor()
+        if type(read) is Tensor and dtype is None:  # a variable's read: no second call
+            return read
+        return convert_to_tensor(read, dtype=dtype)
     if isinstance(value, Tensor):
         return value
     if _has_tensor(value):
