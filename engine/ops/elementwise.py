@@ -235,6 +235,10 @@ def matching_operands(op_type, computable, x, y, hint_from_x=False):
 # read-only), so sharing them is safe. 0 is left out so that -0.0 never turns into 0.0, and
 # the size is bounded for programs with many constants.
 _SCALARS = {}
+# id(cached scalar) -> its 0-d array, for when a cached scalar comes back as a tensor's value
+# (Mul's gradient multiplies by the saved `y` of `x * 2.0`). Ids are safe keys here: _SCALARS
+# keeps every cached scalar alive, so no other object can have its id.
+_SCALAR_ARRAYS = {}
 
 
 def _scalar_operand(dtype, number):
@@ -247,6 +251,7 @@ def _scalar_operand(dtype, number):
         pair = scalar, array
         if number and len(_SCALARS) < 1024:
             _SCALARS[key] = pair
+            _SCALAR_ARRAYS[id(scalar)] = array
     return pair
 
 
@@ -300,6 +305,7 @@ def binary(opdef, fn, hint_from_x=False):
                 shapes = None
             elif not sy:  # a scalar y always broadcasts, to x's shape
                 shapes = SCALAR_Y
+                yv = _SCALAR_ARRAYS.get(id(yv), yv)
             else:
                 return broadcasting(x, y, xv, yv)
             value = fn(xv, yv)
