@@ -36,7 +36,7 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
             records[index] = None
         output_ids = rec.output_ids
         gradient = rec.op.gradient
-        if len(output_ids) == 1:  # most ops: no list, no all()
+        if len(output_ids) == 1:  # most ops: no list
             i = output_ids[0]
             dy = pop(i, None)
             if dy is None:
@@ -48,22 +48,27 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
             # The common case: a dense gradient and one function per input, each called as
             # fn(rec, dy) (a star call costs more) and only for inputs the tape tracks (TF's
             # skip_input_indices: a constant operand costs nothing).
-            direct = type(dy) is Tensor and type(gradient) is tuple
+            sparse = type(dy) is not Tensor
+            direct = not sparse and type(gradient) is tuple
             upstream = (dy,) if not direct or observer is not None else None
-        else:
-            upstream = [pop(i, None) for i in output_ids]
-            for i, g in zip(output_ids, upstream):
-                if g is not None and i in source_ids:
-                    results[i] = g
-            if all(g is None for g in upstream):  # not count(None): it calls Tensor.__eq__
+        else:  # one pass over the outputs (comprehensions and generators cost more)
+            upstream = []
+            connected = sparse = direct = False
+            for i in output_ids:
+                g = pop(i, None)
+                upstream.append(g)
+                if g is not None:  # not count(None): it calls Tensor.__eq__
+                    connected = True
+                    sparse = sparse or type(g) is not Tensor
+                    if i in source_ids:
+                        results[i] = g
+            if not connected:
                 if release and observer is not None:
                     observer.released(rec)
                 continue
-            direct = False
         if direct:
             whole = None
-        elif any(g is not None and type(g) is not Tensor for g in upstream):
-            # below a gather (IndexedSlices): densified, or passed on (Identity, ...)
+        elif sparse:  # below a gather (IndexedSlices): densified, or passed on (Identity, ...)
             upstream, whole = upstream_gradients(rec, upstream, tracked)
             if whole is None and type(gradient) is not tuple:
                 whole = gradient_of(rec.op)(rec, *upstream)
