@@ -12,6 +12,8 @@ before the op that produced their inputs, breaking the reverse order): its `_app
 it in `forward_pending`, and `record` runs the queue once the op is recorded everywhere.
 """
 
+from typing import Any
+
 from . import hooks
 from .ops_saved import ALL, select_saved
 from .tensor import FLOAT_DTYPES
@@ -36,6 +38,13 @@ class Record:
     """
 
     __slots__ = ("op", "input_ids", "output_ids", "inputs", "outputs", "attrs")
+    # Declared for readers and mypy only (no values: the slots above hold them).
+    op: Any
+    input_ids: tuple[int, ...]
+    output_ids: tuple[int, ...]
+    inputs: tuple[Any, ...] | None
+    outputs: tuple[Any, ...] | None
+    attrs: Any
 
     def __repr__(self):
         return f"Record({self.op.type}, inputs={self.input_ids}, outputs={self.output_ids})"
