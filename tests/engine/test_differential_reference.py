@@ -3,22 +3,18 @@ short TF2 programs across the engine's seams. Dtypes, shapes, None-ness, result 
 exception types and printed text must be exact; values within float tolerance; exception
 messages equal TF's unless the case is listed in MESSAGE_NOT_PROMISED.
 
-TF's results were recorded into tf_differential_reference.json by
+TF's results were recorded into differential/reference/<module>.json by
 generate_tf_math_reference.py (run with the TF venv, oneDNN off: TF's reference kernels)."""
 
-import json
 import math
-from pathlib import Path
 
 import pytest
 
 import engine as tf
-from tests.engine.differential import CASES
+from tests.engine.differential import CASES, load_reference
 from tests.engine.differential.program import run
 
-REFERENCE = json.loads((Path(__file__).parent / "tf_differential_reference.json").read_text())[
-    "cases"
-]
+REFERENCE = load_reference()
 
 # Relative (and absolute) tolerance per dtype: the engine computes with NumPy, TF with Eigen,
 # sometimes in another order (sums, fused kernels).
