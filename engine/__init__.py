@@ -23,6 +23,7 @@ from .gradient_tape import GradientTape, UnconnectedGradients
 from .indexed_slices import IndexedSlices
 from .name_scopes import name_scope
 from .shape import TensorShape
+from .tensor_spec import TensorSpec
 from .tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from .constant_op import constant
 from .variables import Variable
