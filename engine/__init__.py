@@ -33,6 +33,7 @@ from . import math, nn, linalg, random, image  # namespaces tf.math, tf.nn, ...
 from .ops import array as _array, image as _image, linalg as _linalg, math as _math, nn as _nn
 from .ops import random_ops as _random
 from . import autodiff  # tf.autodiff.ForwardAccumulator, GradientTape
+from . import data  # tf.data.Dataset
 from .custom_gradient import custom_gradient
 from .eager_functional import (
     enable_eager_execution,

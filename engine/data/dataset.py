@@ -1,0 +1,150 @@
+"""tf.data.Dataset: the base every dataset derives from, and iteration over it.
+
+A dataset is a recipe: each class yields its elements from a fresh Python generator
+(`_elements`), so every `for x in ds` starts again from the beginning, as TF makes a new
+iterator. Elements are nested tuples/dicts of engine tensors, made new for each element
+(TF's iterator hands out new tensors: nothing connects them to the tensors the dataset was
+built from, so no gradient flows back through a dataset).
+
+The transformations (map, batch, shuffle, ...) are installed onto DatasetV2 by the modules
+that define them (sources.py, transformations.py, batching.py, shuffling.py), as TF's
+math_ops installs Tensor's operators: this module depends on none of them.
+"""
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import OutOfRangeError
+from ..missing import missing_attribute
+from ..tensor import Tensor
+from . import structure
+from .options import Options
+
+AUTOTUNE = -1
+INFINITE_CARDINALITY = -1
+UNKNOWN_CARDINALITY = -2
+
+
+def install(name, static=False):
+    """Decorator: makes a function the dataset method `name` (a staticmethod if `static`)."""
+
+    def decorate(fn):
+        setattr(DatasetV2, name, staticmethod(fn) if static else fn)
+        return fn
+
+    return decorate
+
+
+class DatasetV2:
+    """A sequence of elements. Subclasses define `_elements(probe)` and `_cardinality()`,
+    and `_compute_spec()` unless their elements are specced like their input's."""
+
+    def __init__(self, input_dataset=None):
+        self._input = input_dataset
+        self._spec = None
+
+    # --- what a subclass defines --------------------------------------------------------
+    def _elements(self, probe=False):
+        """A new generator of the elements. `probe`: only looking for the elements' specs
+        (shuffles keep their order and their seeds, user functions run unobserved)."""
+        raise NotImplementedError
+
+    def _cardinality(self):
+        return self._input._cardinality()
+
+    def _compute_spec(self):
+        return self._input.element_spec
+
+    # --- what every dataset has ---------------------------------------------------------
+    @property
+    def element_spec(self):
+        if self._spec is None:
+            self._spec = self._compute_spec()
+        return self._spec
+
+    def __iter__(self):
+        return OwnedIterator(self)
+
+    def __bool__(self):
+        return True  # not __len__'s answer: an infinite dataset is still true, as in TF
+
+    def __len__(self):
+        n = self._cardinality()
+        if n == INFINITE_CARDINALITY:
+            raise TypeError("The dataset is infinite.")
+        if n == UNKNOWN_CARDINALITY:
+            raise TypeError("The dataset length is unknown.")
+        return n
+
+    def cardinality(self):
+        return Tensor(np.int64(self._cardinality()))
+
+    def options(self):
+        return self._input.options() if self._input is not None else Options()
+
+    def as_numpy_iterator(self):
+        return NumpyIterator(iter(self))
+
+    def __repr__(self):
+        return f"<{type(self).__name__} element_spec={self.element_spec!r}>"
+
+
+class OwnedIterator:
+    """What iter(dataset) returns: Python's iterator protocol plus TF's get_next."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._elements = dataset._elements()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._elements)
+
+    def get_next(self):
+        try:
+            return next(self._elements)
+        except StopIteration:
+            raise OutOfRangeError(None, None, "End of sequence [Op:IteratorGetNext]") from None
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __getattr__(self, name):
+        raise missing_attribute("tf.data.Iterator", name)
+
+
+class NumpyIterator:
+    """as_numpy_iterator(): the elements with NumPy values in place of tensors."""
+
+    def __init__(self, iterator):
+        self._iterator = iterator
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return structure.map_leaves(lambda t: t.numpy(), next(self._iterator))
+
+    next = __next__
+
+    def __repr__(self):
+        return f"NumpyIterator(iterator={self._iterator!r})"
+
+
+def cardinality(dataset):
+    """tf.data.experimental.cardinality."""
+    return dataset.cardinality()
+
+
+def scalar_int64(value, name):
+    """An int64 argument (batch_size, count, ...) as a Python int, read as TF reads it."""
+    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
+        value = np.asarray(value)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
+            return int(value)
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtypes.int64.name}")
+    return int(value)
