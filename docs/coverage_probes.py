@@ -413,12 +413,88 @@ MODULES = Section(
     ),
 )
 
-SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, AUTODIFF, MODULES)
+DATA = Section(
+    "Input pipelines (tf.data)",
+    "In-memory datasets; map's ops run when elements are produced, seen by observers but "
+    "not taped (TF runs them in the dataset's graph).",
+    (
+        Probe(
+            "tf.data.Dataset.from_tensor_slices",
+            "list(tf.data.Dataset.from_tensor_slices((m, labels)))",
+        ),
+        Probe("tf.data.Dataset.from_tensors", "list(tf.data.Dataset.from_tensors(x))"),
+        Probe("tf.data.Dataset.range", "list(tf.data.Dataset.range(1, 6, 2))"),
+        Probe(
+            "tf.data.Dataset.zip",
+            "list(tf.data.Dataset.zip((tf.data.Dataset.range(2), tf.data.Dataset.range(3))))",
+        ),
+        Probe(
+            "tf.data.Dataset.map",
+            "list(tf.data.Dataset.from_tensor_slices(x).map(lambda a: a * a))",
+        ),
+        Probe(
+            "tf.data.Dataset.filter", "list(tf.data.Dataset.range(6).filter(lambda a: a % 2 == 0))"
+        ),
+        Probe(
+            "tf.data.Dataset.take_while",
+            "list(tf.data.Dataset.range(6).take_while(lambda a: a < 3))",
+        ),
+        Probe(
+            "tf.data.Dataset.reduce",
+            "tf.data.Dataset.from_tensor_slices(x).reduce(0.0, lambda s, a: s + a)",
+        ),
+        Probe(
+            "tf.data.Dataset.batch", "list(tf.data.Dataset.range(5).batch(2, drop_remainder=True))"
+        ),
+        Probe(
+            "tf.data.Dataset.padded_batch",
+            "list(tf.data.Dataset.range(1, 4).map(tf.range).padded_batch(2))",
+        ),
+        Probe("tf.data.Dataset.unbatch", "list(tf.data.Dataset.from_tensors(m).unbatch())"),
+        Probe("tf.data.Dataset.shuffle", "list(tf.data.Dataset.range(5).shuffle(5, seed=1))"),
+        Probe("tf.data.Dataset.repeat", "list(tf.data.Dataset.range(2).repeat(2))"),
+        Probe("tf.data.Dataset.take", "list(tf.data.Dataset.range(5).take(2))"),
+        Probe("tf.data.Dataset.skip", "list(tf.data.Dataset.range(5).skip(3))"),
+        Probe(
+            "tf.data.Dataset.enumerate", "list(tf.data.Dataset.from_tensor_slices(x).enumerate())"
+        ),
+        Probe(
+            "tf.data.Dataset.concatenate",
+            "list(tf.data.Dataset.range(2).concatenate(tf.data.Dataset.range(2)))",
+        ),
+        Probe(
+            "tf.data.Dataset.prefetch", "list(tf.data.Dataset.range(2).prefetch(tf.data.AUTOTUNE))"
+        ),
+        Probe("tf.data.Dataset.cache", "list(tf.data.Dataset.range(2).cache())"),
+        Probe(
+            "tf.data.Dataset.with_options",
+            "tf.data.Dataset.range(2).with_options(tf.data.Options()).options()",
+        ),
+        Probe("tf.data.Dataset.apply", "list(tf.data.Dataset.range(4).apply(lambda d: d.take(1)))"),
+        Probe(
+            "tf.data.Dataset.as_numpy_iterator",
+            "list(tf.data.Dataset.range(3).as_numpy_iterator())",
+        ),
+        Probe("tf.data.Dataset.cardinality", "tf.data.Dataset.range(3).repeat().cardinality()"),
+        Probe("tf.data.Dataset.element_spec", "tf.data.Dataset.from_tensor_slices(m).element_spec"),
+        Probe("tf.data.Options", "tf.data.Options()"),
+        Probe("tf.data.AUTOTUNE", "tf.data.AUTOTUNE"),
+        Probe("tf.data.INFINITE_CARDINALITY", "tf.data.INFINITE_CARDINALITY"),
+        Probe("tf.data.UNKNOWN_CARDINALITY", "tf.data.UNKNOWN_CARDINALITY"),
+        Probe("tf.data.experimental.AUTOTUNE", "tf.data.experimental.AUTOTUNE"),
+        Probe(
+            "tf.data.experimental.cardinality",
+            "tf.data.experimental.cardinality(tf.data.Dataset.range(3))",
+        ),
+    ),
+    shows_ops=False,
+)
+
+SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, AUTODIFF, MODULES, DATA)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
     "tf.function",
-    "tf.data",
     "tf.signal",
     "tf.math.bessel_i0",
     "tf.nn.conv1d",
