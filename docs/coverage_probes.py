@@ -477,6 +477,33 @@ DATA = Section(
         ),
         Probe("tf.data.Dataset.cardinality", "tf.data.Dataset.range(3).repeat().cardinality()"),
         Probe("tf.data.Dataset.element_spec", "tf.data.Dataset.from_tensor_slices(m).element_spec"),
+        Probe(
+            "tf.data.Dataset.from_generator",
+            "list(tf.data.Dataset.from_generator(lambda: iter([1, 2]), "
+            "output_signature=tf.TensorSpec([], tf.int32)))",
+        ),
+        Probe("tf.data.Dataset.window", "[list(w) for w in tf.data.Dataset.range(5).window(2)]"),
+        Probe(
+            "tf.data.Dataset.flat_map",
+            "list(tf.data.Dataset.range(3).flat_map(tf.data.Dataset.range))",
+        ),
+        Probe(
+            "tf.data.Dataset.interleave",
+            "list(tf.data.Dataset.range(3).interleave(tf.data.Dataset.range, cycle_length=2))",
+        ),
+        Probe("tf.data.Dataset.shard", "list(tf.data.Dataset.range(6).shard(2, 0))"),
+        Probe(
+            "tf.data.Dataset.unique", "list(tf.data.Dataset.from_tensor_slices([1, 1, 2]).unique())"
+        ),
+        Probe(
+            "tf.data.Dataset.scan",
+            "list(tf.data.Dataset.range(3).scan(np.int64(0), lambda s, a: (s + a, s)))",
+        ),
+        Probe("tf.data.Dataset.counter", "list(tf.data.Dataset.counter().take(2))"),
+        Probe(
+            "tf.data.Dataset.get_single_element",
+            "tf.data.Dataset.from_tensors(x).get_single_element()",
+        ),
         Probe("tf.data.Options", "tf.data.Options()"),
         Probe("tf.data.AUTOTUNE", "tf.data.AUTOTUNE"),
         Probe("tf.data.INFINITE_CARDINALITY", "tf.data.INFINITE_CARDINALITY"),

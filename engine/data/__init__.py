@@ -6,11 +6,25 @@
 - transformations.py  map, filter, repeat, take, skip, enumerate, concatenate, cache, ...
 - batching.py         batch, padded_batch, unbatch
 - shuffling.py        shuffle (TF's buffer algorithm), with random_stream.py's Philox numbers
+- windows.py          window, flat_map, interleave (datasets of datasets)
+- generators.py       from_generator
+- selection.py        shard, unique, get_single_element
+- scanning.py         scan, counter
 - options.py          tf.data.Options (accepted, no effect in memory)
 """
 
 from ..missing import missing_attribute
-from . import batching, experimental, shuffling, sources, transformations  # install methods
+from . import (  # (each installs its Dataset methods)
+    batching,
+    experimental,
+    generators,
+    scanning,
+    selection,
+    shuffling,
+    sources,
+    transformations,
+    windows,
+)
 from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2
 from .options import Options
 
@@ -25,7 +39,7 @@ __all__ = [
     "experimental",
 ]
 
-del batching, shuffling, sources, transformations
+del batching, generators, scanning, selection, shuffling, sources, transformations, windows
 
 
 def __getattr__(name):

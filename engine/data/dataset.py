@@ -88,6 +88,41 @@ class DatasetV2:
     def __repr__(self):
         return f"<{type(self).__name__} element_spec={self.element_spec!r}>"
 
+    def __getattr__(self, name):
+        return _missing(self, name, "tf.data.Dataset", _DATASET_METHODS_NOT_IMPLEMENTED)
+
+
+# TF 2.21's Dataset methods the engine lacks (file I/O, sampling, bucketing, ...): asking for
+# one says so; any other unknown attribute gets Python's own AttributeError, as in TF.
+_DATASET_METHODS_NOT_IMPLEMENTED = frozenset(
+    [
+        "bucket_by_sequence_length",
+        "choose_from_datasets",
+        "fingerprint",
+        "group_by_window",
+        "ignore_errors",
+        "list_files",
+        "load",
+        "ragged_batch",
+        "random",
+        "rebatch",
+        "rejection_resample",
+        "sample_from_datasets",
+        "save",
+        "snapshot",
+        "sparse_batch",
+    ]
+)
+_ITERATOR_METHODS_NOT_IMPLEMENTED = frozenset(
+    ["get_next_as_optional", "output_classes", "output_shapes", "output_types"]
+)
+
+
+def _missing(instance, name, namespace, not_implemented):
+    if name in not_implemented:
+        raise missing_attribute(namespace, name)
+    raise AttributeError(f"'{type(instance).__name__}' object has no attribute '{name}'")
+
 
 class OwnedIterator:
     """What iter(dataset) returns: Python's iterator protocol plus TF's get_next."""
@@ -102,6 +137,8 @@ class OwnedIterator:
     def __next__(self):
         return next(self._elements)
 
+    next = __next__
+
     def get_next(self):
         try:
             return next(self._elements)
@@ -113,7 +150,7 @@ class OwnedIterator:
         return self._dataset.element_spec
 
     def __getattr__(self, name):
-        raise missing_attribute("tf.data.Iterator", name)
+        return _missing(self, name, "tf.data.Iterator", _ITERATOR_METHODS_NOT_IMPLEMENTED)
 
 
 class NumpyIterator:

@@ -7,6 +7,9 @@ variable the function captured is None, as in TF). The engine runs the function 
 every tape paused; engine.debug's observers still see each op it runs.
 """
 
+import contextlib
+import io
+
 from .. import hooks
 from ..errors import InvalidArgumentError
 from ..tape import stop_all_recording
@@ -19,14 +22,19 @@ def call(fn, element):
 
 
 class unobserved:
-    """Context in which neither tapes nor observers see the ops: a dataset running its
-    functions only to learn the shapes of their results."""
+    """Context in which neither tapes nor observers see the ops, and what the function prints
+    is dropped: a dataset running its functions only to learn the shapes of their results
+    (TF traces them once instead; a tf.print inside prints only as elements are produced)."""
 
     def __enter__(self):
         self._observers = hooks.observers[:]
         hooks.observers.clear()
+        self._quiet = contextlib.ExitStack()
+        self._quiet.enter_context(contextlib.redirect_stdout(io.StringIO()))
+        self._quiet.enter_context(contextlib.redirect_stderr(io.StringIO()))
 
     def __exit__(self, *exc):
+        self._quiet.close()
         hooks.observers[:] = self._observers
 
 

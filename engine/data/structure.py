@@ -4,6 +4,7 @@ tf.data's nesting differs from tf.nest's in one way: tuples, namedtuples and dic
 structure, while a Python list is a value (a tensor to convert), so `from_tensor_slices([1, 2])`
 has one component and `from_tensor_slices(([1, 2], [3, 4]))` has two."""
 
+from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_spec import TensorSpec
 
@@ -42,19 +43,47 @@ def map_leaves(fn, structure):
 
 def normalize(element):
     """Every leaf of a user's element as a tensor, with TF's conversion rules (Python floats
-    float32, NumPy arrays keeping their dtype)."""
+    float32, NumPy arrays keeping their dtype). Datasets stay datasets (window's elements)."""
     if element is None:
         raise TypeError("Failed to convert elements of None to Tensor.")
     return map_leaves(_as_tensor, element)
 
 
 def _as_tensor(value):
-    return value if type(value) is Tensor else convert_to_tensor(value)
+    if type(value) is Tensor or hasattr(value, "_elements"):
+        return value
+    return convert_to_tensor(value)
+
+
+class DatasetSpec:
+    """The spec of an element that is itself a dataset (window's elements)."""
+
+    def __init__(self, element_spec, dataset_shape=()):
+        self.element_spec = element_spec
+        self.shape = TensorShape(dataset_shape)
+
+    def most_specific_common_supertype(self, others):
+        return self
+
+    def __eq__(self, other):
+        return type(other) is DatasetSpec and (self.element_spec, self.shape) == (
+            other.element_spec,
+            other.shape,
+        )
+
+    def __repr__(self):
+        return f"DatasetSpec({self.element_spec!r}, {self.shape!r})"
 
 
 def spec_of(element):
-    """The element's TensorSpecs, in its structure."""
-    return map_leaves(lambda t: TensorSpec(t.shape, t.dtype), element)
+    """The element's TensorSpecs (DatasetSpecs for datasets), in its structure."""
+    return map_leaves(_leaf_spec, element)
+
+
+def _leaf_spec(leaf):
+    if hasattr(leaf, "_elements"):
+        return DatasetSpec(leaf.element_spec)
+    return TensorSpec(leaf.shape, leaf.dtype)
 
 
 def common_spec(specs):

@@ -60,6 +60,9 @@ def _shrunk(element, spec):
     changed = False
     leaves = []
     for tensor, leaf_spec in zip(structure.flatten(element), structure.flatten(spec)):
+        if type(tensor) is not Tensor:  # a dataset (window's elements)
+            leaves.append(tensor)
+            continue
         value = tensor._value
         if leaf_spec.shape.rank is not None:
             for axis, dim in enumerate(leaf_spec.shape):

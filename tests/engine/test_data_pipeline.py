@@ -127,3 +127,28 @@ def test_missing_tf_data_symbols_say_so():
         tf.data.TFRecordDataset
     with pytest.raises(AttributeError, match=r"tf\.data\.experimental\.make_csv_dataset"):
         tf.data.experimental.make_csv_dataset
+
+
+def test_building_a_map_prints_nothing_iterating_prints_each_element(capsys):
+    ds = tf.data.Dataset.range(2).map(lambda x: print("element", int(x)) or x)
+    assert capsys.readouterr().out == ""
+    list(ds)
+    assert capsys.readouterr().out == "element 0\nelement 1\n"
+
+
+def test_windows_of_an_endless_dataset_are_made_lazily():
+    windows = tf.data.Dataset.counter().window(3, shift=2)
+    firsts = [[int(x) for x in w] for w in windows.take(3)]
+    assert firsts == [[0, 1, 2], [2, 3, 4], [4, 5, 6]]
+
+
+def test_from_generator_calls_the_generator_anew_for_each_iteration():
+    calls = []
+
+    def gen():
+        calls.append(1)
+        yield from range(3)
+
+    ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec([], tf.int64))
+    assert [int(x) for x in ds] == [int(x) for x in ds] == [0, 1, 2]
+    assert len(calls) == 2

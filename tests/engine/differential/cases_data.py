@@ -277,6 +277,82 @@ PIPELINES = [
     "ds = tf.data.Dataset.range(6).map(gen_labels).batch(3)\nlist(ds.as_numpy_iterator())",
 ]
 
+NESTED_AND_GENERATED = [
+    D + "ds = D.range(7).window(3)\n(repr(ds), [[int(x) for x in w] for w in ds])",
+    D + "ds = D.range(7).window(3, shift=2, drop_remainder=True)\n"
+    "[list(w.as_numpy_iterator()) for w in ds]",
+    D + "[list(w.as_numpy_iterator()) for w in D.range(7).window(3, shift=1, stride=2)]",
+    D + "ds = D.from_tensor_slices(([1, 2, 3], [4, 5, 6])).window(2)\n"
+    "(repr(ds), [(list(a.as_numpy_iterator()), list(b.as_numpy_iterator())) for a, b in ds])",
+    D + "(int(D.range(7).window(3).cardinality()), "
+    "int(D.range(7).window(3, drop_remainder=True).cardinality()), "
+    "int(D.range(7).window(3, shift=1, drop_remainder=True).cardinality()))",
+    D + "repr(D.range(7).window(3).map(lambda w: w))",
+    D + "repr(next(iter(D.range(7).window(3))))",
+    # the time-series tutorial's sliding windows
+    D + "ds = D.range(7).window(3, shift=1, drop_remainder=True).flat_map(lambda w: w.batch(3))\n"
+    "(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "series = np.arange(10, dtype=np.float32)\nds = D.from_tensor_slices(series)"
+    ".window(4, shift=1, drop_remainder=True).flat_map(lambda w: w.batch(4))"
+    ".map(lambda w: (w[:-1], w[-1])).batch(2)\nlist(ds.take(2).as_numpy_iterator())",
+    D + "ds = D.range(3).flat_map(lambda x: D.range(x))\n"
+    "(repr(ds), list(ds.as_numpy_iterator()), int(ds.cardinality()))",
+    D + "D.range(3).flat_map(lambda x: x)",
+    D + "ds = D.range(3).interleave(lambda x: D.range(x, x + 3), cycle_length=2, block_length=2)\n"
+    "(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "ds = D.range(1, 4).interleave(lambda x: D.from_tensors(x).repeat(3), cycle_length=2, "
+    "num_parallel_calls=tf.data.AUTOTUNE, deterministic=True)\n"
+    "(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "ds = D.range(4).interleave(lambda x: D.from_tensors(x).repeat(2), cycle_length=3)\n"
+    "list(ds.as_numpy_iterator())",
+    D + "def gen():\n    for i in range(3):\n        yield i, [1.0] * i\n"
+    "ds = D.from_generator(gen, output_signature=(tf.TensorSpec((), tf.int32), "
+    "tf.TensorSpec((None,), tf.float32)))\n(repr(ds), list(ds), int(ds.cardinality()))",
+    D + "def gen():\n    for i in range(3):\n        yield i\n"
+    "ds = D.from_generator(gen, output_types=tf.int64)\n(repr(ds), list(ds))",
+    D + "def gen():\n    yield 1\n"
+    "repr(D.from_generator(gen, output_types=(tf.int64, tf.float32), "
+    "output_shapes=((), (None,))))",
+    D + "def gen():\n    yield [1, 2]\n    yield [1, 2, 3]\n"
+    "list(D.from_generator(gen, output_signature=tf.TensorSpec((2,), tf.int32)))",
+    D + "def gen():\n    yield 1.5\n"
+    "list(D.from_generator(gen, output_signature=tf.TensorSpec((), tf.int32)))",
+    D + "def gen():\n    yield {'a': 1, 'b': [1.0, 2.0]}\n"
+    "ds = D.from_generator(gen, output_signature={'a': tf.TensorSpec((), tf.int32), "
+    "'b': tf.TensorSpec((2,), tf.float32)})\n(repr(ds), list(ds))",
+    D + "def gen(n):\n    for i in range(n):\n        yield i\n"
+    "ds = D.from_generator(gen, args=[3], output_signature=tf.TensorSpec((), tf.int32))\n"
+    "[list(ds.as_numpy_iterator()) for _ in range(2)]",
+    D + "def gen():\n    yield 1\nD.from_generator(gen)",
+    D + "def gen():\n    for i in range(5):\n        yield np.full([2], i, np.float32), i % 2\n"
+    "ds = D.from_generator(gen, output_signature=(tf.TensorSpec([2], tf.float32), "
+    "tf.TensorSpec([], tf.int64))).batch(2)\n(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "ds = D.range(10).shard(3, 1)\n(repr(ds), list(ds.as_numpy_iterator()), len(ds))",
+    D + "D.range(10).shard(3, 3)",
+    D + "D.range(1).get_single_element()",
+    D + "D.from_tensors(([1, 2], 3.0)).get_single_element()",
+    D + "D.range(2).get_single_element()",
+    D + "D.range(0).get_single_element()",
+    D
+    + "ds = D.from_tensor_slices([1, 2, 1, 3, 2]).unique()\n(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "ds = D.range(4).scan(np.int64(0), lambda s, x: (s + x, s * 10))\n"
+    "(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "ds = D.from_tensor_slices([1.0, 2.0, 3.0]).scan(0.0, lambda s, x: (s + x, (s, x)))\n"
+    "list(ds.as_numpy_iterator())",
+    D + "ds = D.counter()\n(repr(ds), list(ds.take(3).as_numpy_iterator()), int(ds.cardinality()))",
+    D + "list(D.counter(5, 2, dtype=tf.int32).take(3).as_numpy_iterator())",
+    D + "D.range(3).foo",
+    D + "iter(D.range(3)).foo",
+    D + "iter(D.range(3)).next()",
+]
+
 CASES = (
-    SOURCES + TRANSFORMATIONS + BATCHING + SHUFFLING + SPECS_AND_CARDINALITY + GRADIENTS + PIPELINES
+    SOURCES
+    + TRANSFORMATIONS
+    + BATCHING
+    + SHUFFLING
+    + SPECS_AND_CARDINALITY
+    + GRADIENTS
+    + PIPELINES
+    + NESTED_AND_GENERATED
 )
