@@ -34,7 +34,7 @@ class _VariantDataset(DatasetV2):
 def _windows(elements, size, shift, stride, drop_remainder):
     """Lists of input elements: window i holds elements i*shift + k*stride, k < size."""
     span = (size - 1) * stride + 1
-    buffer = []
+    buffer: list = []
     source = iter(elements)
     exhausted = False
     while True:
@@ -142,7 +142,7 @@ class _InterleaveDataset(_FlatMapDataset):
     def _elements(self, probe=False):
         call = functions.call_unobserved if probe else functions.call
         inputs = self._input._elements(probe)
-        cycle = [None] * self._cycle_length
+        cycle: list = [None] * self._cycle_length
         index = block = 0
         open_count = 0
         end_of_input = False
