@@ -16,7 +16,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import OutOfRangeError
 from ..missing import missing_attribute
-from ..tensor import Tensor
+from ..tensor import Tensor, convert_to_tensor
 from . import structure
 from .options import Options
 
@@ -177,11 +177,10 @@ def cardinality(dataset):
 
 
 def scalar_int64(value, name):
-    """An int64 argument (batch_size, count, ...) as a Python int, read as TF reads it."""
-    if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
-        value = np.asarray(value)
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
-            return int(value)
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtypes.int64.name}")
-    return int(value)
+    """An int64 argument (batch_size, count, ...) as a Python int, converted as TF converts
+    it (a float is a TypeError; a tensor of another dtype a ValueError naming the argument)."""
+    try:
+        tensor = convert_to_tensor(value, dtype=dtypes.int64)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
+    return int(tensor._value)

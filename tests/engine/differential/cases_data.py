@@ -116,6 +116,11 @@ BATCHING = [
     D + "list(D.range(7).batch(3))",
     D + "D.range(10).batch(0)",
     D + "D.range(10).batch(-1)",
+    D + "D.range(5).batch(2.5)",
+    D + "D.range(5).batch(tf.constant(2))",
+    D
+    + "(list(D.range(5).take(np.int32(2))), len(D.range(5).batch(tf.Variable(2, dtype=tf.int64))))",
+    D + "D.range(5).repeat('x')",
     XY + "ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(4)\n(repr(ds), list(ds))",
     "ds = tf.data.Dataset.from_tensor_slices({'x': np.zeros((4, 3), np.float32), "
     "'y': [1, 2, 3, 4]}).batch(3, drop_remainder=True)\n(repr(ds), list(ds.as_numpy_iterator()))",
