@@ -163,12 +163,19 @@ class NumpyIterator:
         return self
 
     def __next__(self):
-        return structure.map_leaves(lambda t: t.numpy(), next(self._iterator))
+        # The values, without Tensor.numpy's "escaped" event: these tensors were made for
+        # this element and no tape ever saw them, so nothing is leaving a gradient's path.
+        return structure.map_leaves(_numpy_value, next(self._iterator))
 
     next = __next__
 
     def __repr__(self):
         return f"NumpyIterator(iterator={self._iterator!r})"
+
+
+def _numpy_value(tensor):
+    value = tensor._value
+    return value.copy() if isinstance(value, np.ndarray) else value
 
 
 def cardinality(dataset):

@@ -4,6 +4,8 @@ tf.data's nesting differs from tf.nest's in one way: tuples, namedtuples and dic
 structure, while a Python list is a value (a tensor to convert), so `from_tensor_slices([1, 2])`
 has one component and `from_tensor_slices(([1, 2], [3, 4]))` has two."""
 
+import numpy as np
+
 from ..shape import TensorShape
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_spec import TensorSpec
@@ -84,6 +86,22 @@ def _leaf_spec(leaf):
     if hasattr(leaf, "_elements"):
         return DatasetSpec(leaf.element_spec)
     return TensorSpec(leaf.shape, leaf.dtype)
+
+
+def placeholder(spec):
+    """Zeros shaped as `spec` (unknown dimensions 1), or None when a rank is unknown."""
+    leaves = flatten(spec)
+    if any(not isinstance(leaf, TensorSpec) or leaf.shape.rank is None for leaf in leaves):
+        return None
+    return pack(
+        spec,
+        [
+            Tensor(
+                np.zeros([1 if d is None else d for d in leaf.shape], leaf.dtype.as_numpy_dtype)[()]
+            )
+            for leaf in leaves
+        ],
+    )
 
 
 def common_spec(specs):

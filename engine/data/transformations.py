@@ -34,8 +34,11 @@ class _MapDataset(DatasetV2):
         a dimension is None when it differs between two elements, or follows an input
         dimension the input's spec leaves unknown (as a batch's)."""
         probes = list(itertools.islice(self._input._elements(probe=True), 2))
-        if not probes:
-            return TensorSpec(None)
+        if not probes:  # an empty input: zeros shaped as its spec stand in for an element
+            placeholder = structure.placeholder(self._input.element_spec)
+            if placeholder is None:
+                return TensorSpec(None)
+            probes = [placeholder]
         results = [self._probe(element) for element in probes]
         shrunk = _shrunk(probes[0], self._input.element_spec)
         if shrunk is not None:

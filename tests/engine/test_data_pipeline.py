@@ -152,3 +152,19 @@ def test_from_generator_calls_the_generator_anew_for_each_iteration():
     ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec([], tf.int64))
     assert [int(x) for x in ds] == [int(x) for x in ds] == [0, 1, 2]
     assert len(calls) == 2
+
+
+def test_as_numpy_iterator_hands_out_values_without_escape_events():
+    class Escapes(hooks.Observer):
+        count = 0
+
+        def escaped(self, tensor, how):
+            Escapes.count += 1
+
+    observer = Escapes()
+    hooks.observers.append(observer)
+    try:
+        values = list(tf.data.Dataset.range(3).as_numpy_iterator())
+    finally:
+        hooks.observers.remove(observer)
+    assert values == [0, 1, 2] and Escapes.count == 0
