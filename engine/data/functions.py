@@ -9,10 +9,15 @@ every tape paused; engine.debug's observers still see each op it runs.
 
 import contextlib
 import io
+import itertools
+
+import numpy as np
 
 from .. import hooks
 from ..errors import InvalidArgumentError
 from ..tape import stop_all_recording
+from ..tensor import Tensor
+from ..tensor_spec import TensorSpec
 from . import structure
 
 
@@ -56,3 +61,44 @@ def as_element(value):
     if isinstance(value, list):
         value = tuple(value)
     return structure.normalize(value)
+
+
+def result_spec(input_dataset, fn):
+    """The specs of `fn`'s results over `input_dataset`, from running it unobserved on the
+    first elements (TF traces it instead): a dimension is None when it differs between two
+    elements, or follows an input dimension the input's spec leaves unknown (a batch's)."""
+    probes = list(itertools.islice(input_dataset._elements(probe=True), 2))
+    if not probes:  # an empty input: zeros shaped as its spec stand in for an element
+        placeholder = structure.placeholder(input_dataset.element_spec)
+        if placeholder is None:
+            return TensorSpec(None)
+        probes = [placeholder]
+    results = [as_element(call_unobserved(fn, element)) for element in probes]
+    shrunk = _shrunk(probes[0], input_dataset.element_spec)
+    if shrunk is not None:
+        try:
+            results.append(as_element(call_unobserved(fn, shrunk)))
+        except Exception:  # noqa: BLE001 - the function may need the full size
+            pass
+    specs = [structure.spec_of(result) for result in results]
+    return structure.common_spec([s for s in specs if structure.same_structure(s, specs[0])])
+
+
+def _shrunk(element, spec):
+    """`element` with each dimension its spec leaves unknown resized (to 1, or 2 from 1), or
+    None when the spec knows every dimension."""
+    changed = False
+    leaves = []
+    for tensor, leaf_spec in zip(structure.flatten(element), structure.flatten(spec)):
+        if type(tensor) is not Tensor:  # a dataset (window's elements)
+            leaves.append(tensor)
+            continue
+        value = tensor._value
+        if leaf_spec.shape.rank is not None:
+            for axis, dim in enumerate(leaf_spec.shape):
+                if dim is None and value.shape[axis]:
+                    taken = [0] if value.shape[axis] > 1 else [0, 0]
+                    value = np.take(value, taken, axis=axis)
+                    changed = True
+        leaves.append(Tensor(value))
+    return structure.pack(element, leaves) if changed else None

@@ -4,11 +4,9 @@ enumerate, concatenate, prefetch, cache, with_options, apply."""
 import itertools
 import warnings
 
-import numpy as np
-
 from .. import dtypes
+from ..errors import invalid_argument
 from ..tensor import Tensor, convert_to_tensor
-from ..tensor_spec import TensorSpec
 from . import functions, structure
 from .dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2, install, scalar_int64
 from .sources import _INT64_MAX, _RangeDataset, _ZipDataset
@@ -30,51 +28,11 @@ class _MapDataset(DatasetV2):
             yield functions.as_element(call(fn, element))
 
     def _compute_spec(self):
-        """The results' specs, from running the function on the first elements (unobserved):
-        a dimension is None when it differs between two elements, or follows an input
-        dimension the input's spec leaves unknown (as a batch's)."""
-        probes = list(itertools.islice(self._input._elements(probe=True), 2))
-        if not probes:  # an empty input: zeros shaped as its spec stand in for an element
-            placeholder = structure.placeholder(self._input.element_spec)
-            if placeholder is None:
-                return TensorSpec(None)
-            probes = [placeholder]
-        results = [self._probe(element) for element in probes]
-        shrunk = _shrunk(probes[0], self._input.element_spec)
-        if shrunk is not None:
-            try:
-                results.append(self._probe(shrunk))
-            except Exception:  # noqa: BLE001 - the function may need the full size
-                pass
-        specs = [structure.spec_of(result) for result in results]
-        return structure.common_spec([s for s in specs if structure.same_structure(s, specs[0])])
-
-    def _probe(self, element):
-        return functions.as_element(functions.call_unobserved(self._fn, element))
+        return functions.result_spec(self._input, self._fn)
 
 
 class _ParallelMapDataset(_MapDataset):
     """map with num_parallel_calls: the same elements in the same order (one thread)."""
-
-
-def _shrunk(element, spec):
-    """`element` with each dimension its spec leaves unknown resized (to 1, or 2 from 1), or
-    None when the spec knows every dimension."""
-    changed = False
-    leaves = []
-    for tensor, leaf_spec in zip(structure.flatten(element), structure.flatten(spec)):
-        if type(tensor) is not Tensor:  # a dataset (window's elements)
-            leaves.append(tensor)
-            continue
-        value = tensor._value
-        if leaf_spec.shape.rank is not None:
-            for axis, dim in enumerate(leaf_spec.shape):
-                if dim is None and value.shape[axis]:
-                    taken = [0] if value.shape[axis] > 1 else [0, 0]
-                    value = np.take(value, taken, axis=axis)
-                    changed = True
-        leaves.append(Tensor(value))
-    return structure.pack(element, leaves) if changed else None
 
 
 @install("map")
@@ -92,24 +50,30 @@ def map_(self, map_func, num_parallel_calls=None, deterministic=None, name=None)
 
 
 # --- filter, take_while -------------------------------------------------------------------
-def _predicate_result(value):
-    """A predicate's result as a tf.bool scalar, or TF's error for anything else."""
-    if isinstance(value, (list, tuple)):
-        raise AttributeError("'tuple' object has no attribute 'is_compatible_with'")
-    result = convert_to_tensor(value)
-    if result.dtype != dtypes.bool or result.shape.rank != 0:
-        raise ValueError(
-            "Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its "
-            f"return type is {TensorSpec(result.shape, result.dtype)!r}."
+def _check_predicate(input_dataset, predicate, wording):
+    """TF traces the predicate when the dataset is made: its result must be a tf.bool
+    scalar, and its errors come from that line."""
+    spec = functions.result_spec(input_dataset, predicate)
+    if isinstance(spec, (tuple, dict)):
+        raise AttributeError(
+            f"'{type(spec).__name__}' object has no attribute 'is_compatible_with'"
         )
-    return bool(result._value)
+    if spec.dtype != dtypes.bool or spec.shape.rank != 0:
+        raise ValueError(
+            "Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor"
+            f"{wording}{spec!r}."
+        )
+
+
+def _predicate_result(value):
+    return bool(convert_to_tensor(value)._value)
 
 
 class _FilterDataset(DatasetV2):
     def __init__(self, input_dataset, predicate):
         super().__init__(input_dataset)
         self._predicate = predicate
-        _check_predicate(input_dataset, predicate)
+        _check_predicate(input_dataset, predicate, ", but its return type is ")
 
     def _elements(self, probe=False):
         call = functions.call_unobserved if probe else functions.call
@@ -122,12 +86,6 @@ class _FilterDataset(DatasetV2):
         return UNKNOWN_CARDINALITY
 
 
-def _check_predicate(input_dataset, predicate):
-    """TF traces the predicate when the dataset is made: its errors come from that line."""
-    for element in itertools.islice(input_dataset._elements(probe=True), 1):
-        _predicate_result(functions.call_unobserved(predicate, element))
-
-
 @install("filter")
 def filter_(self, predicate, name=None):
     """The elements for which `predicate` is True."""
@@ -138,7 +96,7 @@ class _TakeWhileDataset(DatasetV2):
     def __init__(self, input_dataset, predicate):
         super().__init__(input_dataset)
         self._predicate = predicate
-        _check_predicate(input_dataset, predicate)
+        _check_predicate(input_dataset, predicate, " but its return type is")  # TF's spacing
 
     def _elements(self, probe=False):
         call = functions.call_unobserved if probe else functions.call
@@ -162,8 +120,28 @@ def reduce(self, initial_state, reduce_func, name=None):
     """`reduce_func(state, element)` folded over the elements, from `initial_state`."""
     state = structure.normalize(initial_state)
     for element in self._elements():
-        state = functions.as_element(functions.call(reduce_func, (state, element)))
+        state = _new_state(state, functions.call(reduce_func, (state, element)))
     return state
+
+
+def _new_state(state, result):
+    """The reduce function's result as the next state: as many components, of the same
+    dtypes (shapes may change)."""
+    result = functions.as_element(result)
+    old, new = structure.flatten(state), structure.flatten(result)
+    if len(old) != len(new):
+        raise invalid_argument(
+            "ReduceDataset",
+            "The number of components of the initial state and the reduce function output "
+            f"does not match. (initial_state={len(old)}, output={len(new)}).",
+        )
+    for before, after in zip(old, new):
+        if before.dtype != after.dtype:
+            raise TypeError(
+                "The element types for the new state must match the initial state. Expected "
+                f"<dtype: '{before.dtype.name}'> but got <dtype: '{after.dtype.name}'>."
+            )
+    return result
 
 
 # --- repeat, take, skip -------------------------------------------------------------------
