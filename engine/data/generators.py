@@ -25,6 +25,12 @@ class _FlatMapDataset(DatasetV2):
         self._spec = signature
 
     def _elements(self, probe=False):
+        if probe:  # the user's generator may be single-use: stand-ins from the signature
+            stand_ins = (structure.placeholder(self._spec, fill) for fill in (0, 1))
+            return (element for element in stand_ins if element is not None)
+        return self._generated()
+
+    def _generated(self):
         specs = structure.flatten(self._spec)
         for value in self._generator(*self._args):
             leaves = _flatten_like(value, self._spec)

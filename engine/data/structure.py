@@ -88,20 +88,17 @@ def _leaf_spec(leaf):
     return TensorSpec(leaf.shape, leaf.dtype)
 
 
-def placeholder(spec):
-    """Zeros shaped as `spec` (unknown dimensions 1), or None when a rank is unknown."""
+def placeholder(spec, fill=0):
+    """`fill`s shaped as `spec` (unknown dimensions 1), or None when a rank is unknown."""
     leaves = flatten(spec)
     if any(not isinstance(leaf, TensorSpec) or leaf.shape.rank is None for leaf in leaves):
         return None
-    return pack(
-        spec,
-        [
-            Tensor(
-                np.zeros([1 if d is None else d for d in leaf.shape], leaf.dtype.as_numpy_dtype)[()]
-            )
-            for leaf in leaves
-        ],
-    )
+    return pack(spec, [_filled(leaf, fill) for leaf in leaves])
+
+
+def _filled(spec, fill):
+    shape = [1 if d is None else d for d in spec.shape]
+    return Tensor(np.full(shape, fill, spec.dtype.as_numpy_dtype)[()])
 
 
 def common_spec(specs):

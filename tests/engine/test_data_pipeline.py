@@ -168,3 +168,12 @@ def test_as_numpy_iterator_hands_out_values_without_escape_events():
     finally:
         hooks.observers.remove(observer)
     assert values == [0, 1, 2] and Escapes.count == 0
+
+
+def test_working_out_a_spec_leaves_a_single_use_generator_untouched():
+    single_use = iter(range(4))
+    ds = tf.data.Dataset.from_generator(
+        lambda: single_use, output_signature=tf.TensorSpec([], tf.int32)
+    ).map(lambda x: tf.range(x))
+    assert ds.element_spec.shape.as_list() == [None]
+    assert [x.shape[0] for x in ds] == [0, 1, 2, 3]
