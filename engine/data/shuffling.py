@@ -62,7 +62,6 @@ class _ShuffleDataset(DatasetV2):
         super().__init__(input_dataset)
         self._buffer_size = buffer_size
         self._seeds = _dataset_seeds(seed)
-        self._reshuffle = reshuffle_each_iteration
         # the seed generator of a reshuffling dataset: one stream for all its iterators
         self._seed_stream = uint32_stream(*self._seeds) if reshuffle_each_iteration else None
 

@@ -7,7 +7,7 @@ from ..errors import invalid_argument
 from ..tensor import Tensor
 from ..tensor_spec import TensorSpec
 from . import structure
-from .dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2, install
+from .dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2, install, scalar_int64
 
 _INT64_MAX = np.iinfo(np.int64).max
 
@@ -79,8 +79,8 @@ class _RangeDataset(DatasetV2):
             yield Tensor(numpy_type(value))
 
     def _cardinality(self):
-        if self._range.stop == _INT64_MAX and self._range.step == 1:
-            return INFINITE_CARDINALITY  # enumerate()'s counter: TF reports it as unbounded
+        if self._range.stop == _INT64_MAX and self._range.step > 0:
+            return INFINITE_CARDINALITY  # TF's kernel reads a stop of int64's max as endless
         return len(self._range)
 
     def _compute_spec(self):
@@ -94,7 +94,8 @@ def range_(*args, output_type=dtypes.int64, name=None):
         raise ValueError(
             f"Invalid `args`. The length of `args` should be between 1 and 3 but was {len(args)}."
         )
-    bounds = [int(np.asarray(a)) for a in args]
+    names = ("stop",) if len(args) == 1 else ("start", "stop", "step")
+    bounds = [scalar_int64(a, name) for a, name in zip(args, names)]
     start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (*bounds, 1)[:3]
     return _RangeDataset(start, stop, step, dtypes.as_dtype(output_type))
 

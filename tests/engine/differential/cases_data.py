@@ -40,6 +40,9 @@ SOURCES = [
     "list(tf.data.Dataset.range(3, output_type=tf.float32))",
     "repr(tf.data.Dataset.range(3, output_type=tf.int32))",
     "tf.data.Dataset.range(1, 2, 0)",
+    "tf.data.Dataset.range(2.5)",
+    D + "[int(d.cardinality()) for d in [D.range(0, 2**63 - 1), D.range(5, 2**63 - 1, 2), "
+    "D.zip((D.range(0, 2**63 - 1), D.range(3)))]]",
     D + "ds = D.zip((D.range(3), D.range(10, 14)))\n(repr(ds), list(ds.as_numpy_iterator()))",
     D + "ds = D.zip(D.range(2), D.from_tensor_slices([1.0, 2.0, 3.0]))\nlist(ds)",
     D + "ds = D.zip((D.range(2), (D.range(2), D.range(5, 7))))\n(repr(ds), list(ds))",
