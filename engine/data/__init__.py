@@ -25,15 +25,26 @@ from . import (  # (each installs its Dataset methods)
     transformations,
     windows,
 )
-from .dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2
+from .dataset import (
+    AUTOTUNE,
+    INFINITE_CARDINALITY,
+    UNKNOWN_CARDINALITY,
+    DatasetV2,
+    Iterator,
+    NumpyIterator,
+)
 from .options import Options
+from .structure import DatasetSpec
 
 Dataset = DatasetV2
 
 __all__ = [
     "AUTOTUNE",
     "Dataset",
+    "DatasetSpec",
     "INFINITE_CARDINALITY",
+    "Iterator",
+    "NumpyIterator",
     "Options",
     "UNKNOWN_CARDINALITY",
     "experimental",

@@ -124,7 +124,7 @@ def _padded(tensors, shape, padding_value):
             raise DataLossError(
                 None,
                 "IteratorGetNext",
-                "Attempted to pad to a smaller size than the input element.",
+                "Attempted to pad to a smaller size than the input element. [Op:IteratorGetNext]",
             )
         result[(row,) + tuple(slice(0, n) for n in value.shape)] = value
     return Tensor(result)

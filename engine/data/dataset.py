@@ -124,7 +124,11 @@ def _missing(instance, name, namespace, not_implemented):
     raise AttributeError(f"'{type(instance).__name__}' object has no attribute '{name}'")
 
 
-class OwnedIterator:
+class Iterator:
+    """tf.data.Iterator: the base of what iter(dataset) returns."""
+
+
+class OwnedIterator(Iterator):
     """What iter(dataset) returns: Python's iterator protocol plus TF's get_next."""
 
     def __init__(self, dataset):

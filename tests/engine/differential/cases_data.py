@@ -226,6 +226,11 @@ SPECS_AND_CARDINALITY = [
     D + "for x, y in D.from_tensor_slices(([1.0, 2.0], [3, 4])):\n    print(x.numpy(), y.numpy())",
     D + "print(D.range(2).batch(2))",
     "tf.data.Dataset.range(3).no_such_method",
+    D + "it = iter(D.range(2))\n(isinstance(it, tf.data.Iterator), "
+    "isinstance(D.range(2).as_numpy_iterator(), tf.data.NumpyIterator), "
+    "isinstance(D.range(2), tf.data.Dataset), "
+    "isinstance(D.range(3).window(2).element_spec, tf.data.DatasetSpec))",
+    "repr(tf.data.DatasetSpec(tf.TensorSpec([], tf.int64)))",
 ]
 
 GRADIENTS = [
