@@ -504,6 +504,12 @@ DATA = Section(
             "tf.data.Dataset.get_single_element",
             "tf.data.Dataset.from_tensors(x).get_single_element()",
         ),
+        Probe("tf.data.Dataset.random", "list(tf.data.Dataset.random(seed=1).take(2))"),
+        Probe(
+            "tf.data.Dataset.choose_from_datasets",
+            "list(tf.data.Dataset.choose_from_datasets([tf.data.Dataset.range(2), "
+            "tf.data.Dataset.range(5, 7)], tf.data.Dataset.range(2).repeat(2)))",
+        ),
         Probe("tf.data.Options", "tf.data.Options()"),
         Probe("tf.data.AUTOTUNE", "tf.data.AUTOTUNE"),
         Probe("tf.data.INFINITE_CARDINALITY", "tf.data.INFINITE_CARDINALITY"),

@@ -97,14 +97,12 @@ class DatasetV2:
 _DATASET_METHODS_NOT_IMPLEMENTED = frozenset(
     [
         "bucket_by_sequence_length",
-        "choose_from_datasets",
         "fingerprint",
         "group_by_window",
         "ignore_errors",
         "list_files",
         "load",
         "ragged_batch",
-        "random",
         "rebatch",
         "rejection_resample",
         "sample_from_datasets",

@@ -1,4 +1,5 @@
-"""shuffle: TF's buffer algorithm (ShuffleDatasetOp) with TF's seeds and random numbers.
+"""shuffle and Dataset.random: TF's buffer algorithm (ShuffleDatasetOp) and random stream,
+with TF's seeds and random numbers.
 
 The buffer holds up to `buffer_size` elements. Each step tops it up from the input, draws a
 32-bit random number r, and yields the element at (start + r % count) of the live part of
@@ -14,9 +15,14 @@ seed2) from it; without, every iterator uses (seed, seed2) and repeats the same 
 
 import secrets
 
+import numpy as np
+
+from .. import dtypes
 from ..errors import invalid_argument
 from ..ops.random_ops import get_seed
-from .dataset import UNKNOWN_CARDINALITY, DatasetV2, install, scalar_int64
+from ..tensor import Tensor
+from ..tensor_spec import TensorSpec
+from .dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2, install, scalar_int64
 from .random_stream import uint32_stream
 
 _UNBOUNDED = 2**62  # buffer_size=UNKNOWN_CARDINALITY: the whole input fits
@@ -57,18 +63,29 @@ def _dataset_seeds(seed):
     return seed, seed2
 
 
+class _SeedGenerator:
+    """The (seed, seed2) each new iterator runs with: always the dataset's (TF's
+    FixedSeedGenerator), or two draws from Philox(seed, seed2) per iterator when every epoch
+    gets its own numbers (RandomSeedGenerator)."""
+
+    def __init__(self, seed, per_epoch):
+        self._seeds = _dataset_seeds(seed)
+        self._stream = uint32_stream(*self._seeds) if per_epoch else None
+
+    def next_seeds(self):
+        if self._stream is None:
+            return self._seeds
+        return next(self._stream), next(self._stream)
+
+
 class _ShuffleDataset(DatasetV2):
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
         super().__init__(input_dataset)
         self._buffer_size = buffer_size
-        self._seeds = _dataset_seeds(seed)
-        # the seed generator of a reshuffling dataset: one stream for all its iterators
-        self._seed_stream = uint32_stream(*self._seeds) if reshuffle_each_iteration else None
+        self._seed_generator = _SeedGenerator(seed, reshuffle_each_iteration)
 
     def _iterator_seeds(self):
-        if self._seed_stream is None:
-            return self._seeds
-        return next(self._seed_stream), next(self._seed_stream)
+        return self._seed_generator.next_seeds()
 
     def _elements(self, probe=False):
         if probe:  # the specs do not depend on the order: keep the seeds for real epochs
@@ -90,3 +107,25 @@ def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=No
         )
     reshuffle = True if reshuffle_each_iteration is None else bool(reshuffle_each_iteration)
     return _ShuffleDataset(self, _UNBOUNDED if size < 0 else size, seed, reshuffle)
+
+
+class _RandomDataset(DatasetV2):
+    def __init__(self, seed, rerandomize_each_iteration):
+        super().__init__()
+        self._seed_generator = _SeedGenerator(seed, rerandomize_each_iteration)
+
+    def _elements(self, probe=False):
+        seeds = (0, 1) if probe else self._seed_generator.next_seeds()
+        return (Tensor(np.int64(value)) for value in uint32_stream(*seeds))
+
+    def _cardinality(self):
+        return INFINITE_CARDINALITY
+
+    def _compute_spec(self):
+        return TensorSpec([], dtypes.int64)
+
+
+@install("random", static=True)
+def random(seed=None, rerandomize_each_iteration=None, name=None):
+    """Endless int64 random numbers in [0, 2**32): TF's Philox stream for the seeds."""
+    return _RandomDataset(seed, bool(rerandomize_each_iteration))

@@ -1,8 +1,11 @@
-"""Datasets of datasets: window makes them, flat_map and interleave flatten them."""
+"""Datasets of datasets: window makes them; flat_map, interleave and choose_from_datasets
+draw elements from several."""
 
 import itertools
 import os
 
+from .. import dtypes
+from ..errors import InvalidArgumentError
 from ..tensor import Tensor
 from ..tensor_spec import TensorSpec
 from . import functions, structure
@@ -192,3 +195,54 @@ def interleave(
     block = 1 if block_length is None else scalar_int64(block_length, "block_length")
     kind = _InterleaveDataset if num_parallel_calls is None else _ParallelInterleaveDataset
     return kind(self, map_func, cycle, block)
+
+
+class _DirectedInterleaveDataset(DatasetV2):
+    """choose_from_datasets: the next element of the dataset each choice names."""
+
+    def __init__(self, choices, datasets, stop_on_empty_dataset):
+        super().__init__(choices)
+        self._datasets = datasets
+        self._stop_on_empty = stop_on_empty_dataset
+        self._spec = structure.common_spec([ds.element_spec for ds in datasets])
+
+    def _elements(self, probe=False):
+        inputs = [ds._elements(probe) for ds in self._datasets]
+        exhausted = [False] * len(inputs)
+        for choice in self._input._elements(probe):
+            index = int(choice._value)
+            if not 0 <= index < len(inputs):
+                raise InvalidArgumentError(
+                    None,
+                    "IteratorGetNext",
+                    f"DirectedInterleave selected index {index} is out of range. "
+                    f"[Op:IteratorGetNext]",
+                )
+            if exhausted[index]:
+                continue
+            element = next(inputs[index], _END)
+            if element is _END:
+                if self._stop_on_empty:
+                    return
+                exhausted[index] = True
+                if all(exhausted):
+                    return
+                continue
+            yield element
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+
+@install("choose_from_datasets", static=True)
+def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+    """Elements taken from `datasets[i]` for each i that `choice_dataset` yields."""
+    spec = choice_dataset.element_spec
+    if not isinstance(spec, TensorSpec) or spec.dtype != dtypes.int64 or spec.shape.rank != 0:
+        raise TypeError(
+            "Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
+            f"tensors but are {spec!r}."
+        )
+    if not datasets:
+        raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+    return _DirectedInterleaveDataset(choice_dataset, list(datasets), bool(stop_on_empty_dataset))

@@ -372,6 +372,22 @@ NESTED_AND_GENERATED = [
     "list(ds.as_numpy_iterator())",
     D + "ds = D.counter()\n(repr(ds), list(ds.take(3).as_numpy_iterator()), int(ds.cardinality()))",
     D + "list(D.counter(5, 2, dtype=tf.int32).take(3).as_numpy_iterator())",
+    D
+    + "ds = D.random(seed=4)\n(repr(ds), int(ds.cardinality()), list(ds.take(6).as_numpy_iterator()), "
+    "list(ds.take(3).as_numpy_iterator()))",
+    D + "ds = D.random(seed=4, rerandomize_each_iteration=True)\n"
+    "[list(ds.take(3).as_numpy_iterator()) for _ in range(2)]",
+    D + "tf.random.set_seed(2)\nlist(D.random().take(3).as_numpy_iterator())",
+    D + "ds = D.random(seed=1).map(lambda x: x % 6 + 1).take(5)\nlist(ds.as_numpy_iterator())",
+    D + "choices = D.from_tensor_slices(tf.constant([0, 1, 1, 0, 0, 0, 1], tf.int64))\n"
+    "c = D.choose_from_datasets([D.range(3), D.range(10, 13)], choices)\n"
+    "(repr(c), list(c.as_numpy_iterator()), int(c.cardinality()))",
+    D + "choices = D.from_tensor_slices(tf.constant([0, 1, 1, 0, 0, 0, 1], tf.int64))\n"
+    "list(D.choose_from_datasets([D.range(3), D.range(10, 13)], choices, "
+    "stop_on_empty_dataset=False).as_numpy_iterator())",
+    D + "list(D.choose_from_datasets([D.range(3), D.range(10, 13)], D.range(2).repeat(3))"
+    ".as_numpy_iterator())",
+    D + "D.choose_from_datasets([D.range(3), D.range(10, 13)], D.from_tensor_slices([0, 1]))",
     D + "D.range(3).foo",
     D + "iter(D.range(3)).foo",
     D + "iter(D.range(3)).next()",
