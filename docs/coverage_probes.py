@@ -510,6 +510,11 @@ DATA = Section(
             "list(tf.data.Dataset.choose_from_datasets([tf.data.Dataset.range(2), "
             "tf.data.Dataset.range(5, 7)], tf.data.Dataset.range(2).repeat(2)))",
         ),
+        Probe(
+            "tf.data.Dataset.sample_from_datasets",
+            "list(tf.data.Dataset.sample_from_datasets([tf.data.Dataset.range(2), "
+            "tf.data.Dataset.range(5, 7)], weights=[0.3, 0.7], seed=1))",
+        ),
         Probe("tf.data.Options", "tf.data.Options()"),
         Probe("tf.data.AUTOTUNE", "tf.data.AUTOTUNE"),
         Probe("tf.data.INFINITE_CARDINALITY", "tf.data.INFINITE_CARDINALITY"),

@@ -10,6 +10,7 @@
 - generators.py       from_generator
 - selection.py        shard, unique, get_single_element
 - scanning.py         scan, counter
+- sampling.py         sample_from_datasets (TF's stateless categorical draws)
 - options.py          tf.data.Options (accepted, no effect in memory)
 """
 
@@ -18,6 +19,7 @@ from . import (  # (each installs its Dataset methods)
     batching,
     experimental,
     generators,
+    sampling,
     scanning,
     selection,
     shuffling,
@@ -50,7 +52,17 @@ __all__ = [
     "experimental",
 ]
 
-del batching, generators, scanning, selection, shuffling, sources, transformations, windows
+del (
+    batching,
+    generators,
+    sampling,
+    scanning,
+    selection,
+    shuffling,
+    sources,
+    transformations,
+    windows,
+)
 
 
 def __getattr__(name):

@@ -105,7 +105,6 @@ _DATASET_METHODS_NOT_IMPLEMENTED = frozenset(
         "ragged_batch",
         "rebatch",
         "rejection_resample",
-        "sample_from_datasets",
         "save",
         "snapshot",
         "sparse_batch",

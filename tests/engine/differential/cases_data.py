@@ -388,6 +388,33 @@ NESTED_AND_GENERATED = [
     D + "list(D.choose_from_datasets([D.range(3), D.range(10, 13)], D.range(2).repeat(3))"
     ".as_numpy_iterator())",
     D + "D.choose_from_datasets([D.range(3), D.range(10, 13)], D.from_tensor_slices([0, 1]))",
+    D
+    + "a, b = D.range(0, 10), D.range(100, 110)\nlist(D.sample_from_datasets([a, b], seed=3).take(12).as_numpy_iterator())",
+    D
+    + "a, b = D.range(0, 10), D.range(100, 110)\nds = D.sample_from_datasets([a, b], weights=[0.2, 0.8], seed=5)\n"
+    "(repr(ds), int(ds.cardinality()), list(ds.take(12).as_numpy_iterator()))",
+    D
+    + "a, b = D.range(0, 10), D.range(100, 110)\nlist(D.sample_from_datasets([a, b], weights=[0.2, 0.8], seed=5, "
+    "stop_on_empty_dataset=True).as_numpy_iterator())",
+    D + "list(D.sample_from_datasets([D.range(3), D.range(10, 13), D.range(20, 23)], "
+    "weights=[0.5, 0.0, 0.5], seed=1).as_numpy_iterator())",
+    D
+    + "a, b = D.range(0, 10), D.range(100, 110)\nds = D.sample_from_datasets([a, b], seed=3, rerandomize_each_iteration=True)\n"
+    "[list(ds.take(5).as_numpy_iterator()) for _ in range(2)]",
+    D
+    + "a, b = D.range(0, 10), D.range(100, 110)\ntf.random.set_seed(7)\nlist(D.sample_from_datasets([a, b], "
+    "weights=tf.constant([0.3, 0.7], tf.float64)).take(10).as_numpy_iterator())",
+    D
+    + "a, b = D.range(0, 10), D.range(100, 110)\nsorted(D.sample_from_datasets([a, b]).as_numpy_iterator()) == "
+    "list(range(10)) + list(range(100, 110))",
+    D + "a, b = D.range(0, 10), D.range(100, 110)\nD.sample_from_datasets([a, b], weights=[1, 2])",
+    D + "a, b = D.range(0, 10), D.range(100, 110)\nD.sample_from_datasets([a, b], weights=[0.5])",
+    D + "a, b = D.range(0, 10), D.range(100, 110)\nrepr(D.sample_from_datasets([a], seed=1))",
+    # the imbalanced-data tutorial's resampling: equal parts of each class
+    "pos = tf.data.Dataset.from_tensor_slices((np.ones((3, 2), np.float32), np.ones(3))).repeat()\n"
+    "neg = tf.data.Dataset.from_tensor_slices((np.zeros((9, 2), np.float32), np.zeros(9)))"
+    ".repeat()\nds = tf.data.Dataset.sample_from_datasets([pos, neg], weights=[0.5, 0.5], seed=42)"
+    ".batch(8)\n[b[1].numpy().tolist() for b in ds.take(3)]",
     D + "D.range(3).foo",
     D + "iter(D.range(3)).foo",
     D + "iter(D.range(3)).next()",
