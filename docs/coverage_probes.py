@@ -515,6 +515,16 @@ DATA = Section(
             "list(tf.data.Dataset.sample_from_datasets([tf.data.Dataset.range(2), "
             "tf.data.Dataset.range(5, 7)], weights=[0.3, 0.7], seed=1))",
         ),
+        Probe(
+            "tf.data.Dataset.group_by_window",
+            "list(tf.data.Dataset.range(6).group_by_window(lambda a: a % 2, "
+            "lambda k, w: w.batch(2), window_size=2))",
+        ),
+        Probe(
+            "tf.data.Dataset.bucket_by_sequence_length",
+            "list(tf.data.Dataset.range(1, 5).map(tf.range).bucket_by_sequence_length("
+            "tf.size, [3], [2, 2]))",
+        ),
         Probe("tf.data.Options", "tf.data.Options()"),
         Probe("tf.data.AUTOTUNE", "tf.data.AUTOTUNE"),
         Probe("tf.data.INFINITE_CARDINALITY", "tf.data.INFINITE_CARDINALITY"),

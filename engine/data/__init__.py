@@ -10,6 +10,7 @@
 - generators.py       from_generator
 - selection.py        shard, unique, get_single_element
 - scanning.py         scan, counter
+- grouping.py         group_by_window, bucket_by_sequence_length
 - sampling.py         sample_from_datasets (TF's stateless categorical draws)
 - options.py          tf.data.Options (accepted, no effect in memory)
 """
@@ -19,6 +20,7 @@ from . import (  # (each installs its Dataset methods)
     batching,
     experimental,
     generators,
+    grouping,
     sampling,
     scanning,
     selection,
@@ -55,6 +57,7 @@ __all__ = [
 del (
     batching,
     generators,
+    grouping,
     sampling,
     scanning,
     selection,

@@ -42,9 +42,12 @@ class _BatchDataset(DatasetV2):
         self._drop_remainder = drop_remainder
 
     def _elements(self, probe=False):
+        # TF fuses a map followed by a batch (map_and_batch_fusion), whose kernel words a
+        # shape mismatch its own way.
+        stack = _stacked_map_outputs if self._input._fused_into_batch else _stacked
         for batch in _batches(self._input._elements(probe), self._size, self._drop_remainder):
             columns = zip(*(structure.flatten(element) for element in batch))
-            yield structure.pack(batch[0], [_stacked(column) for column in columns])
+            yield structure.pack(batch[0], [stack(i, c) for i, c in enumerate(columns)])
 
     def _cardinality(self):
         return _batch_cardinality(self._input._cardinality(), self._size, self._drop_remainder)
@@ -53,16 +56,34 @@ class _BatchDataset(DatasetV2):
         return _batch_spec(self._input.element_spec, self._size, self._drop_remainder)
 
 
-def _stacked(tensors):
-    shape = tensors[0].shape
+def _stacked(component, tensors):
+    first = tensors[0].shape
+    for index, tensor in enumerate(tensors[1:], 1):
+        if tensor.shape != first:
+            raise invalid_argument(
+                "IteratorGetNext",
+                f"Cannot batch tensors with different shapes in component {component}. First "
+                f"element had shape {_debug_string(first)} and element {index} had shape "
+                f"{_debug_string(tensor.shape)}.",
+            )
+    return Tensor(np.stack([t._value for t in tensors]))
+
+
+def _stacked_map_outputs(component, tensors):
+    first = tensors[0].shape
     for tensor in tensors[1:]:
-        if tensor.shape != shape:
+        if tensor.shape != first:
             raise invalid_argument(
                 "IteratorGetNext",
                 "Cannot add tensor to the batch: number of elements does not match. Shapes "
-                f"are: [tensor]: {list(tensor.shape)}, [batch]: {list(shape)}",
+                f"are: [tensor]: {_debug_string(tensor.shape)}, [batch]: {_debug_string(first)}",
             )
     return Tensor(np.stack([t._value for t in tensors]))
+
+
+def _debug_string(shape):
+    """A shape as TF's TensorShape::DebugString writes it: [2,3]."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
 
 
 def _batch_size(batch_size, op_type):

@@ -39,6 +39,8 @@ class DatasetV2:
     """A sequence of elements. Subclasses define `_elements(probe)` and `_cardinality()`,
     and `_compute_spec()` unless their elements are specced like their input's."""
 
+    _fused_into_batch = False  # a map: TF fuses it with a batch that follows
+
     def __init__(self, input_dataset=None):
         self._input = input_dataset
         self._spec = None
@@ -96,9 +98,7 @@ class DatasetV2:
 # one says so; any other unknown attribute gets Python's own AttributeError, as in TF.
 _DATASET_METHODS_NOT_IMPLEMENTED = frozenset(
     [
-        "bucket_by_sequence_length",
         "fingerprint",
-        "group_by_window",
         "ignore_errors",
         "list_files",
         "load",

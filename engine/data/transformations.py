@@ -14,6 +14,8 @@ from .sources import _INT64_MAX, _RangeDataset, _ZipDataset
 
 # --- map ----------------------------------------------------------------------------------
 class _MapDataset(DatasetV2):
+    _fused_into_batch = True
+
     def __init__(self, input_dataset, fn):
         super().__init__(input_dataset)
         self._fn = fn

@@ -146,6 +146,11 @@ BATCHING = [
     D + "ds = D.range(1, 5).map(lambda x: tf.range(x)).batch(2)\ntry:\n    list(ds)\n"
     "except tf.errors.InvalidArgumentError as error:\n    kind = type(error).__name__\n"
     "(repr(ds), kind)",
+    D + "list(D.from_tensor_slices([1, 2]).map(lambda a: tf.zeros([a, 2])).cache().batch(2))",
+    D + "list(D.from_generator(lambda: [np.zeros((1, 3)), np.zeros((3, 1))], tf.float32).batch(2))",
+    D
+    + "list(D.from_tensor_slices(([1, 2], [[1.0], [2.0]])).map(lambda a, b: (a, tf.zeros([a]) + b))"
+    ".cache().batch(2))",
     D + "ds = D.range(8).batch(4).unbatch()\n(repr(ds), list(ds.as_numpy_iterator()))",
     D + "ds = D.from_tensor_slices(([[1, 2], [3, 4]], [[5, 6], [7, 8]])).unbatch()\nlist(ds)",
     D + "D.range(6).unbatch()",
@@ -358,6 +363,33 @@ NESTED_AND_GENERATED = [
     D + "def gen():\n    for i in range(5):\n        yield np.full([2], i, np.float32), i % 2\n"
     "ds = D.from_generator(gen, output_signature=(tf.TensorSpec([2], tf.float32), "
     "tf.TensorSpec([], tf.int64))).batch(2)\n(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "ds = D.range(10).group_by_window(key_func=lambda x: x % 2, "
+    "reduce_func=lambda k, w: w.batch(3), window_size=3)\n"
+    "(repr(ds), [b.tolist() for b in ds.as_numpy_iterator()], int(ds.cardinality()))",
+    D + "ds = D.range(10).group_by_window(lambda x: x % 3, lambda k, w: w.batch(10), "
+    "window_size_func=lambda k: k + 1)\n[b.tolist() for b in ds.as_numpy_iterator()]",
+    D + "D.range(10).group_by_window(lambda x: x % 2, lambda k, w: w.batch(2))",
+    D + "ds = D.range(10).group_by_window(lambda x: x % 2, "
+    "lambda k, w: w.map(lambda v: v * 10 + k), window_size=4)\nlist(ds.as_numpy_iterator())",
+    # the bucketing example of TF's API docs
+    D
+    + "elements = [[0], [1, 2, 3, 4], [5, 6, 7], [7, 8, 9, 10, 11], [13, 14, 15, 16, 19, 20], [21, 22]]\n"
+    "ds = D.from_generator(lambda: elements, tf.int64, output_shapes=[None])\n"
+    "b = ds.bucket_by_sequence_length(element_length_func=lambda e: tf.shape(e)[0], "
+    "bucket_boundaries=[3, 5], bucket_batch_sizes=[2, 2, 2])\n"
+    "(repr(b), [x.tolist() for x in b.as_numpy_iterator()])",
+    D + "elements = [[0], [1, 2, 3, 4], [5, 6, 7]]\n"
+    "ds = D.from_generator(lambda: elements, tf.int64, output_shapes=[None])"
+    ".map(lambda e: (e, tf.size(e)))\nb = ds.bucket_by_sequence_length(lambda e, n: n, [3], [2, 2])\n"
+    "(repr(b), list(b.as_numpy_iterator()))",
+    D + "elements = [[0], [1, 2], [5, 6, 7], [7, 8, 9, 10]]\n"
+    "ds = D.from_generator(lambda: elements, tf.int64, output_shapes=[None])\n"
+    "b = ds.bucket_by_sequence_length(lambda e: tf.size(e), [3, 5], [2, 2, 2], "
+    "pad_to_bucket_boundary=True, padding_values=np.int64(-1))\n"
+    "[x.tolist() for x in b.as_numpy_iterator()]",
+    D + "D.range(3).bucket_by_sequence_length(lambda e: e, [3], [2])",
+    D + "ds = D.range(1, 8).map(lambda n: tf.range(n))\nb = ds.bucket_by_sequence_length("
+    "lambda e: tf.size(e), [3, 6], [2, 2, 2], no_padding=True)\n(repr(b), len(list(b)))",
     D + "ds = D.range(10).shard(3, 1)\n(repr(ds), list(ds.as_numpy_iterator()), len(ds))",
     D + "D.range(10).shard(3, 3)",
     D + "D.range(1).get_single_element()",
