@@ -525,6 +525,7 @@ DATA = Section(
             "list(tf.data.Dataset.range(1, 5).map(tf.range).bucket_by_sequence_length("
             "tf.size, [3], [2, 2]))",
         ),
+        Probe("tf.data.Dataset.rebatch", "list(tf.data.Dataset.range(5).batch(2).rebatch(3))"),
         Probe("tf.data.Options", "tf.data.Options()"),
         Probe("tf.data.AUTOTUNE", "tf.data.AUTOTUNE"),
         Probe("tf.data.INFINITE_CARDINALITY", "tf.data.INFINITE_CARDINALITY"),

@@ -1,5 +1,7 @@
 """batch, padded_batch and unbatch: elements stacked along a new first dimension, and back."""
 
+import itertools
+
 import numpy as np
 
 from ..errors import DataLossError, InvalidArgumentError, invalid_argument
@@ -246,3 +248,50 @@ def unbatch(self, name=None):
         if leaf.shape.rank == 0:
             raise ValueError("Cannot unbatch an input with scalar components.")
     return _UnbatchDataset(self)
+
+
+class _RebatchDataset(DatasetV2):
+    """The batches cut again to `sizes` (cycling through them), as unbatch then batch."""
+
+    def __init__(self, input_dataset, sizes, drop_remainder):
+        super().__init__(input_dataset)
+        self._sizes = sizes
+        self._drop_remainder = drop_remainder
+
+    def _elements(self, probe=False):
+        rows = _UnbatchDataset(self._input)._elements(probe)
+        for size in itertools.cycle(self._sizes):
+            batch = list(itertools.islice(rows, size))
+            if not batch or (self._drop_remainder and len(batch) < size):
+                return
+            columns = zip(*(structure.flatten(element) for element in batch))
+            yield structure.pack(batch[0], [_stacked(i, c) for i, c in enumerate(columns)])
+
+    def _cardinality(self):
+        return UNKNOWN_CARDINALITY
+
+    def _compute_spec(self):
+        fixed = self._drop_remainder and len(set(self._sizes)) == 1
+        return structure.map_leaves(
+            lambda leaf: TensorSpec(
+                TensorShape([self._sizes[0] if fixed else None]).concatenate(leaf.shape[1:]),
+                leaf.dtype,
+            ),
+            self._input.element_spec,
+        )
+
+
+@install("rebatch")
+def rebatch(self, batch_size, drop_remainder=False, name=None):
+    """The batches' rows regrouped into batches of `batch_size` (a list: in turn)."""
+    for leaf in structure.flatten(self.element_spec):
+        if leaf.shape.rank == 0:
+            raise ValueError(
+                "Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset "
+                "with scalar elements. Fix the issue by adding the `batch` transformation to "
+                "the dataset."
+            )
+    sizes = batch_size if isinstance(batch_size, (list, tuple)) else [batch_size]
+    return _RebatchDataset(
+        self, [scalar_int64(s, "batch_size") for s in sizes], bool(drop_remainder)
+    )

@@ -103,7 +103,6 @@ _DATASET_METHODS_NOT_IMPLEMENTED = frozenset(
         "list_files",
         "load",
         "ragged_batch",
-        "rebatch",
         "rejection_resample",
         "save",
         "snapshot",

@@ -154,6 +154,14 @@ BATCHING = [
     D + "ds = D.range(8).batch(4).unbatch()\n(repr(ds), list(ds.as_numpy_iterator()))",
     D + "ds = D.from_tensor_slices(([[1, 2], [3, 4]], [[5, 6], [7, 8]])).unbatch()\nlist(ds)",
     D + "D.range(6).unbatch()",
+    D + "ds = D.range(10).batch(4).rebatch(3)\n"
+    "(repr(ds), int(ds.cardinality()), [x.tolist() for x in ds.as_numpy_iterator()])",
+    D + "ds = D.range(10).batch(4).rebatch(3, drop_remainder=True)\n"
+    "(repr(ds), [x.tolist() for x in ds.as_numpy_iterator()])",
+    D + "[x.tolist() for x in D.range(10).batch(4).rebatch([2, 3]).as_numpy_iterator()]",
+    D + "ds = D.from_tensor_slices((np.arange(6), np.arange(6) * 2)).batch(4).rebatch(3)\n"
+    "(repr(ds), list(ds.as_numpy_iterator()))",
+    D + "D.range(10).rebatch(2)",
     D + "ds = D.range(1, 5).map(lambda x: tf.range(x)).padded_batch(2)\n"
     "(repr(ds), list(ds.as_numpy_iterator()))",
     D + "ds = D.range(1, 5).map(lambda x: tf.range(x))\n"
