@@ -38,3 +38,7 @@ class OutOfRangeError(OpError):
 
 class DataLossError(OpError):
     pass
+
+
+class FailedPreconditionError(OpError):
+    pass

@@ -398,6 +398,19 @@ NESTED_AND_GENERATED = [
     D + "D.range(3).bucket_by_sequence_length(lambda e: e, [3], [2])",
     D + "ds = D.range(1, 8).map(lambda n: tf.range(n))\nb = ds.bucket_by_sequence_length("
     "lambda e: tf.size(e), [3, 6], [2, 2, 2], no_padding=True)\n(repr(b), len(list(b)))",
+    "E = tf.data.experimental\nds = tf.data.Dataset.range(5).filter(lambda x: True)"
+    ".apply(E.assert_cardinality(5))\n(repr(ds), int(ds.cardinality()), len(ds), len(list(ds)))",
+    "E = tf.data.experimental\nlist(tf.data.Dataset.range(5).apply(E.assert_cardinality(3)))",
+    "E = tf.data.experimental\nlist(tf.data.Dataset.range(5).apply(E.assert_cardinality(7)))",
+    "E = tf.data.experimental\nds = tf.data.Dataset.range(3).apply(E.enumerate_dataset(2))\n"
+    "(repr(ds), list(ds.as_numpy_iterator()))",
+    "E = tf.data.experimental\n(repr(E.Counter(3)), list(E.Counter(3).take(2).as_numpy_iterator()))",
+    "E = tf.data.experimental\nD = tf.data.Dataset\n"
+    "list(E.sample_from_datasets([D.range(2), D.range(5, 7)], seed=1).as_numpy_iterator())",
+    "E = tf.data.experimental\nE.get_single_element(tf.data.Dataset.range(1))",
+    "E = tf.data.experimental\nds = tf.data.Dataset.range(6).batch(4).apply(E.unbatch())"
+    ".apply(E.take_while(lambda x: x < 4)).apply(E.scan(np.int64(0), lambda s, x: (s + x, s)))\n"
+    "list(ds.as_numpy_iterator())",
     D + "ds = D.range(10).shard(3, 1)\n(repr(ds), list(ds.as_numpy_iterator()), len(ds))",
     D + "D.range(10).shard(3, 3)",
     D + "D.range(1).get_single_element()",
