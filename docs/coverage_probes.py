@@ -532,6 +532,19 @@ DATA = Section(
         Probe("tf.data.UNKNOWN_CARDINALITY", "tf.data.UNKNOWN_CARDINALITY"),
         Probe("tf.data.experimental.AUTOTUNE", "tf.data.experimental.AUTOTUNE"),
         Probe(
+            "tf.data.experimental.assert_cardinality",
+            "len(tf.data.Dataset.range(3).filter(lambda a: a >= 0)"
+            ".apply(tf.data.experimental.assert_cardinality(3)))",
+        ),
+        Probe(
+            "tf.data.experimental.sample_from_datasets",
+            "list(tf.data.experimental.sample_from_datasets([tf.data.Dataset.range(2)] * 2, seed=1))",
+        ),
+        Probe(
+            "tf.data.experimental.enumerate_dataset",
+            "list(tf.data.Dataset.range(2).apply(tf.data.experimental.enumerate_dataset()))",
+        ),
+        Probe(
             "tf.data.experimental.cardinality",
             "tf.data.experimental.cardinality(tf.data.Dataset.range(3))",
         ),

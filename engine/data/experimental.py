@@ -4,6 +4,7 @@ methods in their older form, a function to pass to `dataset.apply(...)`."""
 from .. import dtypes
 from ..errors import FailedPreconditionError
 from ..missing import missing_attribute
+from . import sampling, scanning, windows
 from .dataset import (
     AUTOTUNE,
     INFINITE_CARDINALITY,
@@ -65,15 +66,15 @@ def get_single_element(dataset):
 
 
 def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
-    return DatasetV2.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+    return sampling.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
 
 
 def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
-    return DatasetV2.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+    return windows.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
 
 def Counter(start=0, step=1, dtype=dtypes.int64):  # TF's capitalised name
-    return DatasetV2.counter(start, step, dtype)
+    return scanning.counter(start, step, dtype)
 
 
 class _AssertCardinalityDataset(DatasetV2):
