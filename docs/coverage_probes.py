@@ -538,7 +538,8 @@ DATA = Section(
         ),
         Probe(
             "tf.data.experimental.sample_from_datasets",
-            "list(tf.data.experimental.sample_from_datasets([tf.data.Dataset.range(2)] * 2, seed=1))",
+            "list(tf.data.experimental.sample_from_datasets("
+            "[tf.data.Dataset.range(2)] * 2, seed=1))",
         ),
         Probe(
             "tf.data.experimental.enumerate_dataset",
