@@ -37,7 +37,7 @@ from .dataset import (
     Iterator,
     NumpyIterator,
 )
-from .options import Options
+from .options import Options, ThreadingOptions
 from .structure import DatasetSpec
 
 Dataset = DatasetV2
@@ -50,6 +50,7 @@ __all__ = [
     "Iterator",
     "NumpyIterator",
     "Options",
+    "ThreadingOptions",
     "UNKNOWN_CARDINALITY",
     "experimental",
 ]

@@ -13,9 +13,25 @@ from .dataset import (
     cardinality,
     scalar_int64,
 )
+from .options import (
+    AutoShardPolicy,
+    AutotuneAlgorithm,
+    AutotuneOptions,
+    DistributeOptions,
+    ExternalStatePolicy,
+    OptimizationOptions,
+    ThreadingOptions,
+)
 
 __all__ = [
     "AUTOTUNE",
+    "AutoShardPolicy",
+    "AutotuneAlgorithm",
+    "AutotuneOptions",
+    "DistributeOptions",
+    "ExternalStatePolicy",
+    "OptimizationOptions",
+    "ThreadingOptions",
     "Counter",
     "INFINITE_CARDINALITY",
     "UNKNOWN_CARDINALITY",

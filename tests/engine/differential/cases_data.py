@@ -125,6 +125,20 @@ TRANSFORMATIONS = [
     D + "o = tf.data.Options()\no.deterministic = True\n"
     "D.range(3).with_options(o).options().deterministic",
     D + "ds = D.range(6).apply(lambda d: d.filter(lambda x: x < 2))\nlist(ds)",
+    "o = tf.data.Options()\no.foo = 1",
+    "o = tf.data.Options()\no.threading.foo = 2",
+    "o = tf.data.Options()\n"
+    "o.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.DATA\n"
+    "o.threading.private_threadpool_size = 8\n"
+    "o.experimental_optimization.map_parallelization = True\n"
+    "ds = tf.data.Dataset.range(3).with_options(o)\n"
+    "print(o.experimental_distribute.auto_shard_policy)\n"
+    "(int(ds.options().experimental_distribute.auto_shard_policy), "
+    "ds.options().threading.private_threadpool_size, "
+    "ds.options().experimental_optimization.map_parallelization, ds.options() == o, "
+    "tf.data.Options() == tf.data.Options(), o.threading.max_intra_op_parallelism, "
+    "o.autotune.enabled, repr(tf.data.experimental.AutoShardPolicy.OFF))",
+    "[(p.name, int(p)) for p in tf.data.experimental.AutoShardPolicy]",
 ]
 
 BATCHING = [
