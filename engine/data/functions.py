@@ -10,10 +10,11 @@ every tape paused; engine.debug's observers still see each op it runs.
 import contextlib
 import io
 import itertools
+import re
 
 import numpy as np
 
-from .. import hooks
+from .. import dtypes, hooks
 from ..errors import InvalidArgumentError
 from ..tape import stop_all_recording
 from ..tensor import Tensor
@@ -22,8 +23,45 @@ from . import structure
 
 
 def call(fn, element):
-    with stop_all_recording():
-        return fn(*element) if type(element) is tuple else fn(element)
+    try:
+        with stop_all_recording():
+            return fn(*element) if type(element) is tuple else fn(element)
+    except InvalidArgumentError as error:
+        mismatch = _graph_dtype_error(error)
+        if mismatch is None:
+            raise
+        raise mismatch from None
+
+
+# An eager op's dtype mismatch, as the engine words it (TF's eager wording).
+_EAGER_MISMATCH = re.compile(
+    r"cannot compute (\w+) as input #(\d+)\(zero-based\) was expected to be a (\w+) tensor "
+    r"but is a (\w+) tensor"
+)
+# The argument names TF's graph builder uses in its message, where they are not (x, y).
+_ARGUMENT_NAMES = {"MatMul": ("a", "b")}
+_KERNEL_NAMES = {
+    dtypes.kernel_name(d): d.name
+    for d in map(dtypes.as_dtype, ("float16", "float32", "float64", "int32", "int64", "bool"))
+}
+
+
+def _graph_dtype_error(error):
+    """TF traces a dataset's function into a graph, where mixing dtypes in an op is a
+    TypeError when the op is built (worded by the graph builder), not the eager
+    InvalidArgumentError: the TypeError TF raises, or None for other errors."""
+    found = _EAGER_MISMATCH.search(str(error))
+    if found is None:
+        return None
+    op, index, expected, got = found.groups()
+    names = _ARGUMENT_NAMES.get(op, ("x", "y"))
+    if int(index) >= len(names):
+        return None
+    return TypeError(
+        f"Input '{names[int(index)]}' of '{op}' Op has type {_KERNEL_NAMES.get(got, got)} "
+        f"that does not match type {_KERNEL_NAMES.get(expected, expected)} of argument "
+        f"'{names[0]}'."
+    )
 
 
 class unobserved:
