@@ -19,6 +19,7 @@ from .dtypes import (
     uint8,
     DType,
 )
+from .dtypes import complex64, complex128, string
 from .gradient_tape import GradientTape, UnconnectedGradients
 from .indexed_slices import IndexedSlices
 from .name_scopes import name_scope

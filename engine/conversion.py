@@ -53,6 +53,8 @@ def infer_dtype(value):
         return dtypes.from_numpy(leaves[0].dtype)
     if kind == "bool":
         return dtypes.bool
+    if kind == "complex":
+        return dtypes.complex128
     if kind == "float" or kind is None:  # [] is float32, as in TF
         if any(abs(v) > _FLOAT32_MAX and v not in (float("inf"), float("-inf")) for v in leaves):
             raise ValueError(OUT_OF_RANGE_FLOAT)
@@ -102,11 +104,15 @@ def to_value(value, dtype=None):
 def _requested_kind(value, dtype):
     """Checks that TF's converter takes Python `value` as `dtype`; returns its kind. Float,
     int32, int64 and bool dtypes are filled leaf by leaf; others are inferred, then cast."""
-    if dtype.is_floating or dtype is dtypes.bool or dtype in _NATIVE_INTEGERS:
+    if dtype.is_floating or dtype.is_complex or dtype is dtypes.bool or dtype in _NATIVE_INTEGERS:
         leaves = _leaves(value)
         kinds = {_leaf_kind(leaf) for leaf in leaves}
-        if None in kinds:
+        if None in kinds or ("complex" in kinds and not dtype.is_complex):
             raise cannot_convert(value, dtype)
+        if dtype.is_complex:
+            if "bool" in kinds:
+                raise cannot_convert(value, dtype)
+            return "float"
         if dtype.is_floating:
             return "float"
         if dtype is dtypes.bool:
@@ -151,6 +157,10 @@ def _kind(value):
             state = kind
         elif state == "bool" and kind != "bool":
             raise ValueError(MIXED_TYPES)
+        elif kind == "complex" and state != "complex":  # a complex first admits numbers
+            raise ValueError(MIXED_TYPES)
+        elif state == "complex":
+            pass
         elif kind == "float":
             state = "float"
     return state, leaves
@@ -163,6 +173,8 @@ def _leaf_kind(leaf):
         return "int"
     if isinstance(leaf, (float, np.floating)):
         return "float"
+    if isinstance(leaf, (complex, np.complexfloating)):
+        return "complex"
     return None
 
 

@@ -24,6 +24,8 @@ def _float_to_integer(value, target):
 def cast_value(value, target):
     """`value` (a NumPy array or scalar) converted to the NumPy dtype `target` as TF casts."""
     target = np.dtype(target)
+    if value.dtype.kind == "c" and target.kind in "fiu":  # TF drops the imaginary part
+        value = np.real(value)
     if value.dtype.kind == "f" and target.kind in "iu":
         result = _float_to_integer(value, target)
     elif target.kind == "b":
@@ -37,7 +39,7 @@ def cast_value(value, target):
 def _cast_grad(rec, dy):
     """Float to float passes the gradient back in the source dtype; other casts give None."""
     source = rec.attrs
-    if source.kind == "f" and dy._value.dtype.kind == "f":
+    if source.kind in "fc" and dy._value.dtype.kind in "fc":  # floating or complex, both
         return cast(dy, source)
     return None
 

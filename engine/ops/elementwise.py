@@ -119,6 +119,8 @@ _NO_KERNEL = {
     "Reciprocal": (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64),
     "MatMul": (dtypes.uint8,),
     "BatchMatMulV2": (dtypes.uint8,),
+    "Round": (dtypes.complex64, dtypes.complex128),
+    "FloorDiv": (dtypes.complex64, dtypes.complex128),
 }
 
 _TF_NAMES = {
@@ -131,6 +133,8 @@ _TF_NAMES = {
     "int64": dtypes.int64,
     "uint8": dtypes.uint8,
     "bool": dtypes.bool,
+    "complex64": dtypes.complex64,
+    "complex128": dtypes.complex128,
 }
 
 

@@ -13,6 +13,7 @@ from . import (
     arithmetic,
     casting,
     comparisons,
+    complex_ops,
     cumulative,
     matmul as _matmul_module,
     reductions,
@@ -28,10 +29,12 @@ from .matmul import matmul  # noqa: F401
 from .reductions import *  # noqa: F403
 from .registry import execute
 from .unary_math import *  # noqa: F403
+from .complex_ops import *  # noqa: F403  (after arithmetic: its abs takes complex tensors)
 
 _FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting, _matmul_module)
-__all__ = [name for family in _FAMILIES for name in family.__all__]
-TOP_LEVEL = [name for family in _FAMILIES for name in family.TOP_LEVEL]
+_FAMILIES += (complex_ops,)
+__all__ = list(dict.fromkeys(name for family in _FAMILIES for name in family.__all__))
+TOP_LEVEL = list(dict.fromkeys(name for family in _FAMILIES for name in family.TOP_LEVEL))
 
 
 def add_gradients(a, b):

@@ -191,6 +191,8 @@ sigmoid_grad = binary(SIGMOID_GRAD, lambda y, dy: dy * y * (1 - y))
 
 def _sigmoid(v):
     """1 / (1 + exp(-v)) without overflow: exp only ever sees -|v|."""
+    if v.dtype.kind == "c":  # complex: as written (|v| is no complex number)
+        return 1 / (1 + np.exp(-v))
     e = np.exp(-np.abs(v))
     return as_value(np.where(v >= 0, 1 / (1 + e), e / (1 + e)))
 

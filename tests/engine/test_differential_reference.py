@@ -19,6 +19,7 @@ REFERENCE = load_reference()
 # Relative (and absolute) tolerance per dtype: the engine computes with NumPy, TF with Eigen,
 # sometimes in another order (sums, fused kernels).
 _RTOL = {"float16": 2e-3, "float32": 1e-5, "float64": 1e-10}
+_RTOL.update({"complex64": 1e-5, "complex128": 1e-10})  # real and imaginary parts
 _PYTHON_FLOAT_RTOL = 1e-6  # Python floats here come from float32 or float64 tensors
 
 # Cases whose error message the engine does not promise to word as TF does (TF's text names
