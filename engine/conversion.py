@@ -155,13 +155,9 @@ def _kind(value):
             raise ValueError(MIXED_TYPES)
         if state is None:
             state = kind
-        elif state == "bool" and kind != "bool":
+        elif (state == "bool" and kind != "bool") or (kind == "complex" and state != "complex"):
             raise ValueError(MIXED_TYPES)
-        elif kind == "complex" and state != "complex":  # a complex first admits numbers
-            raise ValueError(MIXED_TYPES)
-        elif state == "complex":
-            pass
-        elif kind == "float":
+        elif kind == "float" and state != "complex":  # a complex first admits numbers
             state = "float"
     return state, leaves
 

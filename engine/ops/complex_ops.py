@@ -15,8 +15,7 @@ import numpy as np
 
 from .. import dtypes
 from ..tensor import EagerTensor, convert_to_tensor
-from . import arithmetic, casting, comparisons, creation, selection, unary_math
-from . import matmul, reductions  # noqa: F401 - MatMul and Prod registered before the variants
+from . import arithmetic, casting, comparisons, creation, matmul, reductions, selection, unary_math
 from .conjugate import conj
 from .elementwise import as_value, to_x, to_y
 from .operands import broadcast_error
@@ -61,7 +60,7 @@ REAL = define("Real", (lambda rec, dy: complex(dy, creation.zeros_like(dy)),))
 IMAG = define("Imag", (lambda rec, dy: complex(creation.zeros_like(dy), dy),))
 
 
-def real(input, name=None):  # noqa: A002 - TF's argument name
+def real(input, name=None):
     """tf.math.real: the real part (float32 for complex64); a real tensor is returned as is."""
     x = convert_to_tensor(input)
     if x._value.dtype.kind != "c":
@@ -69,7 +68,7 @@ def real(input, name=None):  # noqa: A002 - TF's argument name
     return execute(REAL, (x,), as_value(np.real(x._value).copy()))
 
 
-def imag(input, name=None):  # noqa: A002
+def imag(input, name=None):
     """tf.math.imag: the imaginary part; zeros for a real tensor."""
     x = convert_to_tensor(input)
     if x._value.dtype.kind != "c":
@@ -115,7 +114,7 @@ def abs(x, name=None):  # noqa: A001 - TF's public name
     return execute(COMPLEX_ABS, (x,), as_value(np.abs(x._value)))
 
 
-def angle(input, name=None):  # noqa: A002
+def angle(input, name=None):
     """tf.math.angle: the argument of a complex number; pi for negative reals, else 0."""
     x = convert_to_tensor(input)
     if x._value.dtype.kind != "c":
@@ -176,12 +175,14 @@ def _conjugating_gradient(fn):
 def _conjugating(opdef):
     gradient = opdef.gradient
     if type(gradient) is tuple:
-        gradient = tuple(
-            None if fn is None else _conjugating_input_gradient(fn) for fn in gradient
-        )
+        gradient = tuple(None if fn is None else _conjugating_input_gradient(fn) for fn in gradient)
     else:
         gradient = _conjugating_gradient(gradient)
     return OpDef(opdef.type, gradient, opdef.saves_inputs, opdef.saves_outputs)
+
+
+# Imported here so that their op types are registered before the loop below looks them up.
+_LATER_FAMILIES = (matmul, reductions)
 
 
 def install_conjugate_gradients():

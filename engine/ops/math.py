@@ -24,12 +24,12 @@ from .arithmetic import real_div  # noqa: F401  (RealDiv itself, for gradients e
 from .casting import cast, cast_value  # noqa: F401
 from .comparisons import *  # noqa: F403
 from .comparisons import tensor_equals, tensor_not_equals  # noqa: F401  (== and !=)
+from .complex_ops import *  # noqa: F403  (after arithmetic: its abs takes complex tensors)
 from .cumulative import *  # noqa: F403
 from .matmul import matmul  # noqa: F401
 from .reductions import *  # noqa: F403
 from .registry import execute
 from .unary_math import *  # noqa: F403
-from .complex_ops import *  # noqa: F403  (after arithmetic: its abs takes complex tensors)
 
 _FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting, _matmul_module)
 _FAMILIES += (complex_ops,)
