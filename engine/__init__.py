@@ -51,7 +51,12 @@ del _module, _name
 from .module import Module
 from . import keras  # tf.keras: written with the names above
 
-__version__ = "0.1.0"
+from . import strings, version  # tf.strings, tf.version
+from .ops.string_ops import as_string
+from .printing import print
+
+# TensorFlow's version, as tf.__version__ (TapeScope's own is server/version.py's).
+__version__ = version.VERSION
 
 
 def __getattr__(name):

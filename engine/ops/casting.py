@@ -3,6 +3,7 @@
 import numpy as np
 
 from .. import dtypes
+from ..errors import UnimplementedError
 from ..tensor import EagerTensor, convert_to_tensor
 from .registry import define, execute
 
@@ -59,6 +60,13 @@ def cast(x, dtype, name=None):
     x = convert_to_tensor(x)
     if x.dtype == target:
         return x
+    if x.dtype is dtypes.string or target is dtypes.string:  # TF has no kernel for these
+        raise UnimplementedError(
+            None,
+            "Cast",
+            f"Cast {dtypes.kernel_name(x.dtype)} to {dtypes.kernel_name(target)} is not "
+            "supported [Op:Cast]",
+        )
     return execute(CAST, (x,), cast_value(x._value, target._np), x._value.dtype)
 
 

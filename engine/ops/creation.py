@@ -55,6 +55,9 @@ def _dims(shape, op_type="Fill"):
 
 
 def _constant(array):
+    if array.dtype.kind == "O":  # tf.zeros/ones of tf.string: empty strings, as in TF
+        array = np.full(array.shape, b"", dtype=object)
+        return EagerTensor(array)
     return EagerTensor(array if array.ndim else array[()])
 
 
@@ -104,7 +107,7 @@ def fill(dims, value, name=None, layout=None):
 
 def _filled(shape_, scalar):
     array = np.full(shape_, scalar, dtype=scalar.dtype)
-    return array if array.ndim else array[()]
+    return array if array.ndim or array.dtype.kind == "O" else array[()]
 
 
 # --- Range --------------------------------------------------------------------------------

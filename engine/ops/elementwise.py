@@ -135,6 +135,7 @@ _TF_NAMES = {
     "bool": dtypes.bool,
     "complex64": dtypes.complex64,
     "complex128": dtypes.complex128,
+    "string": dtypes.string,
 }
 
 
@@ -195,7 +196,9 @@ _ERRSTATE_DECORATES = "__call__" in vars(np.errstate)
 
 def as_value(array):
     """A result in the form Tensor._value takes: NumPy scalars for rank 0."""
-    return array[()] if type(array) is np.ndarray and not array.ndim else array
+    if type(array) is np.ndarray and not array.ndim and array.dtype.kind != "O":
+        return array[()]
+    return array  # strings stay arrays at rank 0 (engine/conversion.py: string_array)
 
 
 def _is_tensor(value):
