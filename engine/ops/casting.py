@@ -25,7 +25,7 @@ def _float_to_integer(value, target):
 def cast_value(value, target):
     """`value` (a NumPy array or scalar) converted to the NumPy dtype `target` as TF casts."""
     target = np.dtype(target)
-    if value.dtype.kind == "c" and target.kind in "fiu":  # TF drops the imaginary part
+    if value.dtype.kind == "c" and target.kind in "fiub":  # TF drops the imaginary part
         value = np.real(value)
     if value.dtype.kind == "f" and target.kind in "iu":
         result = _float_to_integer(value, target)

@@ -53,6 +53,8 @@ def encode(value):
         numbers = value
         if value.dtype.kind == "c":  # real and imaginary parts, interleaved
             numbers = np.stack([value.real, value.imag], axis=-1)
+        elif value.dtype.kind == "O":  # strings' bytes, as their reprs
+            numbers = np.array([repr(v) for v in value.reshape(-1).tolist()])
         return {
             "ndarray": value.dtype.name,
             "shape": list(value.shape),
