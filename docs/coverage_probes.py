@@ -413,7 +413,33 @@ MODULES = Section(
     ),
 )
 
+COMPLEX_AND_STRINGS = Section(
+    "Complex numbers, strings and printing",
+    "Complex tensors with TF's conjugate gradient convention; string tensors and tf.print.",
+    (
+        Probe("tf.complex64", "tf.complex64.real_dtype"),
+        Probe("tf.complex128", "tf.complex128.is_complex"),
+        Probe("tf.complex", "tf.abs(tf.complex(x, y))"),
+        Probe("tf.math.real", "tf.math.real(tf.complex(x, y) * tf.complex(y, x))"),
+        Probe("tf.math.imag", "tf.math.imag(tf.complex(x, y) * tf.complex(y, x))"),
+        Probe("tf.math.conj", "tf.math.real(tf.math.conj(tf.complex(x, y)) * tf.complex(y, x))"),
+        Probe("tf.math.angle", "tf.math.angle(tf.complex(x, y))"),
+        Probe("tf.abs (complex: ComplexAbs)", "tf.abs(tf.complex(x, y))", "abs"),
+        Probe("tf.string", "tf.string.name"),
+        Probe("tf.constant (strings)", "tf.constant(['a', 'b'])", "constant"),
+        Probe("tf.strings.format", "tf.strings.format('x={}', x)"),
+        Probe("tf.strings.join", "tf.strings.join(['a', 'b'], separator='-')"),
+        Probe("tf.strings.as_string", "tf.strings.as_string(x, precision=2)"),
+        Probe("tf.strings.length", "tf.strings.length(tf.constant(['ab', 'c']))"),
+        Probe("tf.as_string", "tf.as_string(x)"),
+        Probe("tf.print", "tf.print('x:', x, output_stream='file:///dev/null')"),
+        Probe("tf.version.VERSION", "tf.version.VERSION"),
+        Probe("tf.__version__", "tf.__version__"),
+    ),
+)
+
 SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, AUTODIFF, MODULES)
+SECTIONS += (COMPLEX_AND_STRINGS,)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (

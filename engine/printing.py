@@ -11,7 +11,7 @@ import random
 import sys
 
 from . import nest
-from .ops.string_ops import string_format
+from .ops.string_ops import print_v2, string_format
 from .tensor import is_tensor
 
 _UNSUPPORTED = (
@@ -34,14 +34,16 @@ _STDERR = _DefaultStream()
 def print(*inputs, output_stream=_STDERR, summarize=3, sep=" ", end="\n", name=None):  # noqa: A001
     """tf.print: prints `inputs` (tensors, strings, nested structures) as TF does."""
     write = _writer(output_stream)
-    write(format_inputs(inputs, summarize, sep) + end)
+    text = formatted(inputs, summarize, sep)
+    print_v2(text)
+    write(text.numpy().decode("utf-8", errors="replace") + end)
 
 
-def format_inputs(inputs, summarize=3, sep=" "):
-    """The text tf.print writes before `end` (TF's template and StringFormat)."""
+def formatted(inputs, summarize=3, sep=" "):
+    """The string tensor tf.print writes before `end` (TF's template and StringFormat)."""
     first = inputs[0] if len(inputs) == 1 else None
     if first is not None and is_tensor(first) and first.dtype.name == "string" and not first.ndim:
-        return first.numpy().decode("utf-8", errors="replace")  # one string scalar, as is
+        return first  # one string scalar, as is
     free = nest.map_structure(lambda x: "" if is_tensor(x) else x, list(inputs))
     placeholder = _placeholder(" ".join(pprint.pformat(x) for x in free))
     templates, tensors = [], []
@@ -58,8 +60,7 @@ def format_inputs(inputs, summarize=3, sep=" "):
         else:
             templates.append(pprint.pformat(nest.pack_sequence_as(item, parts)))
     template = sep.join(templates).replace(f"'{placeholder}'", placeholder)
-    text = string_format(template, tensors, placeholder=placeholder, summarize=summarize)
-    return text.numpy().decode("utf-8", errors="replace")
+    return string_format(template, tensors, placeholder=placeholder, summarize=summarize)
 
 
 def _placeholder(text):

@@ -153,6 +153,13 @@ HOLOMORPHIC = (
     "Sigmoid",
     "MatMul",
     "Prod",
+    # the engine's gradient ops compute their plain formulas (0.5 * dy / y, ...), holomorphic
+    # in both inputs, so their second derivatives follow the same rule
+    "SqrtGrad",
+    "RsqrtGrad",
+    "ReciprocalGrad",
+    "TanhGrad",
+    "SigmoidGrad",
 )
 
 

@@ -10,12 +10,13 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..summarize import summarize as summarized_text
 from ..tensor import convert_to_tensor, is_tensor
-from .registry import NOT_DIFFERENTIABLE, define, execute
+from .registry import NOT_DIFFERENTIABLE, define, execute, execute_many
 
 STRING_FORMAT = define("StringFormat", NOT_DIFFERENTIABLE)
 STRING_JOIN = define("StringJoin", NOT_DIFFERENTIABLE)
 AS_STRING = define("AsString", NOT_DIFFERENTIABLE)
 STRING_LENGTH = define("StringLength", NOT_DIFFERENTIABLE)
+PRINT_V2 = define("PrintV2", NOT_DIFFERENTIABLE)  # tf.print's op: a string in, no outputs
 
 
 def _scalar_string(text):
@@ -40,6 +41,11 @@ def string_format(template, inputs, placeholder="{}", summarize=3, name=None):
     for tensor, piece in zip(tensors, pieces[1:]):
         text += summarized_text(tensor._value, summarize) + piece
     return execute(STRING_FORMAT, tensors, _scalar_string(text))
+
+
+def print_v2(text):
+    """Runs PrintV2 on a string scalar (the write itself is the caller's, engine/printing.py)."""
+    execute_many(PRINT_V2, (text,), ())
 
 
 def _string_input(op_type, value):
