@@ -96,8 +96,8 @@ complex128 = DType("complex128", np.complex128)
 # String tensors hold NumPy object arrays of bytes, as TF's .numpy() returns them.
 string = DType("string", np.object_)
 
-_ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool)
-_ALL += (complex64, complex128, string)
+_REAL_NUMBERS = (float16, float32, float64, int8, int16, int32, int64, uint8, bool)
+_ALL = (*_REAL_NUMBERS, complex64, complex128, string)
 _REAL = {"complex64": float32, "complex128": float64}
 _BY_NAME = {d.name: d for d in _ALL}
 _BY_NUMPY = {d._np: d for d in _ALL}

@@ -21,7 +21,7 @@ def summarize(value, summarize=3):
     if not array.ndim:
         text = " ".join(element(v) for v in array.reshape(-1)[:limit].tolist())
         return text + ("..." if count > limit else "")
-    parts = []
+    parts: list[str] = []
     _dimension(array, 0, array.ndim, limit, element, parts)
     return "".join(parts)
 

@@ -31,8 +31,16 @@ from .reductions import *  # noqa: F403
 from .registry import execute
 from .unary_math import *  # noqa: F403
 
-_FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting, _matmul_module)
-_FAMILIES += (complex_ops,)
+_FAMILIES = (
+    arithmetic,
+    unary_math,
+    comparisons,
+    reductions,
+    cumulative,
+    casting,
+    _matmul_module,
+    complex_ops,
+)
 __all__ = list(dict.fromkeys(name for family in _FAMILIES for name in family.__all__))
 TOP_LEVEL = list(dict.fromkeys(name for family in _FAMILIES for name in family.TOP_LEVEL))
 
