@@ -114,6 +114,15 @@ def abs(x, name=None):  # noqa: A001 - TF's public name
     return execute(COMPLEX_ABS, (x,), as_value(np.abs(x._value)))
 
 
+def sign(x, name=None):
+    """tf.math.sign: for complex x, TF's x / |x| (DivNoNan of x and its ComplexAbs, 0 at 0)."""
+    if type(x) is not EagerTensor:
+        x = convert_to_tensor(x)
+    if x._value.dtype.kind != "c":
+        return arithmetic.sign(x)
+    return arithmetic.divide_no_nan(x, casting.cast(abs(x), x.dtype))
+
+
 def angle(input, name=None):
     """tf.math.angle: the argument of a complex number; pi for negative reals, else 0."""
     x = convert_to_tensor(input)
@@ -202,5 +211,5 @@ def install_conjugate_gradients():
 
 install_conjugate_gradients()
 
-__all__ = ["abs", "angle", "complex", "conj", "imag", "real"]
-TOP_LEVEL = ["abs", "complex"]
+__all__ = ["abs", "angle", "complex", "conj", "imag", "real", "sign"]
+TOP_LEVEL = ["abs", "complex", "sign"]

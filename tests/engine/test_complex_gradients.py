@@ -60,6 +60,7 @@ FUNCTIONS = {
     "trigonometric": lambda z: tf.sin(z) + tf.cos(z) * tf.tan(z),
     "hyperbolic": lambda z: tf.tanh(z) + tf.sinh(z) - tf.cosh(z),
     "sigmoid": lambda z: tf.sigmoid(z),
+    "sign": lambda z: tf.math.sign(z) * z,
     "expm1_log1p": lambda z: tf.math.expm1(z) * tf.math.log1p(z),
     "matmul": lambda z: tf.matmul(z, z, transpose_b=True),
     "matmul_adjoint": lambda z: tf.matmul(z, z, adjoint_b=True),

@@ -182,6 +182,16 @@ GRADIENTS = [
     _grad("tf.math.xlogy(z, z)"),
     _grad("tf.math.squared_difference(z, 1.0)"),
     _grad("tf.math.divide_no_nan(z, z * z)"),
+    _grad("tf.math.sign(z)"),
+    _grad("tf.sign(z * c([2j, 0]))"),
+    Z + "tf.sign(c([0j, 3 + 4j]))",
+    Z + "with tf.GradientTape() as t2:\n    t2.watch(z)\n"
+    "    with tf.GradientTape() as t1:\n        t1.watch(z)\n        y = tf.tanh(z) * tf.sqrt(z)\n"
+    "    dz = t1.gradient(y, z)\n(dz, t2.gradient(dz, z))",
+    Z + "with tf.GradientTape() as t2:\n    t2.watch(z)\n"
+    "    with tf.GradientTape() as t1:\n        t1.watch(z)\n"
+    "        y = tf.sigmoid(z) / z + tf.math.rsqrt(z)\n"
+    "    dz = t1.gradient(y, z)\n(dz, t2.gradient(dz, z))",
     _grad("tf.abs(z * c([2j, 1 - 1j]))", setup=Z64),
     Z + "with tf.GradientTape() as tape:\n    tape.watch(z)\n    y = z * z\n"
     "tape.gradient(y, z, output_gradients=c([1j, 1.0]))",
