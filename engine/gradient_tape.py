@@ -338,6 +338,8 @@ def initial_gradients(flat_targets, output_gradients):
     flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
     seeds = {}
     for index, t in enumerate(flat_targets):
+        if t._value.dtype.kind == "O":  # a string target reaches no source (no ones of it)
+            continue
         if index < len(flat_out):
             g = flat_out[index]
             if g is None:

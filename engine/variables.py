@@ -116,7 +116,7 @@ class ResourceVariable(VariableGraphAttributes):
     def _store(self, array, read_value=True):
         # A new array, never an in-place write: tensors already read keep their snapshot.
         self._value = np.asarray(array, dtype=self._value.dtype).reshape(self._value.shape)
-        if not self._value.ndim:
+        if not self._value.ndim and self._value.dtype.kind != "O":  # strings stay arrays
             self._value = self._value[()]
         if hooks.observers:
             hooks.notify("variable_event", self, "assign", None)

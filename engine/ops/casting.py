@@ -1,5 +1,7 @@
 """tf.cast (op Cast): converting a tensor's dtype with TF's conversion rules."""
 
+import logging
+
 import numpy as np
 
 from .. import dtypes
@@ -7,6 +9,7 @@ from ..errors import UnimplementedError
 from ..tensor import EagerTensor, convert_to_tensor
 from .registry import define, execute
 
+_LOGGER = logging.getLogger("tensorflow")  # TF logs its cast warning there
 _INT32 = np.iinfo(np.int32)
 _INT64 = np.iinfo(np.int64)
 
@@ -66,6 +69,12 @@ def cast(x, dtype, name=None):
             "Cast",
             f"Cast {dtypes.kernel_name(x.dtype)} to {dtypes.kernel_name(target)} is not "
             "supported [Op:Cast]",
+        )
+    if x.dtype.is_complex and not target.is_complex:
+        _LOGGER.warning(
+            f"You are casting an input of type {x.dtype.name} to an incompatible dtype "
+            f"{target.name}.  This will discard the imaginary part and may not be what you "
+            "intended."
         )
     return execute(CAST, (x,), cast_value(x._value, target._np), x._value.dtype)
 

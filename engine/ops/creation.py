@@ -76,12 +76,21 @@ ONES_LIKE = define("OnesLike", NOT_DIFFERENTIABLE)
 def zeros_like(input, dtype=None, name=None, layout=None):
     x = convert_to_tensor(input)
     np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
+    if np.dtype(np_dtype).kind == "O":  # strings: empty ones, as TF's
+        return execute(ZEROS_LIKE, (x,), np.full(x._value.shape, b"", dtype=object))
     return execute(ZEROS_LIKE, (x,), np.zeros_like(x._value, dtype=np_dtype))
 
 
 def ones_like(input, dtype=None, name=None, layout=None):
     x = convert_to_tensor(input)
     np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
+    if np.dtype(np_dtype).kind == "O":
+        raise invalid_argument(
+            "OnesLike",
+            "Value for attr 'T' of string is not in the list of allowed values: bfloat16, "
+            "half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, "
+            "complex64, complex128, bool",
+        )
     return execute(ONES_LIKE, (x,), np.ones_like(x._value, dtype=np_dtype))
 
 
