@@ -235,8 +235,8 @@ class _UnreadVariable(ResourceVariable):
     def _as_tensor(self):
         return self._variable._as_tensor()
 
-    def _store(self, array, read_value=True):
-        return self._variable._store(array, read_value)
+    def _store(self, array, read_value=True, shape=None):
+        return self._variable._store(array, read_value, shape)
 
 
 Variable = ResourceVariable
