@@ -6,6 +6,8 @@ in TF; engine.indexed_slices densifies it with unsorted_segment_sum when a dense
 These ops keep only their indices for backward: the gradient needs params' shape, not its values.
 """
 
+import math
+
 import numpy as np
 
 from ..errors import invalid_argument
@@ -248,10 +250,40 @@ def scatter_nd(indices, updates, shape, name=None):
     u = convert_to_tensor(updates)
     shape_t = int_tensor(shape)
     dims = tuple(int(d) for d in np.asarray(shape_t._value).reshape(-1))
+    _check_scatter_shapes(idx._value.shape, u._value.shape, dims)
     where_ = _nd_positions("ScatterNd", idx._value, dims, "output rank")
     value = np.zeros(dims, u._value.dtype)
     np.add.at(value, where_, u._value)
     return execute(SCATTER_ND, (idx, u, shape_t), value)
+
+
+def _check_scatter_shapes(indices_shape, updates_shape, shape):
+    """ScatterNd's shape checks, in TF's order and words (before any index is range-checked)."""
+    if not math.prod(shape) and (math.prod(indices_shape) or math.prod(updates_shape)):
+        raise invalid_argument(
+            "ScatterNd",
+            "Indices and updates specified for empty output.  indices shape: "
+            + shape_text(indices_shape),
+        )
+    if not indices_shape:
+        return  # a 0-d index is reported by _nd_positions
+    batch, slice_ = len(indices_shape) - 1, indices_shape[-1]
+    prefix = (
+        f"Dimensions [0,{batch}) of indices[shape={shape_text(indices_shape)}] must match "
+        f"dimensions [0,{batch}) of updates[shape={shape_text(updates_shape)}]"
+    )
+    suffix = (
+        f"Dimensions [{slice_},{len(shape)}) of input[shape={shape_text(shape)}] must match "
+        f"dimensions [{batch},{len(updates_shape)}) of updates[shape={shape_text(updates_shape)}]"
+    )
+    if len(updates_shape) < batch:
+        raise invalid_argument("ScatterNd", prefix)
+    if len(updates_shape) != batch + len(shape) - slice_:
+        raise invalid_argument("ScatterNd", suffix)
+    if updates_shape[:batch] != indices_shape[:batch]:
+        raise invalid_argument("ScatterNd", prefix)
+    if updates_shape[batch:] != tuple(shape[slice_:]):
+        raise invalid_argument("ScatterNd", suffix)
 
 
 # --- boolean_mask (composite, as in TF: Reshape, Where, Squeeze, GatherV2) ------------------

@@ -29,7 +29,7 @@ def _int_repeats(repeats):
     if t._value.dtype.kind not in "iu":
         raise TypeError(
             "Argument `tensor` (name: repeats) must be of type integer. Received `tensor` = "
-            f"{t._value} of dtype: {t.dtype!r}"
+            f"{t._value} of dtype: {t.dtype}"
         )
     return t._value.astype(np.int32)
 

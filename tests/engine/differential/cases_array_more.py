@@ -288,3 +288,117 @@ CASES = (
     + REVERSE
     + PROGRAMS
 )
+
+EDGES = [
+    "tf.sort(c([True, False]), direction='DESCENDING')",
+    "tf.sort(c([1.0, 2.0]), axis=-3)",
+    "tf.sort(c(1.0), direction='DESCENDING')",
+    "tf.sort(c([], tf.float32))",
+    "tf.argsort(c([[]], tf.float32))",
+    "tf.sort(c([[1.5, -2.0, 0.5]], tf.float64), axis=1)",
+    "tf.sort(c([5, -3, 0], tf.int8))",
+    "tf.searchsorted(c([1.0, 2.0]), c(1.5))",
+    "tf.searchsorted(c([1.0, 2.0]), c([[1.5]]))",
+    "tf.searchsorted([1, 2, 3], [2])",
+    "tf.searchsorted(c([1.0, 2.0, 2.0, 3.0]), c([2.0, 2.0]), side='right')",
+    "tf.searchsorted(c([[5.0, 1.0, 4.0, 2.0, 3.0]]), c([[3.0, 0.0, 9.0]]))",
+    "tf.unique(c(1))",
+    "tf.unique(c([True, False, True]))",
+    "tf.unique(c([0.5, 0.25, 0.5], tf.float64), out_idx=tf.int64)",
+    "tf.roll(c([1, 2, 3]), c([1], tf.int64), c([0]))",
+    "tf.roll(c([1, 2, 3]), [1], [-2])",
+    "tf.roll(c([[1, 2, 3]]), [[1]], [[0]])",
+    "tf.roll(c([[1.0, 2.0, 3.0]]), shift=-4, axis=1)",
+    "tf.scatter_nd([[0]], [1.0], [0])",
+    "tf.scatter_nd([[0]], [1.0, 2.0], [3])",
+    "tf.scatter_nd([0], [1.0], [3])",
+    "tf.scatter_nd([[0, 0, 0]], [1.0], [3])",
+    "tf.scatter_nd([[1]], [True], [3])",
+    "tf.scatter_nd(c([[1]], tf.int64), c([2.0]), c([3], tf.int64))",
+    "tf.tensor_scatter_nd_update(c([1.0, 2.0]), [[0, 0]], [5.0])",
+    "tf.tensor_scatter_nd_update(c([1.0, 2.0]), [0], [5.0])",
+    "tf.tensor_scatter_nd_update(c([[1.0, 2.0]]), [[0]], [5.0])",
+    "tf.tensor_scatter_nd_add(c(1.0), [[0]], [5.0])",
+    "tf.tensor_scatter_nd_update(c([True, False]), [[0]], [False])",
+    "tf.tensor_scatter_nd_update(c([1.0, 2.0]), [[0]], c([5]))",
+    "tf.tensor_scatter_nd_add(c([[1.0, 2.0], [3.0, 4.0]]), [[0], [1]], c([[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]))",
+    "tf.repeat(c([1.0, 2.0]), 2.0)",
+    "tf.repeat(c([1.0, 2.0]), [[1, 2]], axis=0)",
+    "tf.repeat(c([1.0, 2.0]), -1)",
+    "tf.repeat(c([1.0, 2.0]), [1, -1])",
+    "tf.repeat(c([[1.0, 2.0]]), [2], axis=1)",
+    "tf.repeat(c([[1.0, 2.0]]), 2, axis=c(1))",
+    "tf.repeat(c([[1.0, 2.0], [3.0, 4.0]]), c([1, 0], tf.int64), axis=-2)",
+    "tf.sequence_mask([1, 2], 0)",
+    "tf.sequence_mask([1, 2], -1)",
+    "tf.sequence_mask([[1], [2]], 2, dtype=tf.float64)",
+    "tf.histogram_fixed_width(c([1.0, 2.0]), [0.0, 1.0, 2.0], nbins=2)",
+    "tf.histogram_fixed_width(c([1.0, float('nan')]), [0.0, 1.0], nbins=2)",
+    "tf.histogram_fixed_width(c([0.3]), [0.0, 1.0], nbins=c(3))",
+    "tf.histogram_fixed_width(c([0.5, 0.25, 2.5]), [0.25, 2.25], nbins=4)",
+    "tf.math.bincount(c([1, 2]), axis=1)",
+    "tf.math.bincount(c([1, 2]), weights=c([1.0, 2.0]), binary_output=True)",
+    "tf.math.bincount(c([[1, 2]]), weights=c([[1.0, 2.0]]), axis=-1)",
+    "tf.math.bincount(c([1, 2]), weights=[1.0, 2.0])",
+    "tf.math.bincount(c(2))",
+    "tf.math.bincount(c([1, 2], tf.uint8))",
+    "tf.math.bincount(c([1, 2]), dtype=tf.int64)",
+    "tf.math.bincount(c([1, 2]), weights=c([1, 2]))",
+    "tf.math.bincount(c([1, 2]), minlength=-2)",
+    "tf.math.bincount(c([[1, 2, 2], [0, 0, 1]]), axis=-1, binary_output=True)",
+    "tf.math.bincount(c([1, 2, 7]), maxlength=0)",
+    "tf.math.bincount(c([1, 2]), weights=c([1.0, 2.0], tf.float16))",
+    "tf.meshgrid(c(1.0), c([2.0, 3.0]))",
+    "tf.meshgrid([1, 2], [3], name='m')",
+    "tf.reverse(c(5.0), axis=0)",
+    "tf.reverse(c(5.0), axis=[[1]])",
+    "tf.reverse(c([1.0, 2.0]), axis=[0.0])",
+    "tf.reverse(c(5.0), axis=[0.0])",
+]
+
+MORE_PROGRAMS = [
+    # a learned per-class table updated by scatter, trained a few SGD steps
+    "table = tf.Variable(tf.zeros([3, 2]))\n"
+    "labels = c([[0], [2], [0]])\n"
+    "feats = c([[1.0, 2.0], [0.5, -1.0], [3.0, 0.0]])\n"
+    "for step in range(3):\n"
+    "    with tf.GradientTape() as t:\n"
+    "        rows = tf.gather_nd(table, labels)\n"
+    "        loss = tf.reduce_mean(tf.square(rows - feats))\n"
+    "    g = t.gradient(loss, table)\n"
+    "    table.assign_sub(0.5 * tf.convert_to_tensor(g))\n"
+    "    print(step, round(float(loss), 5))\n"
+    "table",
+    # ranking loss on sorted scores, second order through the sort
+    "s = c([0.3, -1.2, 2.0, 0.7])\n"
+    "with tf.GradientTape() as outer:\n"
+    "    outer.watch(s)\n"
+    "    with tf.GradientTape() as inner:\n"
+    "        inner.watch(s)\n"
+    "        ranked = tf.sort(s, direction='DESCENDING')\n"
+    "        loss = tf.reduce_sum(tf.exp(ranked) * c([4.0, 3.0, 2.0, 1.0]))\n"
+    "    g = inner.gradient(loss, s)\n"
+    "(g, outer.gradient(g, s))",
+    # a padded batch: masked mean of per-token losses over lengths
+    "logits = tf.reshape(tf.range(24, dtype=tf.float32) / 10.0, [2, 4, 3])\n"
+    "labels = c([[0, 1, 2, 0], [2, 2, 1, 1]])\n"
+    "lengths = c([3, 2])\n"
+    "with tf.GradientTape() as t:\n"
+    "    t.watch(logits)\n"
+    "    per_token = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)\n"
+    "    mask = tf.sequence_mask(lengths, maxlen=4, dtype=per_token.dtype)\n"
+    "    loss = tf.reduce_sum(per_token * mask) / tf.reduce_sum(mask)\n"
+    "print(mask.numpy())\n"
+    "(loss, tf.reduce_sum(tf.abs(t.gradient(loss, logits)), axis=-1))",
+    # positional shifts with roll inside a tape, and a sorted-order permutation inverse
+    "x = c([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\n"
+    "with tf.GradientTape() as t:\n"
+    "    t.watch(x)\n"
+    "    y = x - tf.roll(x, shift=1, axis=1)\n"
+    "    loss = tf.reduce_sum(y ** 2)\n"
+    "order = tf.argsort(c([0.3, 0.1, 0.2]))\n"
+    "inverse = tf.argsort(order)\n"
+    "(t.gradient(loss, x), order, inverse)",
+]
+
+CASES = CASES + EDGES + MORE_PROGRAMS
