@@ -12,7 +12,14 @@ from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from . import arithmetic, casting, comparisons
 from .array_args import shape_text
-from .indexing import _indices, _nd_positions, gather_nd, scatter_nd
+from .indexing import (
+    _indices,
+    _nd_positions,
+    gather_nd,
+    ignores_bad_indices,
+    in_bounds_mask,
+    scatter_nd,
+)
 from .operands import _tf_type_name
 from .registry import ALL, define, execute
 from .shape_ops import identity
@@ -30,12 +37,9 @@ TOP_LEVEL = list(__all__)
 def _update_grad(rec, dy):
     dy = convert_to_tensor(dy)
     indices = rec.inputs[1]
-    zeros = EagerTensor(np.zeros(rec.attrs, dy._value.dtype))
-    return (
-        tensor_scatter_nd_update(identity(dy), indices, zeros),
-        None,
-        gather_nd(dy, indices),
-    )
+    updates_grad = gather_nd(dy, indices)  # first, as TF's: a bad index is GatherNd's error
+    zeros = EagerTensor(np.zeros(rec.attrs[0], dy._value.dtype))
+    return tensor_scatter_nd_update(identity(dy), indices, zeros), None, updates_grad
 
 
 def _add_grad(rec, dy):
@@ -49,13 +53,29 @@ def _sub_grad(rec, dy):
 
 
 def _min_or_max_grad(rec, dy):
-    """Ties between the tensor's entry and the updates that reached it share the gradient."""
+    """Ties between the tensor's entry and the updates that reached it share the gradient.
+
+    Under bad_indices_policy IGNORE, TF's gathers read 0 and its scatter drops the rows that
+    point outside: here those rows read row 0 and are masked out, which gives the same values.
+    """
     dy = convert_to_tensor(dy)
     x, indices, y = rec.inputs
     output = rec.outputs[0]
     dtype = dy.dtype
+    kept = rec.attrs[1]
+    if kept is not None:
+        indices = EagerTensor(np.where(kept[..., None], indices._value, 0))
     x_indicators = casting.cast(comparisons.equal(x, output), dtype)
     y_indicators = casting.cast(comparisons.equal(y, gather_nd(output, indices)), dtype)
+    if kept is not None:
+        y_indicators = arithmetic.multiply(
+            y_indicators,
+            EagerTensor(
+                kept.astype(dy._value.dtype).reshape(
+                    kept.shape + (1,) * (y_indicators._value.ndim - kept.ndim)
+                )
+            ),
+        )
     ys_indicators = scatter_nd(indices, y_indicators, x._value.shape)
     indicators = arithmetic.add(x_indicators, ys_indicators)  # each entry is >= 1
     x_grad = arithmetic.divide(arithmetic.multiply(dy, x_indicators), indicators)
@@ -123,32 +143,38 @@ def _check_shapes(op_type, shape, indices_shape, updates_shape):
         )
 
 
-def _scatter(opdef, combine, tensor, indices, updates):
+def _scatter(opdef, combine, tensor, indices, updates, bad_indices_policy):
+    ignore = ignores_bad_indices(opdef.type, bad_indices_policy)
     t, idx, u = _operands(opdef.type, tensor, indices, updates)
-    where_ = _nd_positions(opdef.type, idx._value, t._value.shape, "output rank")
+    index_rows, update_rows, kept = idx._value, u._value, None
+    if ignore:
+        kept = in_bounds_mask(index_rows, t._value.shape)
+        index_rows, update_rows = index_rows[kept], update_rows[kept]
+        kept = None if kept.all() else kept
+    where_ = _nd_positions(opdef.type, index_rows, t._value.shape, "output rank")
     value = t._value.copy()
     if combine is None:
-        value[where_] = u._value
+        value[where_] = update_rows
     else:
-        combine.at(value, where_, u._value)
-    return execute(opdef, (t, idx, u), value, u._value.shape)
+        combine.at(value, where_, update_rows)
+    return execute(opdef, (t, idx, u), value, (u._value.shape, kept))
 
 
 def tensor_scatter_nd_update(tensor, indices, updates, name=None):
-    return _scatter(UPDATE, None, tensor, indices, updates)
+    return _scatter(UPDATE, None, tensor, indices, updates, "")
 
 
-def tensor_scatter_nd_add(tensor, indices, updates, name=None):
-    return _scatter(ADD, np.add, tensor, indices, updates)
+def tensor_scatter_nd_add(tensor, indices, updates, bad_indices_policy="", name=None):
+    return _scatter(ADD, np.add, tensor, indices, updates, bad_indices_policy)
 
 
-def tensor_scatter_nd_sub(tensor, indices, updates, name=None):
-    return _scatter(SUB, np.subtract, tensor, indices, updates)
+def tensor_scatter_nd_sub(tensor, indices, updates, bad_indices_policy="", name=None):
+    return _scatter(SUB, np.subtract, tensor, indices, updates, bad_indices_policy)
 
 
-def tensor_scatter_nd_max(tensor, indices, updates, name=None):
-    return _scatter(MAX, np.maximum, tensor, indices, updates)
+def tensor_scatter_nd_max(tensor, indices, updates, bad_indices_policy="", name=None):
+    return _scatter(MAX, np.maximum, tensor, indices, updates, bad_indices_policy)
 
 
-def tensor_scatter_nd_min(tensor, indices, updates, name=None):
-    return _scatter(MIN, np.minimum, tensor, indices, updates)
+def tensor_scatter_nd_min(tensor, indices, updates, bad_indices_policy="", name=None):
+    return _scatter(MIN, np.minimum, tensor, indices, updates, bad_indices_policy)

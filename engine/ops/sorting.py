@@ -8,6 +8,7 @@ tf.sort is TopKV2's (a scatter of the upstream gradient back to where each value
 
 import numpy as np
 
+from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from . import arithmetic
@@ -78,7 +79,7 @@ LOWER_BOUND = define("LowerBound")  # TF registers no gradient for either
 UPPER_BOUND = define("UpperBound")
 
 
-def searchsorted(sorted_sequence, values, side="left", out_type="int32", name=None):
+def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
     s = convert_to_tensor(sorted_sequence)
     v = convert_to_tensor(values)
     for t in (s, v):  # TF reads each last dimension as tf.shape(t)[-1]

@@ -46,11 +46,11 @@ def _unique(op_type, x, out_idx):
     return t, value[first[order]], idx, counts
 
 
-def unique(x, out_idx="int32", name=None):
+def unique(x, out_idx=dtypes.int32, name=None):
     t, y, idx, _ = _unique("Unique", x, out_idx)
     return Unique(*execute_many(UNIQUE, (t,), (y, idx)))
 
 
-def unique_with_counts(x, out_idx="int32", name=None):
+def unique_with_counts(x, out_idx=dtypes.int32, name=None):
     t, y, idx, counts = _unique("UniqueWithCounts", x, out_idx)
     return UniqueWithCounts(*execute_many(UNIQUE_WITH_COUNTS, (t,), (y, idx, counts)))

@@ -401,4 +401,26 @@ MORE_PROGRAMS = [
     "(t.gradient(loss, x), order, inverse)",
 ]
 
-CASES = CASES + EDGES + MORE_PROGRAMS
+BAD_INDICES_POLICY = [
+    "tf.scatter_nd([[5], [1]], [1.0, 2.0], [4], bad_indices_policy='IGNORE')",
+    "tf.scatter_nd([[5], [1]], [1.0, 2.0], [4], bad_indices_policy='ERROR')",
+    "tf.scatter_nd([[5], [1]], [1.0, 2.0], [4], bad_indices_policy='FOO')",
+    "tf.scatter_nd([[1]], [2.0], [4], bad_indices_policy='DEFAULT')",
+    "tf.tensor_scatter_nd_add(c([1.0, 2.0]), [[5], [1]], [1.0, 2.0], bad_indices_policy='IGNORE')",
+    "tf.tensor_scatter_nd_max(c([1.0, 2.0]), [[5], [1]], [1.0, 2.0], bad_indices_policy='IGNORE')",
+    "tf.tensor_scatter_nd_add(c([1.0, 2.0]), [[-1], [1]], [1.0, 2.0], bad_indices_policy='IGNORE')",
+    "tf.tensor_scatter_nd_sub(c([1.0, 2.0]), [[5], [1]], [1.0, 2.0], bad_indices_policy='FOO')",
+    "x = c([1.0, 2.0, 3.0])\nwith tf.GradientTape() as t:\n    t.watch(x)\n"
+    "    y = tf.tensor_scatter_nd_add(x, [[5], [1]], x[:2] * 1.0, bad_indices_policy='IGNORE')\n"
+    "t.gradient(y, x)",
+    "u = c([1.0, 2.0])\nwith tf.GradientTape() as t:\n    t.watch(u)\n"
+    "    y = tf.scatter_nd([[5], [1]], u, [3], bad_indices_policy='IGNORE')\n"
+    "t.gradient(y, u)",
+    "x = c([1.0, 5.0, 3.0])\nu = c([4.0, 0.0, 5.0])\nwith tf.GradientTape() as t:\n"
+    "    t.watch([x, u])\n"
+    "    y = tf.tensor_scatter_nd_max(x, [[0], [7], [1]], u, bad_indices_policy='IGNORE')\n"
+    "    z = y * c([1.0, 2.0, 3.0])\n"
+    "t.gradient(z, [x, u])",
+]
+
+CASES = CASES + EDGES + MORE_PROGRAMS + BAD_INDICES_POLICY
