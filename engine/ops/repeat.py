@@ -5,9 +5,9 @@ ones), so a tape records what TF's records and the gradients come from those ops
 
 import numpy as np
 
-from ..tensor import convert_to_tensor
+from ..tensor import EagerTensor, convert_to_tensor
 from . import arithmetic
-from .creation import ones
+from .creation import fill
 from .indexing import boolean_mask
 from .joining import stack
 from .sequences import sequence_mask
@@ -92,5 +92,6 @@ def meshgrid(*args, **kwargs):
         output[0] = reshape(output[0], (1, -1) + (1,) * (ndim - 2))
         output[1] = reshape(output[1], (-1, 1) + (1,) * (ndim - 2))
         sizes[0], sizes[1] = sizes[1], sizes[0]
-    mult_fact = ones(sizes, tensors[0].dtype)
+    one = EagerTensor(tensors[0]._value.dtype.type(1))
+    mult_fact = fill(sizes, one)  # TF's ones() of a shape made of tensors runs Fill
     return [arithmetic.multiply(x, mult_fact) for x in output]
