@@ -48,6 +48,11 @@ for _module in (_math, _array, _nn, _linalg, _random, _image):
     for _name in _module.TOP_LEVEL:
         globals()[_name] = getattr(_module, _name)
 del _module, _name
+from .ops import array_extra as _array_extra  # sort, unique, scatters, roll, repeat, ...
+
+for _name in _array_extra.TOP_LEVEL:
+    globals()[_name] = getattr(_array_extra, _name)
+del _name
 from .module import Module
 from . import keras  # tf.keras: written with the names above
 
