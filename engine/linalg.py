@@ -4,6 +4,7 @@ from .missing import missing_attribute
 from .ops.linalg import *  # noqa: F403  (the public names are listed in its __all__)
 from .ops.linalg_decompositions import *  # noqa: F403
 from .ops.linalg_diag import *  # noqa: F403
+from .ops.linalg_expm import *  # noqa: F403
 from .ops.linalg_lstsq import *  # noqa: F403
 from .ops.linalg_solve import *  # noqa: F403
 from .ops.linalg_spectral import *  # noqa: F403
