@@ -26,7 +26,7 @@ def check_dtype(op_type, x, allowed, attrs="", half_kernel=False):
             None,
             op_type,
             f"Could not find device for node: {{{{node {op_type}}}}} = "
-            f"{op_type}[T=DT_{x.dtype.name.upper()}{attrs}] [Op:{op_type}]",
+            f"{op_type}[T=DT_{_tf_type_name(x.dtype).upper()}{attrs}] [Op:{op_type}]",
         )
     raise invalid_argument(
         op_type,

@@ -131,6 +131,8 @@ def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, 
                 "The number of diagonals provided in the input does not match the "
                 "lower_diag_index and upper_diag_index range.",
             )
+    if value.dtype == np.bool_:  # as TF's wrapper: a bool diagonal pads with a bool
+        padding_value = bool(padding_value)
     rows_t, (rows,) = int_arg(num_rows)
     cols_t, (cols,) = int_arg(num_cols)
     pad_t = convert_to_tensor(padding_value, dtype=x.dtype)
@@ -168,6 +170,8 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
     align = _check_align(align)
     k_t, lower, upper = _diag_range("MatrixDiagPartV3", k)
     value = x._value
+    if value.dtype == np.bool_:
+        padding_value = bool(padding_value)
     if value.ndim < 2:
         raise invalid_argument(
             "MatrixDiagPartV3",

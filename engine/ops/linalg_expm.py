@@ -111,7 +111,9 @@ def expm(input, name=None):
     elif dtype in (np.float16, np.float32):
         maxnorm, conds, orders = _SINGLE
     else:
-        raise ValueError(f"tf.linalg.expm does not support matrices of type {matrix.dtype!r}")
+        raise ValueError(
+            f"tf.linalg.expm does not support matrices of type <dtype: '{matrix.dtype.name}'>"
+        )
     batch_shape = list(shape[:-2])
     matrix = reshape(matrix, [-1] + list(shape[-2:]))
     l1_norm = reduce_max(reduce_sum(abs_(matrix), axis=1), axis=-1)[..., None, None]

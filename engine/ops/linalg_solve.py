@@ -226,8 +226,8 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     if av.shape[-1] != av.shape[-2]:
         raise invalid_argument(
             "MatrixTriangularSolve",
-            f"In[0] matrices in the last dimensions must be square ({av.shape[-2]} =/= "
-            f"{av.shape[-1]})",
+            f"In[0] matrices in the last dimensions must be square ({av.shape[-1]} =/= "
+            f"{av.shape[-2]})",
         )
     try:
         np.broadcast_shapes(av.shape[:-2], bv.shape[:-2])
