@@ -13,7 +13,7 @@ import numpy as np
 from ..tensor import convert_to_tensor
 from .creation import eye
 from .joining import concat
-from .linalg_checks import SOLVER_TYPES, check_dtype, check_rank, check_square, computed, filled
+from .linalg_checks import SOLVER_TYPES, check_dtype, check_rank, check_square, filled
 from .linalg_diag import band_part, diag_part, matrix_transpose, set_diag
 from .linalg_solve import triangular_solve
 from .matmul import matmul
@@ -142,11 +142,13 @@ def qr(input, full_matrices=False, name=None):
     check_dtype("Qr", x, SOLVER_TYPES, half_kernel=True)
     check_rank("Qr", x)
     value = x._value
-    mode = "complete" if full_matrices else "reduced"
     rows, cols = value.shape[-2:]
     if value.size:
-        q_value = computed(value, lambda v: np.linalg.qr(v, mode=mode)[0])
-        r_value = computed(value, lambda v: np.linalg.qr(v, mode=mode)[1])
+        exact = value.astype(np.float32) if value.dtype == np.float16 else value  # no half LAPACK
+        q_value, r_value = (
+            np.linalg.qr(exact, mode="complete") if full_matrices else np.linalg.qr(exact)
+        )
+        q_value, r_value = q_value.astype(value.dtype), r_value.astype(value.dtype)
     else:
         k = rows if full_matrices else min(rows, cols)
         q_value = np.broadcast_to(np.eye(rows, k, dtype=value.dtype), value.shape[:-2] + (rows, k))

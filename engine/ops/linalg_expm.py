@@ -52,9 +52,10 @@ _PADE = {
         182.0,
     ],
 }
-# (largest 1-norm, Pade orders below it) per dtype, from TF
-_SINGLE = (3.925724783138660, (4.258730016922831e-001, 1.880152677804762e000), (3, 5, 7))
-_DOUBLE = (
+# (largest 1-norm, the 1-norms below which each lower order is used, the orders), from TF
+_Choice = tuple[float, tuple[float, ...], tuple[int, ...]]
+_SINGLE: _Choice = (3.925724783138660, (4.258730016922831e-001, 1.880152677804762e000), (3, 5, 7))
+_DOUBLE: _Choice = (
     5.371920351148152,
     (1.495585217958292e-002, 2.539398330063230e-001, 9.504178996162932e-001, 2.097847961257068),
     (3, 5, 7, 9, 13),

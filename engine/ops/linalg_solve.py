@@ -214,8 +214,8 @@ def _substitute(a, b, lower):
 def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     a = convert_to_tensor(matrix)
     b = convert_to_tensor(rhs, dtype_hint=a.dtype)
-    attrs = f", adjoint={_flag(adjoint)}, lower={_flag(lower)}"
-    check_dtype("MatrixTriangularSolve", a, TRIANGULAR_TYPES, attrs)
+    attrs_text = f", adjoint={_flag(adjoint)}, lower={_flag(lower)}"
+    check_dtype("MatrixTriangularSolve", a, TRIANGULAR_TYPES, attrs_text)
     check_same_dtype("MatrixTriangularSolve", a, b)
     av, bv = a._value, b._value
     for index, t in enumerate((av, bv)):

@@ -163,8 +163,8 @@ def svd(tensor, full_matrices=False, compute_uv=True, name=None):
             else np.zeros(value.shape[:-2] + (p,), dtype)
         )
         empty = np.zeros((0,), dtype)
-        values = (s.astype(dtype, copy=False), empty, empty.copy())
-        return execute_many(SVD, (x,), values, (False, bool(full_matrices)))[0]
+        only_values = (s.astype(dtype, copy=False), empty, empty.copy())
+        return execute_many(SVD, (x,), only_values, (False, bool(full_matrices)))[0]
     batch = value.shape[:-2]
     if value.size:
         u, s, vh = np.linalg.svd(value, full_matrices=bool(full_matrices))
