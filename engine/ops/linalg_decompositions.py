@@ -148,7 +148,8 @@ def qr(input, full_matrices=False, name=None):
         q_value, r_value = (
             np.linalg.qr(exact, mode="complete") if full_matrices else np.linalg.qr(exact)
         )
-        q_value, r_value = q_value.astype(value.dtype), r_value.astype(value.dtype)
+        # + 0: LAPACK's reflections leave -0.0 where Eigen's (TF's) leave 0.0, which prints
+        q_value, r_value = q_value.astype(value.dtype) + 0, r_value.astype(value.dtype) + 0
     else:
         k = rows if full_matrices else min(rows, cols)
         q_value = np.broadcast_to(np.eye(rows, k, dtype=value.dtype), value.shape[:-2] + (rows, k))

@@ -325,4 +325,42 @@ NEWTON = [
     "print(tf.linalg.trace(h_mat))",
 ]
 
-CASES = DIAGONALS + INVERSES + TRIANGULAR + CHOLESKY + QR + SPECTRAL + LEAST_SQUARES + EXPM + NEWTON
+MORE = [
+    # forward mode goes through the same gradients
+    M64 + "t = c([[1.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 1.0, 0.0]], tf.float64)\n"
+    "with tf.autodiff.ForwardAccumulator(m, t) as acc:\n"
+    "    y = tf.linalg.inv(m)\n    d = tf.linalg.det(m)\n"
+    "(acc.jvp(y), acc.jvp(d))",
+    # svd with full_matrices=True and |m - n| = 1 has a gradient
+    grad(
+        "w = c([[1.0, 2.0, -0.5], [0.4, -1.0, 2.0]], tf.float64)\n",
+        "(lambda s, u, v: tf.reduce_sum(s ** 3) + tf.reduce_sum(tf.matmul(u * s, v[:, :2], "
+        "adjoint_b=True) ** 2))(*tf.linalg.svd(w, full_matrices=True))",
+        "w",
+    ),
+    grad(
+        "a = tf.stack([c([[2.0, 0.5], [0.5, 1.0]]), c([[3.0, -1.0], [-1.0, 4.0]])])\n",
+        "(lambda e, v: tf.reduce_sum(tf.matmul(v * tf.exp(e)[:, None, :], v, adjoint_b=True)))"
+        "(*tf.linalg.eigh(a))",
+        "a",
+    ),
+    "print(tf.linalg.qr(c([[1.0, 2.0], [0.0, 3.0]])))",
+    "print(tf.linalg.slogdet(c([[2.0, 1.0], [1.0, 3.0]])))",
+    "tf.linalg.svd(c([[2.0, 1.0], [1.0, 3.0]]), name='svd', compute_uv=False)",
+    "tf.linalg.diag_part(c([[True, False], [False, True]]), k=(0, 1))",
+    "v = tf.Variable([[2.0, 1.0], [1.0, 3.0]])\nwith tf.GradientTape() as tape:\n"
+    "    loss = -tf.linalg.logdet(v) + tf.linalg.trace(v)\ntape.gradient(loss, v)",
+]
+
+CASES = (
+    DIAGONALS
+    + INVERSES
+    + TRIANGULAR
+    + CHOLESKY
+    + QR
+    + SPECTRAL
+    + LEAST_SQUARES
+    + EXPM
+    + NEWTON
+    + MORE
+)
