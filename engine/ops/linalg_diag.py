@@ -13,6 +13,7 @@ import numpy as np
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import int_arg, shape_text
+from .operands import _tf_type_name
 from .registry import define, execute
 from .shape_ops import transpose
 
@@ -202,6 +203,12 @@ MATRIX_SET_DIAG = define("MatrixSetDiagV3", _matrix_set_diag_grad)
 def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
     x = convert_to_tensor(input)
     d_t = convert_to_tensor(diagonal, dtype_hint=x.dtype)
+    if d_t._value.dtype != x._value.dtype:
+        raise invalid_argument(
+            "MatrixSetDiagV3",
+            f"cannot compute MatrixSetDiagV3 as input #1(zero-based) was expected to be a "
+            f"{_tf_type_name(x.dtype)} tensor but is a {_tf_type_name(d_t.dtype)} tensor",
+        )
     align = _check_align(align)
     k_t, lower, upper = _diag_range("MatrixSetDiagV3", k)
     value = x._value

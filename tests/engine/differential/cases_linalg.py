@@ -58,6 +58,8 @@ DIAGONALS = [
     "tf.linalg.set_diag(tf.ones([2, 3]), c([[7.0, 8.0], [9.0, 0.0]]), k=(-1, 0))",
     "tf.linalg.set_diag(tf.ones([3, 3]), c([5.0, 6.0]), k=1)",
     "tf.linalg.set_diag(c([[1.0, 2.0], [3.0, 4.0]]), c([1.0, 2.0, 3.0]))",
+    "tf.linalg.set_diag(c([[1.0, 2.0], [3.0, 4.0]]), c([1.0, 2.0], tf.float64))",
+    "tf.linalg.set_diag(c([[1.0, 2.0], [3.0, 4.0]]), [5.0, 6.0])",
     "tf.linalg.band_part(tf.reshape(tf.range(16.0), [4, 4]), 1, -1)",
     "tf.linalg.band_part(tf.reshape(tf.range(16.0), [4, 4]), 2, 1)",
     "tf.linalg.band_part(tf.reshape(tf.range(12), [3, 4]), 0, 0)",
