@@ -1,4 +1,4 @@
-"""tf.linalg: the engine's linalg ops (see engine/ops/linalg.py)."""
+"""tf.linalg: the engine's linalg ops (engine/ops/linalg.py and the linalg_*.py families)."""
 
 from .missing import missing_attribute
 from .ops.linalg import *  # noqa: F403  (the public names are listed in its __all__)
