@@ -431,7 +431,42 @@ MODULES = Section(
     ),
 )
 
-SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, AUTODIFF, MODULES)
+_SQUARE = "(m @ n + 3.0 * tf.eye(2))"  # 2x2, well conditioned
+_SPD = "(tf.matmul(m, m, transpose_b=True) + tf.eye(2))"  # 2x2, symmetric positive definite
+LINALG = Section(
+    "Linear algebra",
+    "`tf.linalg` beyond matmul and norm: diagonals, solves, decompositions and TF's Python "
+    "compositions over them (trace, logdet, cholesky_solve, lstsq, pinv, expm).",
+    (
+        Probe("tf.linalg.diag", "tf.linalg.diag(x, k=1)"),
+        Probe("tf.linalg.diag_part", "tf.linalg.diag_part(m, k=(0, 1))"),
+        Probe("tf.linalg.set_diag", "tf.linalg.set_diag(m, y[:2])"),
+        Probe("tf.linalg.band_part", "tf.linalg.band_part(m, 0, -1)"),
+        Probe("tf.linalg.trace", "tf.linalg.trace(m @ n)"),
+        Probe("tf.linalg.matrix_transpose", "tf.linalg.matrix_transpose(m)"),
+        Probe("tf.linalg.adjoint", "tf.linalg.adjoint(m)"),
+        Probe("tf.linalg.inv", f"tf.linalg.inv({_SQUARE})"),
+        Probe("tf.linalg.solve", f"tf.linalg.solve({_SQUARE}, n[:2])"),
+        Probe("tf.linalg.det", f"tf.linalg.det({_SQUARE})"),
+        Probe("tf.linalg.slogdet", f"tf.linalg.slogdet({_SQUARE})"),
+        Probe("tf.linalg.logdet", f"tf.linalg.logdet({_SPD})"),
+        Probe("tf.linalg.cholesky", f"tf.linalg.cholesky({_SPD})"),
+        Probe(
+            "tf.linalg.cholesky_solve",
+            f"tf.linalg.cholesky_solve(tf.linalg.cholesky({_SPD}), n[:2])",
+        ),
+        Probe("tf.linalg.triangular_solve", f"tf.linalg.triangular_solve({_SQUARE}, n[:2])"),
+        Probe("tf.linalg.qr", "tf.linalg.qr(n)"),
+        Probe("tf.linalg.svd", "tf.linalg.svd(m)"),
+        Probe("tf.linalg.eigh", f"tf.linalg.eigh({_SPD})"),
+        Probe("tf.linalg.eigvalsh", f"tf.linalg.eigvalsh({_SPD})"),
+        Probe("tf.linalg.lstsq", "tf.linalg.lstsq(n, tf.ones([3, 1]))"),
+        Probe("tf.linalg.pinv", "tf.linalg.pinv(m)"),
+        Probe("tf.linalg.expm", f"tf.linalg.expm({_SQUARE} * 0.1)"),
+    ),
+)
+
+SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, LINALG, AUTODIFF, MODULES)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
@@ -441,6 +476,6 @@ OUTSIDE = (
     "tf.math.bessel_i0",
     "tf.nn.conv1d",
     "tf.keras.layers.LSTM",
-    "tf.linalg.inv",
+    "tf.linalg.lu",
     "tf.image.resize",
 )
