@@ -288,6 +288,8 @@ NN = Section(
         Probe("tf.nn.max_pool", "tf.nn.max_pool(img, 2, 2, 'SAME')"),
         Probe("tf.nn.avg_pool", "tf.nn.avg_pool(img, 3, 1, 'SAME')"),
         Probe("tf.nn.pool", "tf.nn.pool(img, [2, 2], 'MAX', padding='VALID', dilations=[2, 2])"),
+        Probe("tf.nn.convolution", "tf.nn.convolution(img, k, padding='SAME', dilations=2)"),
+        Probe("tf.nn.conv_transpose", "tf.nn.conv_transpose(img, k, [1, 8, 8, 1], 2)"),
     ),
 )
 

@@ -29,3 +29,34 @@ def require_string_padding(padding):
     """Ops whose padding attr is a string only (AvgPool, Conv2D's 1-D wrappers' callers)."""
     if isinstance(padding, (list, tuple)):
         raise TypeError(f"Expected string for argument 'padding' not {padding!r}.")
+
+
+def strides_and_rate(n, strides, rate):
+    """TF's _get_strides_and_dilation_rate."""
+    if rate is None:
+        rate = [1] * n
+    elif len(rate) != n:
+        raise ValueError(
+            f"`len(dilation_rate)` should be {n}. Received: dilation_rate={rate} of length "
+            f"{len(rate)}"
+        )
+    rate = np.array(rate, dtype=np.int32)
+    if np.any(rate < 1):
+        raise ValueError(
+            f"all values of `dilation_rate` must be positive. Received: dilation_rate={rate}"
+        )
+    if strides is None:
+        strides = [1] * n
+    elif len(strides) != n:
+        raise ValueError(
+            f"`len(strides)` should be {n}. Received: strides={strides} of length {len(strides)}"
+        )
+    strides = np.array(strides, dtype=np.int32)
+    if np.any(strides < 1):
+        raise ValueError(f"all values of `strides` must be positive. Received: strides={strides}")
+    if np.any(strides > 1) and np.any(rate > 1):
+        raise ValueError(
+            "`strides > 1` not supported in conjunction with `dilation_rate > 1`. "
+            f"Received: strides={strides} and dilation_rate={rate}"
+        )
+    return strides, rate

@@ -12,6 +12,7 @@ from .activations import elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, soft
 from .conv1d import conv1d
 from .conv_transpose import conv1d_transpose, conv2d_transpose
 from .convolution import bias_add, conv2d
+from .convolution_nd import conv_transpose, convolution
 from .depthwise import depthwise_conv2d, separable_conv2d
 from .math import l2_normalize  # tf.nn.l2_normalize is tf.math.l2_normalize
 from .nn_losses import (
@@ -57,6 +58,8 @@ __all__ = [
     "max_pool",
     "avg_pool",
     "pool",
+    "convolution",
+    "conv_transpose",
 ]
 # No tf.nn function is also a top-level tf.<name> except sigmoid and tanh, which tf.math has.
 TOP_LEVEL: list[str] = []

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..missing import missing_attribute
 from ..tensor import convert_to_tensor
-from .conv_args import get_sequence, require_string_padding
+from .conv_args import get_sequence, require_string_padding, strides_and_rate
 from .pooling import avg_pool2d, max_pool2d
 from .shape_ops import expand_dims, squeeze
 from .space_to_batch import with_space_to_batch
@@ -83,37 +83,6 @@ def avg_pool(input, ksize, strides, padding, data_format=None, name=None):
     return _generic("avg", input, ksize, strides, padding, data_format)
 
 
-def _strides_and_rate(n, strides, rate):
-    """TF's _get_strides_and_dilation_rate."""
-    if rate is None:
-        rate = [1] * n
-    elif len(rate) != n:
-        raise ValueError(
-            f"`len(dilation_rate)` should be {n}. Received: dilation_rate={rate} of length "
-            f"{len(rate)}"
-        )
-    rate = np.array(rate, dtype=np.int32)
-    if np.any(rate < 1):
-        raise ValueError(
-            f"all values of `dilation_rate` must be positive. Received: dilation_rate={rate}"
-        )
-    if strides is None:
-        strides = [1] * n
-    elif len(strides) != n:
-        raise ValueError(
-            f"`len(strides)` should be {n}. Received: strides={strides} of length {len(strides)}"
-        )
-    strides = np.array(strides, dtype=np.int32)
-    if np.any(strides < 1):
-        raise ValueError(f"all values of `strides` must be positive. Received: strides={strides}")
-    if np.any(strides > 1) and np.any(rate > 1):
-        raise ValueError(
-            "`strides > 1` not supported in conjunction with `dilation_rate > 1`. "
-            f"Received: strides={strides} and dilation_rate={rate}"
-        )
-    return strides, rate
-
-
 def pool(
     input,
     window_shape,
@@ -134,7 +103,7 @@ def pool(
         )
     if x._value.ndim != n + 2:
         raise ValueError(f"Shape {x.shape} must have rank {n + 2}")
-    strides, rate = _strides_and_rate(n, strides, dilations)
+    strides, rate = strides_and_rate(n, strides, dilations)
     if padding == "SAME" and np.any(rate > 1):
         raise ValueError(
             "pooling with 'SAME' padding is not implemented for `dilation_rate` > 1. "

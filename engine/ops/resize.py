@@ -144,10 +144,11 @@ def _scatter_shares(dy, shape, dtype):
     wy, wx = np.broadcast_arrays(wy, wx)
     # (grad * y weight) * x weight, in float32, in TF's order
     shares = dy[:, :, :, None, :] * wy[None, :, :, :, None] * wx[None, :, :, :, None]
-    shares = shares.astype(dtype)
-    value = np.zeros(shape, dtype)
-    np.add.at(value, (slice(None), rows, cols), shares)
-    return value
+    # accumulate over [h, w, n, c] so the index arrays address the leading axes only
+    shares = shares.astype(dtype).transpose(1, 2, 3, 0, 4)
+    value = np.zeros((shape[1], shape[2], shape[0], shape[3]), dtype)
+    np.add.at(value, (rows, cols), shares)
+    return value.transpose(2, 0, 1, 3)
 
 
 # --- ResizeNearestNeighbor ------------------------------------------------------------------
@@ -175,9 +176,11 @@ def resize_nearest_neighbor_grad(grads, size):
     height, width = (int(d) for d in size._value)
     rows = _nearest_axis(height, dy.shape[1])
     cols = _nearest_axis(width, dy.shape[2])
-    value = np.zeros((dy.shape[0], height, width, dy.shape[3]), dy.dtype)
-    np.add.at(value, (slice(None), rows[:, None], cols[None, :]), dy)
-    return execute(RESIZE_NEAREST_GRAD, (grads, size), value)
+    value = np.zeros((height, width, dy.shape[0], dy.shape[3]), dy.dtype)
+    np.add.at(value, (rows[:, None], cols[None, :]), dy.transpose(1, 2, 0, 3))
+    return execute(
+        RESIZE_NEAREST_GRAD, (grads, size), np.ascontiguousarray(value.transpose(2, 0, 1, 3))
+    )
 
 
 # --- tf.image.resize ------------------------------------------------------------------------

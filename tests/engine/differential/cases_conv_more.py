@@ -16,6 +16,7 @@ W2 = "w = c((np.arange(3 * 3 * 3 * 2) % 5 - 2).reshape(3, 3, 3, 2) / 4, tf.float
 # conv2d_transpose: input [2, 3, 3, 4] (its out channels), filter [3, 3, 2, 4]
 XT = "x = c((np.arange(2 * 3 * 3 * 4) % 5 - 2).reshape(2, 3, 3, 4) / 4, tf.float32)\n"
 WT = "w = c((np.arange(3 * 3 * 2 * 4) % 7 - 3).reshape(3, 3, 2, 4) / 8, tf.float32)\n"
+W4 = "w = c((np.arange(2 * 2 * 3 * 4) % 5 - 2).reshape(2, 2, 3, 4) / 4, tf.float32)\n"
 IMG = "img = c(np.arange(2 * 4 * 5 * 2).reshape(2, 4, 5, 2) % 9, tf.float32)\n"
 
 
@@ -244,4 +245,32 @@ RESIZE = [
     "tf.image.resize(tf.ones([1, 4, 4, 0]), [2, 2])",
 ]
 
-CASES = CONV1D + GROUPED + TRANSPOSE + TRANSPOSE_1D + DEPTHWISE + SEPARABLE + POOLING + RESIZE
+GENERIC = [
+    X1 + W1 + "tf.nn.convolution(x, w, padding='SAME')",
+    X1 + W1 + "tf.nn.convolution(x, w, strides=2, padding='VALID')",
+    X1 + W1 + "tf.nn.convolution(x, w, padding='SAME', dilations=2)",
+    X2 + W4 + "tf.nn.convolution(x, w, padding='SAME', dilations=[2, 1])",
+    X2 + W4 + "tf.nn.convolution(x, w, padding=[[0, 0], [1, 1], [0, 1], [0, 0]], dilations=2)",
+    X2 + W4 + "tf.nn.convolution(x, w, strides=[2, 1], padding='SAME')",
+    grads(X1 + W1, "tf.nn.convolution(x, w, padding='SAME', dilations=2)"),
+    grads(
+        X2 + W4,
+        "tf.nn.convolution(x, w, padding='VALID', dilations=2)",
+    ),
+    grad2(
+        X2 + W4,
+        "tf.nn.convolution(x, w, padding='SAME', dilations=[1, 2])",
+    ),
+    X2 + W2 + "tf.nn.convolution(x, w, strides=2, padding='SAME', dilations=2)",
+    X2 + "tf.nn.convolution(x, tf.ones([3, 4]), padding='SAME')",
+    X2 + W2 + "tf.nn.convolution(x, w, padding=[[0, 0], [1, 1], [1, 1], [0, 0]])",
+    XT + WT + "tf.nn.conv_transpose(x, w, [2, 6, 6, 2], 2)",
+    XT + WT + "tf.nn.conv_transpose(x, w, tf.constant([2, 7, 7, 2]), 2, 'VALID')",
+    X1 + "tf.nn.conv_transpose(x, tf.ones([3, 2, 3]), [2, 14, 2], 2)",
+    XT + WT + "tf.nn.conv_transpose(x, w, [2, 6], 2)",
+    XT + WT + "tf.nn.conv_transpose(x, w, 5, 2)",
+]
+
+CASES = (
+    GENERIC + CONV1D + GROUPED + TRANSPOSE + TRANSPOSE_1D + DEPTHWISE + SEPARABLE + POOLING + RESIZE
+)
