@@ -146,4 +146,7 @@ def pool(
             result = squeeze(result, [2 if channels_first else 1])
         return result
 
-    return with_space_to_batch(x, list(window_shape), [int(r) for r in rate], padding, [], op)
+    explicit = []
+    if isinstance(padding, (list, tuple)) and np.any(rate > 1):  # TF's convert_padding
+        padding, explicit = "EXPLICIT", [int(v) for pair in padding for v in pair]
+    return with_space_to_batch(x, list(window_shape), [int(r) for r in rate], padding, explicit, op)

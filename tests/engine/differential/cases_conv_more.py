@@ -200,6 +200,8 @@ POOLING = [
     "    y = tf.nn.pool(x, [2, 2], 'MAX', padding='VALID', dilations=[2, 1])\n"
     "    y = y * y\nt.gradient(y, x)",
     X2 + "tf.nn.pool(x, [2, 2], 'AVG', padding='SAME', dilations=[2, 2])",
+    X2 + "tf.nn.pool(x, [2, 2], 'MAX', padding=[[0, 0], [1, 1], [0, 1], [0, 0]], dilations=[2, 2])",
+    X2 + "tf.nn.pool(x, [2, 2], 'MAX', padding=[[0, 0], [1, 1], [0, 1], [0, 0]])",
     X2 + "tf.nn.pool(x, [2, 2], 'MIN', padding='SAME')",
     X2 + "tf.nn.pool(x, [2, 2], 'MAX', padding='VALID', strides=[3, 3])",
     X2 + "tf.nn.pool(x, [2, 2], 'MAX', padding='VALID', strides=[2, 2], dilations=[2, 2])",
