@@ -290,6 +290,15 @@ NN = Section(
         Probe("tf.nn.pool", "tf.nn.pool(img, [2, 2], 'MAX', padding='VALID', dilations=[2, 2])"),
         Probe("tf.nn.convolution", "tf.nn.convolution(img, k, padding='SAME', dilations=2)"),
         Probe("tf.nn.conv_transpose", "tf.nn.conv_transpose(img, k, [1, 8, 8, 1], 2)"),
+        Probe("tf.nn.atrous_conv2d", "tf.nn.atrous_conv2d(img, k, 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_input",
+            "tf.nn.depthwise_conv2d_backprop_input([1, 4, 4, 1], k, img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_filter",
+            "tf.nn.depthwise_conv2d_backprop_filter(img, [2, 2, 1, 1], img, [1, 1, 1, 1], 'SAME')",
+        ),
     ),
 )
 

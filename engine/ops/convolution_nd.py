@@ -77,3 +77,8 @@ def conv_transpose(
     op = conv1d_transpose if n == 1 else conv2d_transpose
     kwargs = {} if data_format is None else {"data_format": data_format}
     return op(input, filters, output_shape, strides, padding=padding, dilations=dilations, **kwargs)
+
+
+def atrous_conv2d(value, filters, rate, padding, name=None):
+    """tf.nn.atrous_conv2d: tf.nn.convolution with dilation `rate` on both spatial axes."""
+    return convolution(value, filters, padding=padding, dilations=[rate, rate])

@@ -232,3 +232,45 @@ def separable_conv2d(
             raise ValueError(f"Dimensions {d} and 1 are not compatible")
     depthwise = _depthwise_call(input, depthwise_filter, strides, padding, data_format, dilations)
     return conv2d(depthwise, pointwise, [1, 1, 1, 1], "VALID", data_format=data_format)
+
+
+def _public_attrs(strides, padding, data_format, dilations):
+    if data_format not in (None, "NHWC"):
+        raise UnimplementedError(
+            None, _OP, f"Depthwise convolution on CPU is only supported for NHWC format [Op:{_OP}]"
+        )
+    padding, explicit = convert_padding(_OP, padding)
+    dilations = [1, 1, 1, 1] if dilations is None else [int(d) for d in dilations]
+    return ConvAttrs(_native_strides(strides), padding, explicit, dilations)
+
+
+def depthwise_conv2d_backprop_input(
+    input_sizes,
+    filter,
+    out_backprop,
+    strides,
+    padding,
+    data_format="NHWC",
+    dilations=None,
+    name=None,
+):
+    """tf.nn.depthwise_conv2d_backprop_input: DepthwiseConv2dNative's gradient wrt its input."""
+    attrs = _public_attrs(strides, padding, data_format, dilations)
+    sizes = convert_to_tensor(np.asarray(input_sizes, dtype=np.int32))
+    return depthwise_backprop_input(sizes, filter, out_backprop, attrs)
+
+
+def depthwise_conv2d_backprop_filter(
+    input,
+    filter_sizes,
+    out_backprop,
+    strides,
+    padding,
+    data_format="NHWC",
+    dilations=None,
+    name=None,
+):
+    """tf.nn.depthwise_conv2d_backprop_filter: DepthwiseConv2dNative's gradient wrt its filter."""
+    attrs = _public_attrs(strides, padding, data_format, dilations)
+    sizes = convert_to_tensor(np.asarray(filter_sizes, dtype=np.int32))
+    return depthwise_backprop_filter(input, sizes, out_backprop, attrs)

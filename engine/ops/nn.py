@@ -12,8 +12,13 @@ from .activations import elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, soft
 from .conv1d import conv1d
 from .conv_transpose import conv1d_transpose, conv2d_transpose
 from .convolution import bias_add, conv2d
-from .convolution_nd import conv_transpose, convolution
-from .depthwise import depthwise_conv2d, separable_conv2d
+from .convolution_nd import atrous_conv2d, conv_transpose, convolution
+from .depthwise import (
+    depthwise_conv2d,
+    depthwise_conv2d_backprop_filter,
+    depthwise_conv2d_backprop_input,
+    separable_conv2d,
+)
 from .math import l2_normalize  # tf.nn.l2_normalize is tf.math.l2_normalize
 from .nn_losses import (
     l2_loss,
@@ -60,6 +65,9 @@ __all__ = [
     "pool",
     "convolution",
     "conv_transpose",
+    "atrous_conv2d",
+    "depthwise_conv2d_backprop_input",
+    "depthwise_conv2d_backprop_filter",
 ]
 # No tf.nn function is also a top-level tf.<name> except sigmoid and tanh, which tf.math has.
 TOP_LEVEL: list[str] = []

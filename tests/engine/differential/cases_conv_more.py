@@ -271,6 +271,12 @@ GENERIC = [
     X1 + "tf.nn.conv_transpose(x, tf.ones([3, 2, 3]), [2, 14, 2], 2)",
     XT + WT + "tf.nn.conv_transpose(x, w, [2, 6], 2)",
     XT + WT + "tf.nn.conv_transpose(x, w, 5, 2)",
+    X2 + W4 + "tf.nn.atrous_conv2d(x, w, 2, 'SAME')",
+    grads(X2 + W4, "tf.nn.atrous_conv2d(x, w, 2, 'VALID')"),
+    X2 + W2 + "dy = tf.ones([2, 3, 3, 6])\n"
+    "tf.nn.depthwise_conv2d_backprop_input([2, 5, 5, 3], w, dy, [1, 2, 2, 1], 'SAME')",
+    X2 + W2 + "dy = tf.ones([2, 5, 5, 6])\n"
+    "tf.nn.depthwise_conv2d_backprop_filter(x, tf.shape(w), dy, [1, 1, 1, 1], 'SAME')",
 ]
 
 CASES = (
