@@ -78,10 +78,10 @@ def conv1d_transpose(
     padding, _ = convert_padding(_OP, padding)
     value = expand_dims(input, spatial_start_dim)
     filters = expand_dims(filters, 0)
-    if not isinstance(output_shape, EagerTensor):
-        output_shape = convert_to_tensor(list(output_shape), dtype=dtypes.int32)
+    if not isinstance(output_shape, EagerTensor):  # a list is sliced in Python, as in TF
+        output_shape = list(output_shape)
     head, tail = output_shape[:spatial_start_dim], output_shape[spatial_start_dim:]
-    sizes = concat([head, convert_to_tensor([1]), tail], 0)
+    sizes = concat([head, [1], tail], 0)
     _check_format(fmt)
     result = _backprop_input(sizes, filters, value, strides, padding, [], dilations)
     return squeeze(result, [spatial_start_dim])

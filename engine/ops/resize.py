@@ -13,6 +13,8 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..missing import missing_attribute
 from ..tensor import EagerTensor, convert_to_tensor
+from . import arithmetic, casting, unary_math
+from .joining import stack
 from .operands import require
 from .registry import NOT_DIFFERENTIABLE, define, execute
 from .shape_ops import expand_dims, squeeze
@@ -187,7 +189,7 @@ def resize_nearest_neighbor_grad(grads, size):
 def _size_tensor(size):
     if isinstance(size, EagerTensor):
         size_t = size
-        if not size_t.dtype.is_integer:
+        if size_t.dtype != dtypes.int32:  # TF converts it to int32, which refuses others
             raise ValueError("'size' must be a 1-D int32 Tensor")
     else:
         values = np.asarray(size)
@@ -200,11 +202,20 @@ def _size_tensor(size):
 
 
 def _aspect_preserving_size(height, width, size):
-    """TF's preserve_aspect_ratio arithmetic, in float32 as TF does it."""
-    new_h, new_w = (np.float32(s) for s in size._value)
-    scale = min(new_h / np.float32(height), new_w / np.float32(width))
-    scaled = [int(np.round(scale * np.float32(d))) for d in (height, width)]
-    return convert_to_tensor(np.asarray(scaled, dtype=np.int32))
+    """TF's preserve_aspect_ratio arithmetic, op for op (float32, as TF does it)."""
+
+    def as_float(value):
+        return casting.cast(convert_to_tensor(value), dtypes.float32)
+
+    scale = arithmetic.minimum(
+        arithmetic.real_div(as_float(size[0]), as_float(height)),
+        arithmetic.real_div(as_float(size[1]), as_float(width)),
+    )
+    scaled = [
+        casting.cast(unary_math.round(arithmetic.multiply(scale, as_float(d))), dtypes.int32)
+        for d in (height, width)
+    ]
+    return stack(scaled)
 
 
 def resize(
