@@ -24,6 +24,7 @@ from .convolution import (
 )
 from .operands import FLOATS, require, same_dtype
 from .registry import ALL, define, execute
+from .shape_ops import shape
 from .space_to_batch import with_space_to_batch
 
 _OP = "DepthwiseConv2dNative"
@@ -204,7 +205,10 @@ def _depthwise_call(input, filter, strides, padding, data_format, dilations):
         )
         return _depthwise(converted, w, attrs)
 
-    return with_space_to_batch(x, w._value.shape[:2], rate, padding, explicit, op)
+    filter_shape = shape(w)  # TF's with_space_to_batch(filter_shape=array_ops.shape(filter))
+    return with_space_to_batch(
+        x, [int(d) for d in filter_shape._value[:2]], rate, padding, explicit, op
+    )
 
 
 def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None, name=None):
