@@ -271,6 +271,17 @@ GENERIC = [
     X1 + "tf.nn.conv_transpose(x, tf.ones([3, 2, 3]), [2, 14, 2], 2)",
     XT + WT + "tf.nn.conv_transpose(x, w, [2, 6], 2)",
     XT + WT + "tf.nn.conv_transpose(x, w, 5, 2)",
+    XT + WT + "tf.nn.conv2d_transpose(x, w, [6, 6], 2)",
+    X2 + W2 + "tf.nn.depthwise_conv2d(tf.cast(x, tf.float64), tf.cast(w, tf.float64), "
+    "[1, 1, 1, 1], 'VALID')",
+    W1 + "tf.nn.conv1d(tf.zeros([0, 7, 3]), w, 1, 'SAME')",
+    X1 + "tf.nn.max_pool1d(x, [1, 2, 1], [1, 2, 1], 'VALID')",
+    IMG + "tf.image.resize(img, [3, 4])",
+    IMG + "tf.image.resize(img, [1, 1], 'nearest')",
+    IMG + "tf.image.resize(img[:, :, :, :1], [9, 2])[0, :, :, 0]",
+    "print(tf.image.resize(tf.reshape(tf.range(8.0), [2, 4, 1]), [4, 2])[..., 0])",
+    "print(tf.nn.max_pool1d(tf.constant([[[1], [5], [3], [2], [4]]]), 2, 1, 'VALID'))",
+    X1 + W1 + "y = tf.nn.conv1d(x, w, 2, 'VALID')\nprint(y.shape, y.dtype)",
     X2 + W4 + "tf.nn.atrous_conv2d(x, w, 2, 'SAME')",
     grads(X2 + W4, "tf.nn.atrous_conv2d(x, w, 2, 'VALID')"),
     X2 + W2 + "dy = tf.ones([2, 3, 3, 6])\n"
