@@ -281,13 +281,59 @@ NN = Section(
         Probe("tf.nn.max_pool2d", "tf.nn.max_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.avg_pool2d", "tf.nn.avg_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.bias_add", "tf.nn.bias_add(m, x)"),
+        Probe(
+            "tf.nn.conv1d",
+            "tf.nn.conv1d(tf.reshape(img, [1, 16, 1]), tf.ones([3, 1, 2]), 1, 'SAME')",
+        ),
+        Probe(
+            "tf.nn.conv1d_transpose",
+            "tf.nn.conv1d_transpose(tf.reshape(img, [1, 16, 1]), tf.ones([3, 2, 1]), "
+            "[1, 32, 2], 2)",
+        ),
+        Probe("tf.nn.conv2d_transpose", "tf.nn.conv2d_transpose(img, k, [1, 8, 8, 1], 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d",
+            "tf.nn.depthwise_conv2d(img, tf.ones([2, 2, 1, 2]), [1, 1, 1, 1], 'SAME', "
+            "dilations=[2, 2])",
+        ),
+        Probe(
+            "tf.nn.separable_conv2d",
+            "tf.nn.separable_conv2d(img, tf.ones([2, 2, 1, 2]), tf.ones([1, 1, 2, 3]), "
+            "[1, 1, 1, 1], 'SAME')",
+        ),
+        Probe("tf.nn.max_pool1d", "tf.nn.max_pool1d(tf.reshape(img, [1, 16, 1]), 2, 2, 'VALID')"),
+        Probe("tf.nn.avg_pool1d", "tf.nn.avg_pool1d(tf.reshape(img, [1, 16, 1]), 3, 2, 'SAME')"),
+        Probe("tf.nn.max_pool", "tf.nn.max_pool(img, 2, 2, 'SAME')"),
+        Probe("tf.nn.avg_pool", "tf.nn.avg_pool(img, 3, 1, 'SAME')"),
+        Probe("tf.nn.pool", "tf.nn.pool(img, [2, 2], 'MAX', padding='VALID', dilations=[2, 2])"),
+        Probe("tf.nn.convolution", "tf.nn.convolution(img, k, padding='SAME', dilations=2)"),
+        Probe("tf.nn.conv_transpose", "tf.nn.conv_transpose(img, k, [1, 8, 8, 1], 2)"),
+        Probe("tf.nn.atrous_conv2d", "tf.nn.atrous_conv2d(img, k, 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_input",
+            "tf.nn.depthwise_conv2d_backprop_input([1, 4, 4, 1], k, img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_filter",
+            "tf.nn.depthwise_conv2d_backprop_filter(img, [2, 2, 1, 1], img, [1, 1, 1, 1], 'SAME')",
+        ),
     ),
 )
 
 IMAGE = Section(
     "Images",
-    "`tf.image`: a real op whose gradient is deliberately not registered, as in TensorFlow.",
-    (Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),),
+    "`tf.image`: adjust_contrast, a real op whose gradient is deliberately not registered "
+    "(as in TensorFlow), and resize (bilinear and nearest, with their gradient ops).",
+    (
+        Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),
+        Probe("tf.image.resize", "tf.image.resize(img, [6, 3])"),
+        Probe(
+            "tf.image.resize (nearest)",
+            "tf.image.resize(img, [6, 3], method='nearest')",
+            "image.resize",
+        ),
+        Probe("tf.image.ResizeMethod", "tf.image.ResizeMethod.BILINEAR"),
+    ),
 )
 
 AUTODIFF = Section(
@@ -474,8 +520,6 @@ OUTSIDE = (
     "tf.data",
     "tf.signal",
     "tf.math.bessel_i0",
-    "tf.nn.conv1d",
     "tf.keras.layers.LSTM",
     "tf.linalg.lu",
-    "tf.image.resize",
 )
