@@ -226,6 +226,24 @@ ARRAY = Section(
         Probe("tf.norm", "tf.norm(x)"),
         Probe("tf.linalg.matmul", "tf.linalg.matmul(m, n)"),
         Probe("tf.linalg.norm", "tf.linalg.norm(m, ord=1)"),
+        # issue 9: sorting, scatters and the other array ops TF programs reach for
+        Probe("tf.sort", "tf.sort(y * x, direction='DESCENDING')"),
+        Probe("tf.argsort", "tf.argsort(m, axis=0, stable=True)"),
+        Probe("tf.unique", "tf.unique(tf.concat([x, x], 0))"),
+        Probe("tf.unique_with_counts", "tf.unique_with_counts(tf.concat([x, y], 0))"),
+        Probe("tf.searchsorted", "tf.searchsorted(y, x + 1.8, side='right')"),
+        Probe("tf.scatter_nd", "tf.scatter_nd([[2], [0]], y[:2], [4])"),
+        Probe("tf.tensor_scatter_nd_update", "tf.tensor_scatter_nd_update(x, [[1]], y[:1])"),
+        Probe("tf.tensor_scatter_nd_add", "tf.tensor_scatter_nd_add(x, [[1], [1]], y[:2])"),
+        Probe("tf.tensor_scatter_nd_sub", "tf.tensor_scatter_nd_sub(x, [[0]], y[:1])"),
+        Probe("tf.tensor_scatter_nd_max", "tf.tensor_scatter_nd_max(x, [[2]], y[:1])"),
+        Probe("tf.tensor_scatter_nd_min", "tf.tensor_scatter_nd_min(x, [[2]], y[:1])"),
+        Probe("tf.roll", "tf.roll(m, shift=[1, -1], axis=[0, 1])"),
+        Probe("tf.repeat", "tf.repeat(m, [1, 2], axis=0)"),
+        Probe("tf.sequence_mask", "tf.sequence_mask([1, 3], 4, dtype=tf.float32) * x[0]"),
+        Probe("tf.histogram_fixed_width", "tf.histogram_fixed_width(x, [0.0, 1.0], nbins=4)"),
+        Probe("tf.meshgrid", "tf.meshgrid(x, y[:2])"),
+        Probe("tf.math.bincount", "tf.math.bincount(labels, weights=x[:2], minlength=4)"),
     ),
 )
 
@@ -263,13 +281,59 @@ NN = Section(
         Probe("tf.nn.max_pool2d", "tf.nn.max_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.avg_pool2d", "tf.nn.avg_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.bias_add", "tf.nn.bias_add(m, x)"),
+        Probe(
+            "tf.nn.conv1d",
+            "tf.nn.conv1d(tf.reshape(img, [1, 16, 1]), tf.ones([3, 1, 2]), 1, 'SAME')",
+        ),
+        Probe(
+            "tf.nn.conv1d_transpose",
+            "tf.nn.conv1d_transpose(tf.reshape(img, [1, 16, 1]), tf.ones([3, 2, 1]), "
+            "[1, 32, 2], 2)",
+        ),
+        Probe("tf.nn.conv2d_transpose", "tf.nn.conv2d_transpose(img, k, [1, 8, 8, 1], 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d",
+            "tf.nn.depthwise_conv2d(img, tf.ones([2, 2, 1, 2]), [1, 1, 1, 1], 'SAME', "
+            "dilations=[2, 2])",
+        ),
+        Probe(
+            "tf.nn.separable_conv2d",
+            "tf.nn.separable_conv2d(img, tf.ones([2, 2, 1, 2]), tf.ones([1, 1, 2, 3]), "
+            "[1, 1, 1, 1], 'SAME')",
+        ),
+        Probe("tf.nn.max_pool1d", "tf.nn.max_pool1d(tf.reshape(img, [1, 16, 1]), 2, 2, 'VALID')"),
+        Probe("tf.nn.avg_pool1d", "tf.nn.avg_pool1d(tf.reshape(img, [1, 16, 1]), 3, 2, 'SAME')"),
+        Probe("tf.nn.max_pool", "tf.nn.max_pool(img, 2, 2, 'SAME')"),
+        Probe("tf.nn.avg_pool", "tf.nn.avg_pool(img, 3, 1, 'SAME')"),
+        Probe("tf.nn.pool", "tf.nn.pool(img, [2, 2], 'MAX', padding='VALID', dilations=[2, 2])"),
+        Probe("tf.nn.convolution", "tf.nn.convolution(img, k, padding='SAME', dilations=2)"),
+        Probe("tf.nn.conv_transpose", "tf.nn.conv_transpose(img, k, [1, 8, 8, 1], 2)"),
+        Probe("tf.nn.atrous_conv2d", "tf.nn.atrous_conv2d(img, k, 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_input",
+            "tf.nn.depthwise_conv2d_backprop_input([1, 4, 4, 1], k, img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_filter",
+            "tf.nn.depthwise_conv2d_backprop_filter(img, [2, 2, 1, 1], img, [1, 1, 1, 1], 'SAME')",
+        ),
     ),
 )
 
 IMAGE = Section(
     "Images",
-    "`tf.image`: a real op whose gradient is deliberately not registered, as in TensorFlow.",
-    (Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),),
+    "`tf.image`: adjust_contrast, a real op whose gradient is deliberately not registered "
+    "(as in TensorFlow), and resize (bilinear and nearest, with their gradient ops).",
+    (
+        Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),
+        Probe("tf.image.resize", "tf.image.resize(img, [6, 3])"),
+        Probe(
+            "tf.image.resize (nearest)",
+            "tf.image.resize(img, [6, 3], method='nearest')",
+            "image.resize",
+        ),
+        Probe("tf.image.ResizeMethod", "tf.image.ResizeMethod.BILINEAR"),
+    ),
 )
 
 AUTODIFF = Section(
@@ -413,6 +477,41 @@ MODULES = Section(
     ),
 )
 
+_SQUARE = "(m @ n + 3.0 * tf.eye(2))"  # 2x2, well conditioned
+_SPD = "(tf.matmul(m, m, transpose_b=True) + tf.eye(2))"  # 2x2, symmetric positive definite
+LINALG = Section(
+    "Linear algebra",
+    "`tf.linalg` beyond matmul and norm: diagonals, solves, decompositions and TF's Python "
+    "compositions over them (trace, logdet, cholesky_solve, lstsq, pinv, expm).",
+    (
+        Probe("tf.linalg.diag", "tf.linalg.diag(x, k=1)"),
+        Probe("tf.linalg.diag_part", "tf.linalg.diag_part(m, k=(0, 1))"),
+        Probe("tf.linalg.set_diag", "tf.linalg.set_diag(m, y[:2])"),
+        Probe("tf.linalg.band_part", "tf.linalg.band_part(m, 0, -1)"),
+        Probe("tf.linalg.trace", "tf.linalg.trace(m @ n)"),
+        Probe("tf.linalg.matrix_transpose", "tf.linalg.matrix_transpose(m)"),
+        Probe("tf.linalg.adjoint", "tf.linalg.adjoint(m)"),
+        Probe("tf.linalg.inv", f"tf.linalg.inv({_SQUARE})"),
+        Probe("tf.linalg.solve", f"tf.linalg.solve({_SQUARE}, n[:2])"),
+        Probe("tf.linalg.det", f"tf.linalg.det({_SQUARE})"),
+        Probe("tf.linalg.slogdet", f"tf.linalg.slogdet({_SQUARE})"),
+        Probe("tf.linalg.logdet", f"tf.linalg.logdet({_SPD})"),
+        Probe("tf.linalg.cholesky", f"tf.linalg.cholesky({_SPD})"),
+        Probe(
+            "tf.linalg.cholesky_solve",
+            f"tf.linalg.cholesky_solve(tf.linalg.cholesky({_SPD}), n[:2])",
+        ),
+        Probe("tf.linalg.triangular_solve", f"tf.linalg.triangular_solve({_SQUARE}, n[:2])"),
+        Probe("tf.linalg.qr", "tf.linalg.qr(n)"),
+        Probe("tf.linalg.svd", "tf.linalg.svd(m)"),
+        Probe("tf.linalg.eigh", f"tf.linalg.eigh({_SPD})"),
+        Probe("tf.linalg.eigvalsh", f"tf.linalg.eigvalsh({_SPD})"),
+        Probe("tf.linalg.lstsq", "tf.linalg.lstsq(n, tf.ones([3, 1]))"),
+        Probe("tf.linalg.pinv", "tf.linalg.pinv(m)"),
+        Probe("tf.linalg.expm", f"tf.linalg.expm({_SQUARE} * 0.1)"),
+    ),
+)
+
 COMPLEX_AND_STRINGS = Section(
     "Complex numbers, strings and printing",
     "Complex tensors with TF's conjugate gradient convention; string tensors and tf.print.",
@@ -438,7 +537,7 @@ COMPLEX_AND_STRINGS = Section(
     ),
 )
 
-SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, AUTODIFF, MODULES)
+SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, LINALG, AUTODIFF, MODULES)
 SECTIONS += (COMPLEX_AND_STRINGS,)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
@@ -447,8 +546,6 @@ OUTSIDE = (
     "tf.data",
     "tf.signal",
     "tf.math.bessel_i0",
-    "tf.nn.conv1d",
     "tf.keras.layers.LSTM",
-    "tf.linalg.inv",
-    "tf.image.resize",
+    "tf.linalg.lu",
 )

@@ -24,6 +24,7 @@ from .gradient_tape import GradientTape, UnconnectedGradients
 from .indexed_slices import IndexedSlices
 from .name_scopes import name_scope
 from .shape import TensorShape
+from .tensor_spec import TensorSpec
 from .tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
 from .constant_op import constant
 from .variables import Variable
@@ -48,6 +49,11 @@ for _module in (_math, _array, _nn, _linalg, _random, _image):
     for _name in _module.TOP_LEVEL:
         globals()[_name] = getattr(_module, _name)
 del _module, _name
+from .ops import array_extra as _array_extra  # sort, unique, scatters, roll, repeat, ...
+
+for _name in _array_extra.TOP_LEVEL:
+    globals()[_name] = getattr(_array_extra, _name)
+del _name
 from .module import Module
 from . import keras  # tf.keras: written with the names above
 

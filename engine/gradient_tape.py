@@ -83,9 +83,10 @@ def as_differentiable(value, role):
 
 
 def watchable(structure):
-    """The tensors and variables of a nested structure; TF's error for anything else."""
+    """The tensors and variables of a nested structure; TF's error for anything else, Keras 3's
+    variables included (they wrap a tf.Variable: `tape.watch(v.value)` is TF's spelling)."""
     for item in nest.flatten(structure):
-        if not (isinstance(item, Tensor) or is_variable(item)):
+        if not (isinstance(item, Tensor) or is_variable(item)) or hasattr(item, "_wraps_variable"):
             raise ValueError(
                 f"Passed in object {item} of type {type(item).__name__!r}, not "
                 f"tf.Tensor or tf.Variable or ExtensionType."

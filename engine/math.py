@@ -2,10 +2,12 @@
 
 from .missing import missing_attribute
 from .ops import math as _ops_math
+from .ops.counting import bincount  # tf.math only, not top-level
 from .ops.indexing import unsorted_segment_sum  # tf.math only, not top-level
 from .ops.math import *  # noqa: F403  (the public names are listed in its __all__)
 
 __all__ = list(_ops_math.__all__) + ["unsorted_segment_sum"]
+__all__ += ["bincount"]
 
 
 def __getattr__(name):

@@ -1,6 +1,9 @@
 """TensorShape: a tuple of dimensions that compares equal to lists and tuples, as TF's does,
-with TF's methods for combining and checking shapes. Unknown dimensions are None; shapes of
-unknown rank (TensorShape(None)) are outside the engine (eager tensors never have them)."""
+with TF's methods for combining and checking shapes. Unknown dimensions are None.
+
+A shape of unknown rank, TensorShape(None), never belongs to an eager tensor; it appears in
+specs (tf.TensorSpec(None), tf.function signatures) and in Variable(shape=...). It is an
+instance of the subclass UnknownRankShape, an empty tuple that refuses to be iterated."""
 
 import operator
 
@@ -25,8 +28,8 @@ class TensorShape(tuple):
     __slots__ = ()
 
     def __new__(cls, dims=()):
-        if dims is None:
-            raise ValueError("engine does not implement shapes of unknown rank")
+        if dims is None or type(dims) is UnknownRankShape:
+            return tuple.__new__(UnknownRankShape)
         try:
             items = iter(dims)
         except TypeError:  # TensorShape(3) is the shape [3], as in TF
@@ -72,6 +75,8 @@ class TensorShape(tuple):
         return TensorShape._known(item) if isinstance(key, slice) else item
 
     def __eq__(self, other):
+        if type(other) is UnknownRankShape:
+            return False
         try:
             return tuple(self) == tuple(other)
         except TypeError:
@@ -85,7 +90,8 @@ class TensorShape(tuple):
 
     # --- combining and checking shapes, as TF's TensorShape ------------------------------
     def concatenate(self, other):
-        return TensorShape(tuple(self) + tuple(TensorShape(other)))
+        other = TensorShape(other)
+        return other if other.rank is None else TensorShape(tuple(self) + tuple(other))
 
     def __add__(self, other):
         return self.concatenate(other)
@@ -100,6 +106,8 @@ class TensorShape(tuple):
 
     def is_compatible_with(self, other):
         other = TensorShape(other)
+        if other.rank is None:
+            return True
         return len(self) == len(other) and all(
             a is None or b is None or a == b for a, b in zip(self, other)
         )
@@ -110,6 +118,8 @@ class TensorShape(tuple):
 
     def merge_with(self, other):
         other = TensorShape(other)
+        if other.rank is None:
+            return self
         if not self.is_compatible_with(other):
             raise ValueError(f"Shapes {self} and {other} are not compatible")
         return TensorShape(a if a is not None else b for a, b in zip(self, other))
@@ -133,3 +143,69 @@ class TensorShape(tuple):
 
     def __repr__(self):
         return f"TensorShape({list(self)})"
+
+
+class UnknownRankShape(TensorShape):
+    """TensorShape(None): compatible with every shape; no length, no dimensions, as TF's."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self):
+        return None
+
+    ndims = dims = rank
+
+    def as_list(self):
+        raise ValueError("as_list() is not defined on an unknown TensorShape.")
+
+    def __len__(self):
+        raise ValueError("Cannot take the length of shape with unknown rank.")
+
+    def __iter__(self):
+        raise ValueError("Cannot iterate over a shape with unknown rank.")
+
+    def __getitem__(self, key):
+        return TensorShape(None) if isinstance(key, slice) else None
+
+    def __bool__(self):
+        return False
+
+    def num_elements(self):
+        return None
+
+    def is_fully_defined(self):
+        return False
+
+    def __eq__(self, other):
+        try:
+            return TensorShape(other).rank is None
+        except (TypeError, ValueError):
+            return NotImplemented
+
+    __hash__ = TensorShape.__hash__
+
+    def concatenate(self, other):
+        return self
+
+    def is_compatible_with(self, other):
+        TensorShape(other)  # still checks that `other` is a shape
+        return True
+
+    def merge_with(self, other):
+        return TensorShape(other)
+
+    def assert_has_rank(self, rank):
+        pass
+
+    def with_rank(self, rank):
+        return TensorShape([None] * rank)
+
+    def with_rank_at_least(self, rank):
+        return self
+
+    def __str__(self):
+        return "<unknown>"
+
+    def __repr__(self):
+        return "TensorShape(None)"

@@ -8,6 +8,7 @@ from . import hooks, tape as tape_module
 from .eager_only import VariableGraphAttributes
 from .errors import invalid_argument
 from .name_scopes import scoped_name
+from .shape import TensorShape
 from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor, value_text
 
 
@@ -46,11 +47,25 @@ class ResourceVariable(VariableGraphAttributes):
                 raise
             raise ValueError(f"initial_value: {error}") from None  # TF names the argument
         self._value = value._value
+        if shape is not None:
+            self._declare_shape(TensorShape(shape), value.shape)
         self._id = _next_id()
         self._trainable = trainable  # kept as given, as TF keeps it
         self._name = scoped_name(name or "Variable") + ":0"
         if hooks.observers:
             hooks.notify("variable_event", self, "created", None)
+
+    # A shape given to the constructor (`shape=[None, 3]`, `TensorShape(None)`): the shape the
+    # variable reports and the one assigned values must be compatible with, as in TF.
+    _declared_shape = None
+
+    def _declare_shape(self, shape, value_shape):
+        if not shape.is_compatible_with(value_shape):
+            raise ValueError(
+                f"In this `tf.Variable` creation, the initial value's shape ({value_shape}) is "
+                f"not compatible with the explicitly supplied `shape` argument ({shape.as_list()})."
+            )
+        self._declared_shape = shape
 
     # --- reading ---------------------------------------------------------------------------
     def _snapshot(self):
@@ -82,6 +97,8 @@ class ResourceVariable(VariableGraphAttributes):
     # when used), or None with read_value=False.
     def assign(self, value, use_locking=None, name=None, read_value=True):
         new = convert_to_tensor(value, dtype=self.dtype)
+        if self._declared_shape is not None and self._declared_shape.is_compatible_with(new.shape):
+            return self._store(new._value, read_value, new._value.shape)
         if new._value.shape != self._value.shape:
             raise ValueError(
                 f"Cannot assign value to variable ' {self.name}': Shape mismatch."
@@ -113,9 +130,10 @@ class ResourceVariable(VariableGraphAttributes):
             )
         return value
 
-    def _store(self, array, read_value=True):
+    def _store(self, array, read_value=True, shape=None):
         # A new array, never an in-place write: tensors already read keep their snapshot.
-        self._value = np.asarray(array, dtype=self._value.dtype).reshape(self._value.shape)
+        shape = self._value.shape if shape is None else shape
+        self._value = np.asarray(array, dtype=self._value.dtype).reshape(shape)
         if not self._value.ndim and self._value.dtype.kind != "O":  # strings stay arrays
             self._value = self._value[()]
         if hooks.observers:
@@ -161,7 +179,8 @@ class ResourceVariable(VariableGraphAttributes):
 
     @property
     def shape(self):
-        return self._snapshot().shape
+        declared = self._declared_shape
+        return self._snapshot().shape if declared is None else declared
 
     def get_shape(self):
         return self.shape
@@ -216,8 +235,8 @@ class _UnreadVariable(ResourceVariable):
     def _as_tensor(self):
         return self._variable._as_tensor()
 
-    def _store(self, array, read_value=True):
-        return self._variable._store(array, read_value)
+    def _store(self, array, read_value=True, shape=None):
+        return self._variable._store(array, read_value, shape)
 
 
 Variable = ResourceVariable

@@ -9,7 +9,16 @@ import numbers
 from ..tensor import EagerTensor, convert_to_tensor
 from . import array as _array, math as _math, random_ops as _random
 from .activations import elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, softplus, tanh
+from .conv1d import conv1d
+from .conv_transpose import conv1d_transpose, conv2d_transpose
 from .convolution import bias_add, conv2d
+from .convolution_nd import atrous_conv2d, conv_transpose, convolution
+from .depthwise import (
+    depthwise_conv2d,
+    depthwise_conv2d_backprop_filter,
+    depthwise_conv2d_backprop_input,
+    separable_conv2d,
+)
 from .math import l2_normalize  # tf.nn.l2_normalize is tf.math.l2_normalize
 from .nn_losses import (
     l2_loss,
@@ -20,6 +29,7 @@ from .nn_losses import (
     sparse_softmax_cross_entropy_with_logits,
 )
 from .pooling import avg_pool2d, max_pool2d
+from .pooling_nd import avg_pool, avg_pool1d, max_pool, max_pool1d, pool
 
 __all__ = [
     "relu",
@@ -43,6 +53,21 @@ __all__ = [
     "max_pool2d",
     "avg_pool2d",
     "bias_add",
+    "conv1d",
+    "conv1d_transpose",
+    "conv2d_transpose",
+    "depthwise_conv2d",
+    "separable_conv2d",
+    "max_pool1d",
+    "avg_pool1d",
+    "max_pool",
+    "avg_pool",
+    "pool",
+    "convolution",
+    "conv_transpose",
+    "atrous_conv2d",
+    "depthwise_conv2d_backprop_input",
+    "depthwise_conv2d_backprop_filter",
 ]
 # No tf.nn function is also a top-level tf.<name> except sigmoid and tanh, which tf.math has.
 TOP_LEVEL: list[str] = []

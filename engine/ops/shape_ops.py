@@ -259,6 +259,9 @@ REVERSE = define("ReverseV2", (lambda rec, dy: reverse(dy, rec.attrs), None))
 def reverse(tensor, axis, name=None):
     x = convert_to_tensor(tensor)
     axis_t, given = int_arg(axis)
+    require_integers("ReverseV2", "Tidx", axis_t)
+    if x._value.ndim == 0:  # TF's kernel returns a scalar as it is, whatever the axes
+        return execute(REVERSE, (x, axis_t), x._value, ())
     if axis_t._value.ndim != 1:
         raise invalid_argument("ReverseV2", f"'dims' must be 1-dimension, not {axis_t._value.ndim}")
     ndim = x._value.ndim

@@ -17,7 +17,11 @@ from tests.engine.math_reference_cases import encode as encode_tensor_like, erro
 
 
 def run(code, tf):
-    """{'result': encoded} or {'error': class name, 'message': first line}; plus 'printed'."""
+    """{'result': encoded} or {'error': class name, 'message': first line}; plus 'printed'.
+
+    Each case starts from a clear Keras session, as a fresh program would: its default names
+    ('dense', 'sgd') do not depend on which cases ran before it."""
+    tf.keras.backend.clear_session()
     printed = io.StringIO()
     try:
         with contextlib.redirect_stdout(printed):
