@@ -49,6 +49,11 @@ for _module in (_math, _array, _nn, _linalg, _random, _image):
         globals()[_name] = getattr(_module, _name)
 del _module, _name
 from .module import Module
+from .tf_function import function
+from . import autograph, config, debugging  # tf.autograph, tf.config, tf.debugging
+from .autograph import get_logger
+from .device import device
+from .debugging import assert_equal, assert_greater, assert_less, assert_rank
 from . import keras  # tf.keras: written with the names above
 
 __version__ = "0.1.0"

@@ -29,6 +29,9 @@ class Observer:
     def warning(self, message):
         """The engine emitted a TF-style warning."""
 
+    def function_called(self, function, python_function):
+        """A tf.function is about to run `python_function` (eagerly, as every call does)."""
+
     def gradient_started(self, tape, kind, targets, sources, output_gradients, unconnected):
         """A gradient/jacobian call began. Returns a BackwardObserver for its steps, or None."""
         return None
