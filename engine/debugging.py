@@ -61,8 +61,24 @@ def assert_all_finite(x, message, name=None):
 # --- enable_check_numerics ------------------------------------------------------------------
 # Ops whose outputs only move values around (check_numerics_callback.py's SAFE_OPS).
 _SAFE_OPS = frozenset(
-    "Concat ConcatV2 ExpandDims Fill Gather Maximum Minimum Reshape Slice Squeeze Stack "
-    "StridedSlice StridedSliceGrad Transpose Unpack CheckNumerics".split()
+    [
+        "Concat",
+        "ConcatV2",
+        "ExpandDims",
+        "Fill",
+        "Gather",
+        "Maximum",
+        "Minimum",
+        "Reshape",
+        "Slice",
+        "Squeeze",
+        "Stack",
+        "StridedSlice",
+        "StridedSliceGrad",
+        "Transpose",
+        "Unpack",
+        "CheckNumerics",
+    ]
 )
 
 

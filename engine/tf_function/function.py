@@ -96,7 +96,7 @@ class Function:
         return self._run(bound.args, bound.kwargs, traced=True)
 
     def _run(self, args, kwargs, traced):
-        if hooks.observers:
+        if traced and hooks.observers:  # TF would run its trace, not this Python code
             hooks.notify("function_called", self, self._python_function)
         if self._instance is not None:
             args = (self._instance(), *args)
