@@ -350,7 +350,7 @@ def assert_shapes(shapes, data=None, summarize=None, message=None, name=None):
             assert_rank_in(tensor, (0, 1), message)
         else:
             assert_rank(tensor, rank, message)
-    specified = {}
+    specified: dict = {}
     for tensor, innermost, sizes, symbols in described:
         for i, symbol in enumerate(symbols):
             if symbol is None or symbol == ".":

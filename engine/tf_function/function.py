@@ -49,7 +49,8 @@ class Function:
         self._instance = instance  # a weakref to the instance of a bound method, else None
         self._binder = Binder(python_function, self._input_signature, instance is not None)
         self._traces = []
-        self._bound = weakref.WeakKeyDictionary()  # instance -> its Function
+        # instance -> its Function: m.f is m.f, and each instance keeps its own traces
+        self._bound: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         for attribute in functools.WRAPPER_ASSIGNMENTS:
             if hasattr(python_function, attribute):
                 setattr(self, attribute, getattr(python_function, attribute))

@@ -52,12 +52,14 @@ def first_side_effect(python_function):
 
 def _function_node(python_function):
     code = getattr(python_function, "__code__", None)
+    if code is None:
+        return None, 0
     try:
         source = textwrap.dedent(inspect.getsource(python_function))
         tree = ast.parse(source)
     except (OSError, TypeError, SyntaxError, IndentationError):
         return None, 0
-    first_line = code.co_firstlineno if code is not None else 1
+    first_line = code.co_firstlineno
     for n in ast.walk(tree):
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == code.co_name:
             return n, first_line  # co_firstlineno: the first decorator's line, as in `source`
