@@ -39,6 +39,17 @@ class _Trace:
         self.concrete = None
 
 
+class _VariableCreations(hooks.Observer):
+    """Counts the variables created while a new trace runs."""
+
+    def __init__(self):
+        self.count = 0
+
+    def variable_event(self, variable, kind, snapshot=None):
+        if kind == "created":
+            self.count += 1
+
+
 class Function:
     """What `tf.function(f)` returns (TF's class has this name too)."""
 
@@ -93,8 +104,20 @@ class Function:
         if state.run_eagerly:  # TF runs the Python function as it is: no checks, no tracing
             return self._run(args, kwargs, traced=False)
         bound = self._binder.bind(args, kwargs)
-        self._trace(bound)
-        return self._run(bound.args, bound.kwargs, traced=True)
+        traces = len(self._traces)
+        trace = self._trace(bound)
+        if len(self._traces) == traces:
+            return self._run(bound.args, bound.kwargs, traced=True)
+        # A new trace. One that creates variables is traced a second time by TF (to check
+        # that the second creates none), which its tracing count shows.
+        creations = _VariableCreations()
+        hooks.observers.append(creations)
+        try:
+            return self._run(bound.args, bound.kwargs, traced=True)
+        finally:
+            hooks.observers.remove(creations)
+            if creations.count and traces == 0:
+                self._traces.append(_Trace(trace.type))
 
     def _run(self, args, kwargs, traced):
         if traced and hooks.observers:  # TF would run its trace, not this Python code

@@ -190,3 +190,15 @@ TRAINING = [
 ]
 
 CASES = DECORATING + TRACING + SIGNATURES + CONCRETE + METHODS + TRAINING
+
+VARIABLES_INSIDE = [
+    "class M(tf.Module):\n    def __init__(self):\n        self.v = None\n    @tf.function\n"
+    "    def __call__(self, x):\n        if self.v is None:\n            self.v = tf.Variable(2.0)\n"
+    "        return self.v * x\nm = M()\nr = (m(c(1.0)), m(c(3.0)))\n"
+    "n = m.__call__.experimental_get_tracing_count()\nm(c([1.0]))\n"
+    "(r, n, m.__call__.experimental_get_tracing_count())",
+    "d = tf.keras.layers.Dense(1, kernel_initializer='ones')\n@tf.function\ndef g(x):\n"
+    "    return d(x)\n(g(c([[1.0, 2.0]])), g.experimental_get_tracing_count(), len(d.weights))",
+]
+
+CASES += VARIABLES_INSIDE
