@@ -24,7 +24,7 @@ from .. import hooks, nest
 from ..missing import missing_attribute
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_spec import TensorSpec
-from . import trace_types
+from . import trace_types, variable_creation
 from .signature import Binder, validated
 from .state import state
 
@@ -113,11 +113,14 @@ class Function:
         creations = _VariableCreations()
         hooks.observers.append(creations)
         try:
-            return self._run(bound.args, bound.kwargs, traced=True)
+            result = self._run(bound.args, bound.kwargs, traced=True)
         finally:
             hooks.observers.remove(creations)
-            if creations.count and traces == 0:
+        if creations.count:
+            variable_creation.check(self._python_function)
+            if traces == 0:
                 self._traces.append(_Trace(trace.type))
+        return result
 
     def _run(self, args, kwargs, traced):
         if traced and hooks.observers:  # TF would run its trace, not this Python code

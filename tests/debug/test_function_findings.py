@@ -181,3 +181,24 @@ def test_enable_check_numerics_raises_at_the_op_and_the_capture_still_sees_it():
     assert ("inf_origin", line_of(source, "tf.math.log")) in {
         (f.code, f.line) for f in capture.findings
     }
+
+
+def test_lazy_variable_creation_is_not_a_side_effect():
+    source = """
+        import tensorflow as tf
+
+        class Lazy(tf.Module):
+            def __init__(self):
+                self.v = None
+
+            @tf.function
+            def __call__(self, x):
+                if self.v is None:
+                    self.v = tf.Variable(2.0)
+                return self.v * x
+
+        lazy = Lazy()
+        lazy(tf.constant(1.0))
+        lazy(tf.constant(2.0))
+        """
+    assert side_effects(run(source)) == []

@@ -148,3 +148,31 @@ def test_concrete_function_rejects_a_tensor_of_another_dtype():
     assert concrete.name.startswith(b"__inference_<lambda>_")
     with pytest.raises(AttributeError, match="engine does not implement"):
         concrete.graph
+
+
+def test_a_variable_created_at_every_call_raises_as_tf_does():
+    @tf.function
+    def f(x):
+        v = tf.Variable(1.0)
+        return v * x
+
+    with pytest.raises(ValueError, match=r"only supports singleton tf\.Variables") as raised:
+        f(tf.constant(2.0))
+    assert "v = tf.Variable(1.0)" in str(raised.value)
+    assert str(raised.value).startswith("in user code:")
+
+
+def test_a_variable_created_once_under_a_guard_is_tf_s_supported_pattern():
+    class Lazy(tf.Module):
+        def __init__(self):
+            self.v = None
+
+        @tf.function
+        def __call__(self, x):
+            if self.v is None:
+                self.v = tf.Variable(2.0)
+            return self.v * x
+
+    lazy = Lazy()
+    assert float(lazy(tf.constant(1.0))) == 2.0 and float(lazy(tf.constant(3.0))) == 6.0
+    assert lazy.__call__.experimental_get_tracing_count() == 2  # TF traces it twice

@@ -118,6 +118,8 @@ def _kind(n, assigned, declared, namespace):
             if root is not None and root not in assigned and not _is_module(namespace, root):
                 return "mutation"
         return None
+    if _creates_variable(n):
+        return None  # `self.v = tf.Variable(...)` under a guard: TF's supported lazy creation
     targets = (
         n.targets
         if isinstance(n, ast.Assign)
@@ -133,6 +135,15 @@ def _kind(n, assigned, declared, namespace):
             if root is not None and root not in assigned:
                 return "assignment"
     return None
+
+
+def _creates_variable(n):
+    value = getattr(n, "value", None)
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, (ast.Attribute, ast.Name))
+        and getattr(value.func, "attr", getattr(value.func, "id", None)) == "Variable"
+    )
 
 
 def _is_module(namespace, name):
