@@ -171,9 +171,6 @@ class Function:
             trace.concrete = ConcreteFunction(self, specs)
         return trace.concrete
 
-    def __repr__(self):
-        return f"<engine.function.Function object at 0x{id(self):x}>"
-
 
 class ConcreteFunction:
     """One trace of a tf.function, callable with arguments matching its signature."""
