@@ -179,6 +179,13 @@ class ConcreteFunction:
         self._function = function
         self._specs = specs
         self._name = f"__inference_{getattr(function, '__name__', 'function')}_{next(_uids)}"
+        # Its own signature, for error messages: the trace's specs, as TF prints them
+        unnamed = tuple(
+            TensorSpec(s.shape, s.dtype) if isinstance(s, TensorSpec) else s for s in specs
+        )
+        self._binder = Binder(
+            function._python_function, unnamed, drop_first=function._instance is not None
+        )
 
     @property
     def name(self):
@@ -189,8 +196,12 @@ class ConcreteFunction:
         return (self._specs, {})
 
     def __call__(self, *args, **kwargs):
-        binder = self._function._binder
-        bound = binder.bind(args, kwargs)
+        binder = self._binder
+        try:
+            bound = binder.signature.bind(*args, **kwargs)
+        except TypeError as error:
+            raise binder.error(str(error), args, kwargs) from None
+        bound.apply_defaults()
         for index, (name, spec) in enumerate(zip(bound.arguments, self._specs)):
             value = bound.arguments[name]
             if not isinstance(spec, TensorSpec):
@@ -215,7 +226,7 @@ class ConcreteFunction:
                 if tensor.shape.rank != spec.shape.rank and spec.shape.rank is not None:
                     raise binder.error(
                         f"Can not cast {TensorSpec.from_tensor(tensor)!r} to "
-                        f"{TensorSpec.from_spec(spec, name=None)!r}",
+                        f"{TensorSpec(spec.shape, spec.dtype)!r}",
                         args,
                         kwargs,
                     )
@@ -223,7 +234,7 @@ class ConcreteFunction:
         return self._function._run(bound.args, bound.kwargs, traced=True)
 
     def __repr__(self):
-        return f"<ConcreteFunction {self._function._binder.text()} at 0x{id(self):X}>"
+        return f"<ConcreteFunction {self._binder.text()} at 0x{id(self):X}>"
 
     def __getattr__(self, name):
         raise missing_attribute("ConcreteFunction", name)

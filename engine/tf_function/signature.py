@@ -151,7 +151,7 @@ def _spec_text(spec):
         return f"List[{', '.join(_spec_text(s) for s in spec)}]"
     if isinstance(spec, tuple):
         return f"Tuple[{', '.join(_spec_text(s) for s in spec)}]"
-    return repr(spec)
+    return repr(spec) if isinstance(spec, TensorSpec) else f"Literal[{spec!r}]"
 
 
 def _named(spec, name):
