@@ -539,10 +539,107 @@ COMPLEX_AND_STRINGS = Section(
 
 SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, LINALG, AUTODIFF, MODULES)
 SECTIONS += (COMPLEX_AND_STRINGS,)
+FUNCTIONS_AND_BOILERPLATE = Section(
+    "tf.function, tf.config, tf.device, tf.debugging",
+    "tf.function runs its Python function eagerly (every op recorded) and counts traces, checks "
+    "input signatures as TensorFlow does; the device and config calls describe one CPU.",
+    (
+        Probe("tf.function", "tf.function(lambda a: a * 2.0)(x)"),
+        Probe(
+            "Function.get_concrete_function",
+            "tf.function(lambda a: a * 2.0).get_concrete_function(tf.TensorSpec([None]))(x)",
+            "tf_function.Function.get_concrete_function",
+        ),
+        Probe(
+            "Function.experimental_get_tracing_count",
+            "f = tf.function(lambda a: a + 1.0)\nf(x)\nout = f.experimental_get_tracing_count()",
+            "tf_function.Function.experimental_get_tracing_count",
+        ),
+        Probe("tf.config.run_functions_eagerly", "tf.config.run_functions_eagerly(False)"),
+        Probe("tf.config.functions_run_eagerly", "tf.config.functions_run_eagerly()"),
+        Probe("tf.config.list_physical_devices", "tf.config.list_physical_devices()"),
+        Probe("tf.config.list_logical_devices", "tf.config.list_logical_devices('CPU')"),
+        Probe("tf.config.get_visible_devices", "tf.config.get_visible_devices()"),
+        Probe("tf.config.set_visible_devices", "tf.config.set_visible_devices([], 'GPU')"),
+        Probe(
+            "tf.config.experimental.set_memory_growth",
+            "[tf.config.experimental.set_memory_growth(g, True) "
+            "for g in tf.config.list_physical_devices('GPU')]",
+        ),
+        Probe(
+            "tf.config.experimental.get_memory_growth",
+            "[tf.config.experimental.get_memory_growth(g) "
+            "for g in tf.config.list_physical_devices('GPU')]",
+        ),
+        Probe(
+            "tf.config.experimental.enable_op_determinism",
+            "tf.config.experimental.enable_op_determinism()",
+        ),
+        Probe(
+            "tf.config.threading.set_intra_op_parallelism_threads",
+            "tf.config.threading.set_intra_op_parallelism_threads(0)",
+        ),
+        Probe(
+            "tf.config.threading.get_intra_op_parallelism_threads",
+            "tf.config.threading.get_intra_op_parallelism_threads()",
+        ),
+        Probe(
+            "tf.config.threading.set_inter_op_parallelism_threads",
+            "tf.config.threading.set_inter_op_parallelism_threads(0)",
+        ),
+        Probe(
+            "tf.config.threading.get_inter_op_parallelism_threads",
+            "tf.config.threading.get_inter_op_parallelism_threads()",
+        ),
+        Probe("tf.config.optimizer.set_jit", "tf.config.optimizer.set_jit(False)"),
+        Probe("tf.config.optimizer.get_jit", "tf.config.optimizer.get_jit()"),
+        Probe("tf.config.set_soft_device_placement", "tf.config.set_soft_device_placement(True)"),
+        Probe("tf.config.get_soft_device_placement", "tf.config.get_soft_device_placement()"),
+        Probe("tf.device", "with tf.device('/CPU:0'):\n    out = x * 2.0"),
+        Probe("tf.debugging.check_numerics", "tf.debugging.check_numerics(x, 'x')"),
+        Probe("tf.debugging.assert_all_finite", "tf.debugging.assert_all_finite(x, 'x')"),
+        Probe(
+            "tf.debugging.enable_check_numerics",
+            "tf.debugging.enable_check_numerics()\nout = tf.exp(x)\n"
+            "tf.debugging.disable_check_numerics()",
+        ),
+        Probe("tf.debugging.disable_check_numerics", "tf.debugging.disable_check_numerics()"),
+        Probe("tf.debugging.assert_equal", "tf.debugging.assert_equal(x, x)"),
+        Probe("tf.debugging.assert_none_equal", "tf.debugging.assert_none_equal(x, y)"),
+        Probe("tf.debugging.assert_near", "tf.debugging.assert_near(x, x + 1e-9)"),
+        Probe("tf.debugging.assert_less", "tf.debugging.assert_less(x, y)"),
+        Probe("tf.debugging.assert_less_equal", "tf.debugging.assert_less_equal(x, y)"),
+        Probe("tf.debugging.assert_greater", "tf.debugging.assert_greater(y, x)"),
+        Probe("tf.debugging.assert_greater_equal", "tf.debugging.assert_greater_equal(y, x)"),
+        Probe("tf.debugging.assert_positive", "tf.debugging.assert_positive(x)"),
+        Probe("tf.debugging.assert_non_negative", "tf.debugging.assert_non_negative(x)"),
+        Probe("tf.debugging.assert_negative", "tf.debugging.assert_negative(-x)"),
+        Probe("tf.debugging.assert_non_positive", "tf.debugging.assert_non_positive(-x)"),
+        Probe("tf.debugging.assert_rank", "tf.debugging.assert_rank(m, 2)"),
+        Probe("tf.debugging.assert_rank_at_least", "tf.debugging.assert_rank_at_least(m, 1)"),
+        Probe("tf.debugging.assert_rank_in", "tf.debugging.assert_rank_in(x, [1, 2])"),
+        Probe(
+            "tf.debugging.assert_shapes", "tf.debugging.assert_shapes([(m, ('N', 3)), (x, (3,))])"
+        ),
+        Probe("tf.debugging.is_numeric_tensor", "tf.debugging.is_numeric_tensor(x)"),
+        Probe("tf.assert_equal", "tf.assert_equal(x, x)"),
+        Probe("tf.assert_less", "tf.assert_less(x, y)"),
+        Probe("tf.assert_greater", "tf.assert_greater(y, x)"),
+        Probe("tf.assert_rank", "tf.assert_rank(x, 1)"),
+        Probe(
+            "tf.autograph.experimental.do_not_convert",
+            "tf.autograph.experimental.do_not_convert(lambda a: a * 2.0)(x)",
+        ),
+        Probe("tf.autograph.set_verbosity", "tf.autograph.set_verbosity(0)"),
+        Probe("tf.get_logger", "tf.get_logger()"),
+    ),
+    shows_ops=True,
+)
+
+SECTIONS += (FUNCTIONS_AND_BOILERPLATE,)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
-    "tf.function",
     "tf.data",
     "tf.signal",
     "tf.math.bessel_i0",

@@ -55,6 +55,11 @@ for _name in _array_extra.TOP_LEVEL:
     globals()[_name] = getattr(_array_extra, _name)
 del _name
 from .module import Module
+from .tf_function import function
+from . import autograph, config, debugging  # tf.autograph, tf.config, tf.debugging
+from .autograph import get_logger
+from .device import device
+from .debugging import assert_equal, assert_greater, assert_less, assert_rank
 from . import keras  # tf.keras: written with the names above
 
 from . import strings, version  # tf.strings, tf.version
