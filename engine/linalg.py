@@ -2,6 +2,7 @@
 
 from .missing import missing_attribute
 from .ops.linalg import *  # noqa: F403  (the public names are listed in its __all__)
+from .ops.norms import global_norm  # noqa: F401  (tf.linalg.global_norm)
 
 
 def __getattr__(name):

@@ -14,8 +14,11 @@ from . import (
     casting,
     comparisons,
     cumulative,
+    log_space,
     matmul as _matmul_module,
     reductions,
+    segments,
+    special_math,
     unary_math,
 )
 from .arithmetic import *  # noqa: F403
@@ -24,12 +27,16 @@ from .casting import cast, cast_value  # noqa: F401
 from .comparisons import *  # noqa: F403
 from .comparisons import tensor_equals, tensor_not_equals  # noqa: F401  (== and !=)
 from .cumulative import *  # noqa: F403
+from .log_space import *  # noqa: F403
 from .matmul import matmul  # noqa: F401
 from .reductions import *  # noqa: F403
 from .registry import execute
+from .segments import *  # noqa: F403
+from .special_math import *  # noqa: F403
 from .unary_math import *  # noqa: F403
 
 _FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting, _matmul_module)
+_FAMILIES += (special_math, segments, log_space)
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 TOP_LEVEL = [name for family in _FAMILIES for name in family.TOP_LEVEL]
 
