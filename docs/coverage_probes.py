@@ -188,6 +188,21 @@ MATH = Section(
         ("is_inf", "tf.math.is_inf(x)"),
         ("is_finite", "tf.math.is_finite(x)"),
         ("l2_normalize", "tf.math.l2_normalize(x)"),
+        ("lgamma", "tf.math.lgamma(y)"),
+        ("digamma", "tf.math.digamma(y)"),
+        ("polygamma", "tf.math.polygamma(tf.ones_like(y), y)"),
+        ("erfinv", "tf.math.erfinv(x)"),
+        ("bessel_i0e", "tf.math.bessel_i0e(x)"),
+        ("bessel_i1e", "tf.math.bessel_i1e(x)"),
+        ("log_sigmoid", "tf.math.log_sigmoid(x)"),
+        ("polyval", "tf.math.polyval([x, y, 2.0 * x], y)"),
+        ("reduce_euclidean_norm", "tf.math.reduce_euclidean_norm(m, axis=1)"),
+        ("cumulative_logsumexp", "tf.math.cumulative_logsumexp(x, exclusive=True)"),
+        ("segment_sum", "tf.math.segment_sum(x, [0, 0, 1])"),
+        ("segment_mean", "tf.math.segment_mean(x, [0, 0, 1])"),
+        ("unsorted_segment_mean", "tf.math.unsorted_segment_mean(x, [1, 0, 1], 2)"),
+        ("top_k", "tf.math.top_k(m, 2).values"),
+        ("in_top_k", "tf.math.in_top_k(labels, m, 1)"),
     ),
 )
 
@@ -263,6 +278,27 @@ NN = Section(
         Probe("tf.nn.max_pool2d", "tf.nn.max_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.avg_pool2d", "tf.nn.avg_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.bias_add", "tf.nn.bias_add(m, x)"),
+        Probe("tf.nn.silu", "tf.nn.silu(x - 0.5)"),
+        Probe("tf.nn.swish", "tf.nn.swish(x - 0.5, beta=2.0)"),
+        Probe("tf.nn.gelu (approximate=True)", "tf.nn.gelu(x, approximate=True)", "nn.gelu"),
+        Probe("tf.nn.top_k", "tf.nn.top_k(x, 2).values"),
+        Probe("tf.nn.in_top_k", "tf.nn.in_top_k(labels, m, 2)"),
+    ),
+)
+
+CLIPPING = Section(
+    "Clipping and normalization",
+    "Gradient clipping (`tf.clip_by_norm`, `tf.clip_by_global_norm`, `tf.linalg.global_norm`)"
+    " and `tf.nn.moments` / `tf.nn.batch_normalization`, composites of the ops shown.",
+    (
+        Probe("tf.clip_by_norm", "tf.clip_by_norm(m, 1.0, axes=[1])"),
+        Probe("tf.clip_by_global_norm", "tf.clip_by_global_norm([x, None, m], 1.0)[0][2]"),
+        Probe("tf.linalg.global_norm", "tf.linalg.global_norm([x, m])"),
+        Probe("tf.nn.moments", "tf.nn.moments(m, axes=[0])[1]"),
+        Probe(
+            "tf.nn.batch_normalization",
+            "tf.nn.batch_normalization(m, *tf.nn.moments(m, axes=[0]), 0.5, 2.0, 1e-3)",
+        ),
     ),
 )
 
@@ -413,7 +449,7 @@ MODULES = Section(
     ),
 )
 
-SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, AUTODIFF, MODULES)
+SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, CLIPPING, IMAGE, AUTODIFF, MODULES)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (

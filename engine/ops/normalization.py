@@ -33,8 +33,9 @@ def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name
     if scale is not None:
         inv *= scale
     x = convert_to_tensor(x)
+    scaled = x * casting.cast(inv, x.dtype)  # first, as Python evaluates TF's expression
     shift = offset - mean * inv if offset is not None else -mean * inv
-    return x * casting.cast(inv, x.dtype) + casting.cast(shift, x.dtype)
+    return scaled + casting.cast(shift, x.dtype)
 
 
 __all__ = ["moments", "batch_normalization"]

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..indexed_slices import IndexedSlices
 from ..tensor import EagerTensor, convert_to_tensor
-from . import arithmetic, casting, comparisons, creation, unary_math
+from . import arithmetic, casting, comparisons, creation, shape_ops, unary_math
 from .activations import select
 from .elementwise import ALLOWED_T
 from .joining import stack
@@ -82,7 +82,9 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
         clip_norm = casting.cast(arithmetic.maximum(clip_norm, 0), values.dtype)
     l2sum = reduce_sum(values * values, axes, keepdims=True)
     pred = comparisons.greater(l2sum, 0)
-    l2sum_safe = select(pred, l2sum, creation.ones_like(l2sum))
+    # TF's ones_like runs Shape and Fill in eager mode
+    ones = creation.fill(shape_ops.shape(l2sum), convert_to_tensor(1, dtype=l2sum.dtype))
+    l2sum_safe = select(pred, l2sum, ones)
     l2norm = select(pred, unary_math.sqrt(l2sum_safe), l2sum)
     intermediate = values * clip_norm
     values_clip = identity(arithmetic.divide(intermediate, arithmetic.maximum(l2norm, clip_norm)))

@@ -8,7 +8,7 @@ output has max(id) + 1 rows, and rows no id names are 0.
 import numpy as np
 
 from ..errors import invalid_argument
-from ..tensor import convert_to_tensor
+from ..tensor import EagerTensor, convert_to_tensor
 from . import arithmetic, creation
 from .elementwise import ALLOWED_T, allowed_numpy_dtypes, check_dtype
 from .indexing import _indices, gather, unsorted_segment_sum
@@ -90,16 +90,23 @@ def segment_mean(data, segment_ids, name=None):
 
 # --- unsorted_segment_mean: TF's composite ---------------------------------------------------
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
-    """Each segment's sum over its count (counts of 0 taken as 1), as TF's math_ops builds it."""
+    """Each segment's sum over its count (counts of 0 taken as 1), as TF's math_ops builds it
+    in eager mode: Shape, Fill, UnsortedSegmentSum, StridedSlice, Sub, Fill, ConcatV2, Reshape,
+    Maximum, UnsortedSegmentSum, RealDiv."""
     data = convert_to_tensor(data)
     segment_ids = convert_to_tensor(segment_ids)
     num_segments = convert_to_tensor(num_segments)
-    ones = creation.ones(shape(segment_ids), dtype=data.dtype)
+    ones = creation.fill(shape(segment_ids), convert_to_tensor(1, dtype=data.dtype))
     n = unsorted_segment_sum(ones, segment_ids, num_segments)
-    extra = data._value.ndim - segment_ids._value.ndim
-    broadcastable = concat(
-        [reshape(num_segments, [1]), creation.ones([extra], dtype=num_segments.dtype)], 0
+    leading = num_segments[None]
+    extra = arithmetic.subtract(
+        convert_to_tensor(data._value.ndim), convert_to_tensor(segment_ids._value.ndim)
     )
+    # [extra] as TF converts a list holding a tensor: a constant, no op
+    trailing = creation.fill(
+        EagerTensor(np.reshape(extra._value, [1])), convert_to_tensor(1, dtype=num_segments.dtype)
+    )
+    broadcastable = concat([leading, trailing], 0)
     n = arithmetic.maximum(reshape(n, broadcastable), 1)
     summed = unsorted_segment_sum(data, segment_ids, num_segments)
     return arithmetic.divide(summed, n)
