@@ -205,17 +205,20 @@ _P4, _P5 = _F32(4.1898667812347412109375e-2), _F32(8.33471305668354034423828125e
 
 
 def _logistic_packets(v):
-    """Eigen's packetOp, op for op (multiply-adds unfused, as TF's AVX build runs them)."""
+    """Eigen's packetOp, op for op (multiply-adds unfused, as TF's AVX build runs them), in
+    five buffers reused in place: a fresh array per step costs more than the step."""
     x = np.minimum(v, _EXP_HI)
-    np.maximum(x, _EXP_LO, out=x)  # keeps 2**m normal; those elements are zeroed below
+    # Below -104 Eigen returns 0; clamped there, the steps below give exactly 0 as well
+    np.maximum(x, _EXP_LO, out=x)
     x *= _HALF
     m = x * _LOG2E
     m += _HALF
     np.floor(m, out=m)
     r = m * _LN2_HI
     r += x
-    r += m * _LN2_LO
-    r2 = r * r
+    low = np.multiply(m, _LN2_LO, out=x)  # x is done with
+    r += low
+    r2 = np.multiply(r, r, out=low)
     p = r2 * _P5
     p += _P3
     p *= r
@@ -223,18 +226,26 @@ def _logistic_packets(v):
     even += _P2
     p += even
     p *= r2
-    p += r + _ONE
-    p *= np.exp2(m)  # an exact power of two: Eigen's pldexp
+    r += _ONE
+    p += r
+    p *= np.exp2(m, out=m)  # an exact power of two: Eigen's pldexp
     p *= p
-    out = p + _ONE
-    np.divide(p, out, out=out)
-    out[v < _EXP_LO] = 0
-    return out
+    out = np.add(p, _ONE, out=r)
+    return np.divide(p, out, out=out)
 
 
 def _logistic_scalars(v):
     e = np.exp(np.minimum(v, _EXP_HI), dtype=np.float64).astype(_F32)  # expf, correctly rounded
     return e / (_ONE + e)
+
+
+def _flush_denormals(out, dtype):
+    """TF's CPU kernels run with denormals flushed to zero (float and double; half keeps
+    them): a logistic below the smallest normal number is 0."""
+    tiny = np.finfo(dtype).tiny
+    if out.size and np.fmin.reduce(out, axis=None) < tiny:  # a min (NaN-blind) allocates nothing
+        out[out < tiny] = 0
+    return out
 
 
 def _sigmoid(v):
@@ -243,15 +254,19 @@ def _sigmoid(v):
         n = v.size
         packed = n - n % _PACKET
         if not packed:
-            return as_value(_logistic_scalars(v))
+            return as_value(_flush_denormals(np.asarray(_logistic_scalars(v)), kind))
         flat = v.reshape(-1)
-        out = np.empty(n, _F32)
-        out[:packed] = _logistic_packets(flat[:packed])
-        out[packed:] = _logistic_scalars(flat[packed:])
-        return as_value(out.reshape(v.shape))
+        if packed == n:
+            out = _logistic_packets(flat)
+        else:
+            out = np.empty(n, _F32)
+            out[:packed] = _logistic_packets(flat[:packed])
+            out[packed:] = _logistic_scalars(flat[packed:])
+        return as_value(_flush_denormals(out, kind).reshape(v.shape))
     # double and half: Eigen's generic e / (1 + e), 1 where exp overflows
     e = np.exp(v)
-    return as_value(np.where(np.isinf(e) & (e > 0), kind.type(1), e / (1 + e)))
+    out = np.asarray(np.where(np.isinf(e) & (e > 0), kind.type(1), e / (1 + e)))
+    return as_value(out if kind.itemsize == 2 else _flush_denormals(out, kind))
 
 
 SIGMOID = define("Sigmoid", (lambda rec, dy: sigmoid_grad(rec.outputs[0], dy),), saves_outputs=ALL)

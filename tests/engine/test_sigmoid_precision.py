@@ -50,3 +50,11 @@ def test_saturated_and_special_values():
     np.testing.assert_array_equal(got[:2], [1.0, 0.0])
     assert np.isnan(got[2]) and got[3] == 1.0 and got[4] == 0.0
     np.testing.assert_array_equal(got[5:7], [1.0, 0.0])
+
+
+def test_denormal_results_are_flushed_to_zero_as_tensorflows_kernels_do():
+    # float32: packets and the tail alike; float64 likewise; half keeps its subnormals
+    assert np.all(tf.sigmoid(tf.constant([-93.0] * 9)).numpy() == 0)
+    assert tf.sigmoid(tf.constant(-87.0)).numpy() > 0  # 1.6e-38 is still normal
+    assert tf.sigmoid(tf.constant(-740.0, tf.float64)).numpy() == 0
+    assert tf.sigmoid(tf.constant(-14.0, tf.float16)).numpy() > 0
