@@ -36,9 +36,9 @@ from .special_math import *  # noqa: F403
 from .unary_math import *  # noqa: F403
 
 _FAMILIES = (arithmetic, unary_math, comparisons, reductions, cumulative, casting, _matmul_module)
-_FAMILIES += (special_math, segments, log_space)
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 TOP_LEVEL = [name for family in _FAMILIES for name in family.TOP_LEVEL]
+__all__ += special_math.__all__ + segments.__all__ + log_space.__all__  # none is top-level
 
 
 def add_gradients(a, b):

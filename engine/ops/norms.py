@@ -77,7 +77,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     norm gives no NaN gradient."""
     values = convert_to_tensor(_values(t))
     if np.isscalar(clip_norm):
-        clip_norm = max(clip_norm, 0)
+        clip_norm = 0 if clip_norm < 0 else clip_norm  # type: ignore[operator]
     else:
         clip_norm = casting.cast(arithmetic.maximum(clip_norm, 0), values.dtype)
     l2sum = reduce_sum(values * values, axes, keepdims=True)
@@ -105,7 +105,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
         clip_norm, arithmetic.minimum(1.0 / use_norm, one / clip_norm)
     )
     scale = scale_for_finite + (use_norm - use_norm)  # NaN for an inf or NaN norm
-    clipped = []
+    clipped: list = []
     for t in t_list:
         if t is None:
             clipped.append(None)

@@ -154,10 +154,6 @@ def _polygamma(n, x):
     return (-1.0 if int(order) % 2 else 1.0) * math.exp(math.lgamma(order)) * _zeta(order, x)
 
 
-LGAMMA = define("Lgamma", (lambda rec, dy: dy * digamma(rec.inputs[0]),), saves_inputs=ALL)
-lgamma = unary(LGAMMA, _elementwise(_lgamma))
-
-
 def _digamma_grad(rec, dy):
     x = rec.inputs[0]
     return dy * polygamma(elementwise.scalar_like(x, 1), x)
@@ -165,6 +161,9 @@ def _digamma_grad(rec, dy):
 
 DIGAMMA = define("Digamma", (_digamma_grad,), saves_inputs=ALL)
 digamma = unary(DIGAMMA, _elementwise(_digamma))
+
+LGAMMA = define("Lgamma", (lambda rec, dy: dy * digamma(rec.inputs[0]),), saves_inputs=ALL)
+lgamma = unary(LGAMMA, _elementwise(_lgamma))
 
 _polygamma_pairs = np.frompyfunc(_polygamma, 2, 1)
 
