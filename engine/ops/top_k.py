@@ -61,15 +61,62 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
         raise invalid_argument(
             "TopKV2", f"input must have at least k columns. Had {v.shape[-1]}, needed {kk}"
         )
-    key = v
-    if v.dtype.kind == "f":
-        key = np.where(np.isnan(v), np.inf, v)  # NaN sorts above everything
-    order = np.argsort(-key if v.dtype.kind == "f" else _descending_key(v), axis=-1, kind="stable")
-    indices = order[..., :kk]
+    indices = _top_k_indices(v, kk)
     values = np.take_along_axis(v, indices, axis=-1)
     index_dtype = dtypes.as_dtype(index_type)._np
     outputs = execute_many(TOP_K, (x, k_t), (values, indices.astype(index_dtype)), v.shape)
     return TopKV2(*outputs)
+
+
+def _top_k_indices(v, k):
+    """The indices TF's CPU kernel picks: a stable descending order, except where NaN makes its
+    comparisons inconsistent. There its three branches differ: k = 1 takes the maximum of the
+    numbers (Eigen's max skips NaN) and its first occurrence; k = n sorts with std::sort
+    (insertion sort up to 16 entries, emulated here); other k keep a heap (NaN taken here
+    as the largest value)."""
+    is_float = v.dtype.kind == "f"
+    key = np.where(np.isnan(v), np.inf, v) if is_float else v  # NaN sorts above everything
+    order = np.argsort(-key if is_float else _descending_key(v), axis=-1, kind="stable")
+    indices = order[..., :k]
+    if not is_float or not k or not np.isnan(v).any():
+        return indices
+    rows, n = v.reshape(-1, v.shape[-1]), v.shape[-1]
+    picked = indices.reshape(-1, k).copy()
+    for r, row in enumerate(rows):
+        if not np.isnan(row).any():
+            continue
+        if k == 1:
+            top = np.fmax.reduce(row)
+            hits = np.flatnonzero(row == top)
+            picked[r, 0] = hits[0] if hits.size else 0
+        elif k == n and n <= 16:
+            picked[r] = _insertion_sorted(row)
+    return picked.reshape(indices.shape)
+
+
+def _insertion_sorted(row):
+    """libstdc++'s std::sort of the indices for 16 entries or fewer (a guarded insertion sort)
+    with TF's comparator (larger value first), then runs of equal values in index order."""
+    order = list(range(len(row)))
+    for i in range(1, len(order)):
+        c = order[i]
+        if row[order[0]] < row[c]:
+            order[1 : i + 1] = order[:i]
+            order[0] = c
+            continue
+        j = i
+        while row[order[j - 1]] < row[c]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = c
+    start = 0
+    while start < len(order) - 1:
+        end = start + 1
+        while end < len(order) and row[order[end]] == row[order[start]]:
+            end += 1
+        order[start:end] = sorted(order[start:end])
+        start = end
+    return order
 
 
 def _descending_key(v):
