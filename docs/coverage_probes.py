@@ -188,6 +188,7 @@ MATH = Section(
         ("is_inf", "tf.math.is_inf(x)"),
         ("is_finite", "tf.math.is_finite(x)"),
         ("l2_normalize", "tf.math.l2_normalize(x)"),
+        ("erfc", "tf.math.erfc(x)"),
         ("lgamma", "tf.math.lgamma(y)"),
         ("digamma", "tf.math.digamma(y)"),
         ("polygamma", "tf.math.polygamma(tf.ones_like(y), y)"),
