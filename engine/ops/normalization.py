@@ -3,7 +3,7 @@ them (Mean, StopGradient, SquaredDifference, Squeeze; Rsqrt, Mul, Sub, AddV2), s
 and second derivatives come from those ops."""
 
 from .. import dtypes
-from ..tensor import convert_to_tensor
+from ..tensor import EagerTensor, convert_to_tensor
 from . import casting, shape_ops, unary_math
 from .arithmetic import squared_difference
 from .reductions import reduce_mean
@@ -19,6 +19,8 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
         squared_difference(y, shape_ops.stop_gradient(mean)), axes, keepdims=True
     )
     if not keepdims:
+        if isinstance(axes, EagerTensor):  # TF's Squeeze takes its axes as an attribute
+            raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axes!r}.")
         mean = shape_ops.squeeze(mean, axes)
         variance = shape_ops.squeeze(variance, axes)
     if x.dtype == dtypes.float16:

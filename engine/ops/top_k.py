@@ -49,7 +49,7 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     index, NaN counts as the largest. With sorted=False the engine still returns them sorted
     (TF's order there comes from its heap)."""
     x = input if type(input) is EagerTensor else convert_to_tensor(input)
-    k_t = convert_to_tensor(k, dtype_hint=dtypes.int32)
+    k_t = k if isinstance(k, EagerTensor) else convert_to_tensor(k, dtype=dtypes.int32)
     check_dtype("TopKV2", x, allowed_numpy_dtypes("TopKV2"))
     v = x._value
     kk = int(k_t._value)

@@ -98,4 +98,28 @@ ACTIVATIONS = [
     grad2("tf.nn.gelu(x, approximate=True)", x="[-2.0, -0.5, 1.0]"),
 ]
 
-CASES = CLIP_BY_NORM + GLOBAL_NORM + MOMENTS + ACTIVATIONS
+EDGES = [
+    "tf.nn.moments(c([[1.0, 2.0], [3.0, 6.0]]), axes=[-1])",
+    "tf.nn.moments(c([[1.0, 2.0], [3.0, 6.0]]), axes=c([0]))",
+    "tf.nn.moments(c([[[1.0, 2.0], [3.0, 6.0]]]), axes=[0, 2], keepdims=True)",
+    "tf.nn.moments(c([[1.0, 2.0], [3.0, 6.0]]), axes=[0, 0])",
+    "tf.nn.batch_normalization(c([[1.0, 2.0]]), c(1.0), c(4.0), None, c(2.0), c(0.5))",
+    "tf.nn.batch_normalization(c([[1.0, 2.0]], tf.float64), c(1.0, tf.float64), c(4.0, tf.float64), c(0.1, tf.float64), c(2.0, tf.float64), 1e-3)",
+    "tf.nn.batch_normalization(c([[1.0, 2.0]]), c([1.0, 2.0, 3.0]), 1.0, None, None, 1e-3)",
+    "tf.clip_by_norm(c([[3.0, 4.0], [6.0, 8.0]]), c([[1.0], [20.0]]), axes=[1])",
+    "tf.clip_by_norm(c([3.0, 4.0]), 0.0)",
+    "tf.clip_by_norm(c([np.inf, 1.0]), 1.0)",
+    "tf.clip_by_norm(c([np.nan, 1.0]), 1.0)",
+    "tf.clip_by_norm([3.0, 4.0], 1.0)",
+    "tf.clip_by_global_norm([[3.0, 4.0]], 1.0)",
+    "tf.clip_by_global_norm([c([3.0, 4.0])], 0.0)",
+    "tf.clip_by_global_norm([c([0.0, 0.0])], 1.0)",
+    "tf.clip_by_global_norm([c([3.0, 4.0], tf.float64)], 1.0)",
+    "tf.clip_by_global_norm('ab', 1.0)",
+    "tf.linalg.global_norm([c([3.0, 4.0], tf.float16)])",
+    "tf.nn.silu(c([-1.0, 0.5], tf.float16))",
+    "tf.nn.swish(c([-1.0, 0.5]), beta=c([1.0, 2.0]))",
+    "tf.nn.gelu(c([-1.0, 0.5], tf.float16), approximate=True)",
+]
+
+CASES = CLIP_BY_NORM + GLOBAL_NORM + MOMENTS + ACTIVATIONS + EDGES

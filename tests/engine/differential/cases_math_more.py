@@ -199,4 +199,33 @@ REDUCTIONS = [
     grad2("tf.math.polyval([c(1.0), c(-2.0), c(0.5), c(4.0)], x)"),
 ]
 
-CASES = SPECIAL + SIGMOID + SEGMENTS + TOP_K + REDUCTIONS
+EDGES = [
+    "tf.math.top_k(c([1.0, 3.0, 2.0]), c(2, tf.int64))",
+    "tf.math.top_k(c([1.0, 3.0, 2.0]), 2.0)",
+    "tf.math.top_k([[1, 5, 2], [7, 0, 3]], 2)",
+    "tf.math.top_k(c([[[1.0, 5.0], [2.0, 0.5]]]), 1).indices",
+    "tf.math.in_top_k(c([0, 1]), c([[1.0, 2.0], [3.0, 4.0]]), c(1))",
+    "tf.math.in_top_k(c([0, 1]), c([[1.0, 2.0], [3.0, 4.0]]), -1)",
+    "tf.math.reduce_euclidean_norm(c([[3.0, 4.0]], tf.float16), axis=1)",
+    "tf.math.reduce_euclidean_norm(c(np.zeros((0, 3))), axis=0)",
+    "tf.math.reduce_euclidean_norm(c([[3.0, 4.0]], tf.float64), axis=-1, keepdims=True)",
+    "tf.math.cumulative_logsumexp(c([[1.0, 2.0], [3.0, 4.0]]), axis=c(1))",
+    "tf.math.cumulative_logsumexp(c([[1.0, 2.0], [3.0, 4.0]]), axis=-1, reverse=True)",
+    "tf.math.cumulative_logsumexp(c(np.zeros((0,))))",
+    "tf.math.unsorted_segment_mean(c([[1.0, 2.0], [3.0, 4.0]]), c([[0, 1], [1, 1]]), 2)",
+    "tf.math.unsorted_segment_mean(c([[1.0, 2.0], [3.0, 4.0]]), c([0, 1], tf.int64), c(3, tf.int64))",
+    "tf.math.segment_sum(c([[1.0, 2.0], [3.0, 4.0]], tf.float64), c([1, 1]))",
+    "tf.math.segment_mean(c([1.0, 2.0], tf.float16), [0, 0])",
+    "tf.math.lgamma(c([-1e10 - 0.5, -30.5, 1e38, 35.0, 0.001]))",
+    "tf.math.digamma(c([-30.5, 1e-7, 1e30, 35.0]))",
+    "tf.math.polygamma(c(3.0), c([1e-5, 50.0, -0.5]))",
+    "tf.math.erfinv(c([0.9999, -0.99999, 1e-7, 0.7]))",
+    "tf.math.bessel_i0e(c([-0.0, 0.0, 1e-20, 700.0, 1e30]))",
+    "tf.math.bessel_i1e(c([-0.0, 0.0, -1e-20, 700.0, -1e30]))",
+    "tf.math.log_sigmoid(c([-100.0, 0.0, 30.0], tf.float64))",
+    "tf.math.polyval([c([1.0, 2.0]), c([3.0, 4.0])], c([[1.0], [2.0]]))",
+    "tf.math.polyval((1.0, 2.0), c(2.0))",
+    "tf.math.polyval([c(2.0)], c([1.0, 2.0]))",
+]
+
+CASES = SPECIAL + SIGMOID + SEGMENTS + TOP_K + REDUCTIONS + EDGES
