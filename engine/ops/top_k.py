@@ -46,8 +46,7 @@ TOP_K = define("TopKV2", _top_k_grad, saves_outputs=(1,))
 
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
     """The k largest values along the last axis and their indices: ties go to the lower
-    index, NaN counts as the largest. With sorted=False the engine still returns them sorted
-    (TF's order there comes from its heap)."""
+    index, NaN counts as the largest. With sorted=False, in the order TF's heap leaves them."""
     x = input if type(input) is EagerTensor else convert_to_tensor(input)
     k_t = k if isinstance(k, EagerTensor) else convert_to_tensor(k, dtype=dtypes.int32)
     check_dtype("TopKV2", x, allowed_numpy_dtypes("TopKV2"))
@@ -61,31 +60,90 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):
         raise invalid_argument(
             "TopKV2", f"input must have at least k columns. Had {v.shape[-1]}, needed {kk}"
         )
-    indices = _top_k_indices(v, kk)
+    indices = _top_k_indices(v, kk, sorted)
     values = np.take_along_axis(v, indices, axis=-1)
     index_dtype = dtypes.as_dtype(index_type)._np
     outputs = execute_many(TOP_K, (x, k_t), (values, indices.astype(index_dtype)), v.shape)
     return TopKV2(*outputs)
 
 
-def _top_k_indices(v, k):
-    """The indices TF's CPU kernel picks: a stable descending order, except where NaN makes its
-    comparisons inconsistent. There its three branches differ: k = 1 takes the maximum of the
-    numbers (Eigen's max skips NaN) and its first occurrence; k = n sorts with std::sort
-    (insertion sort up to 16 entries, emulated here); other k keep a heap (NaN taken here
-    as the largest value)."""
+def _tf_heap_top_k(row, k, sort):
+    """TF's CPU kernel for 1 < k < len(row): a gtl::TopN heap, with the kernel's comparator
+    (larger value first, the lower index on ties) and libstdc++'s heap algorithms. The first
+    k + 1 entries are heapified and the least dropped; each later entry that beats the least
+    replaces it (pop, then push, within k). sorted=False returns the heap's order, sorted=True
+    std::sort_heap's (which only differs from a stable sort where NaN is compared)."""
+
+    def greater(a, b):
+        return row[b] < row[a] or (not row[a] < row[b] and a < b)
+
+    def push_up(heap, hole, top, value):  # std::__push_heap
+        parent = (hole - 1) // 2
+        while hole > top and greater(heap[parent], value):
+            heap[hole] = heap[parent]
+            hole = parent
+            parent = (hole - 1) // 2
+        heap[hole] = value
+
+    def adjust(heap, hole, length, value):  # std::__adjust_heap: to a leaf, then up
+        top = child = hole
+        while child < (length - 1) // 2:
+            child = 2 * (child + 1)
+            if greater(heap[child], heap[child - 1]):
+                child -= 1
+            heap[hole] = heap[child]
+            hole = child
+        if length % 2 == 0 and child == (length - 2) // 2:
+            child = 2 * (child + 1)
+            heap[hole] = heap[child - 1]
+            hole = child - 1
+        push_up(heap, hole, top, value)
+
+    def pop(heap, length):  # std::pop_heap over heap[:length]: the least goes last
+        last = length - 1
+        value = heap[last]
+        heap[last] = heap[0]
+        adjust(heap, 0, last, value)
+
+    heap = list(range(k + 1))
+    for parent in range((k + 1 - 2) // 2, -1, -1):  # std::make_heap
+        adjust(heap, parent, k + 1, heap[parent])
+    pop(heap, k + 1)
+    for c in range(k + 1, len(row)):
+        if greater(c, heap[0]):
+            pop(heap, k)
+            heap[k - 1] = c
+            push_up(heap, k - 1, 0, c)  # std::push_heap
+    heap = heap[:k]
+    if sort:
+        for length in range(k, 1, -1):  # std::sort_heap
+            pop(heap, length)
+    return heap
+
+
+def _top_k_indices(v, k, sorted):
+    """The indices TF's CPU kernel picks: a stable descending order, unless sorted=False
+    (the heap's order) or NaN makes its comparisons inconsistent. Then its three branches
+    differ: k = 1 takes the maximum of the numbers (Eigen's max skips NaN) and its first
+    occurrence; k = n sorts with std::sort (insertion sort up to 16 entries, emulated here;
+    NaN taken as the largest value beyond); other k keep a heap (emulated)."""
     is_float = v.dtype.kind == "f"
     key = np.where(np.isnan(v), np.inf, v) if is_float else v  # NaN sorts above everything
     order = np.argsort(-key if is_float else _descending_key(v), axis=-1, kind="stable")
     indices = order[..., :k]
-    if not is_float or not k or not np.isnan(v).any():
+    n = v.shape[-1]
+    heap = 1 < k < n
+    has_nan = is_float and bool(k) and np.isnan(v).any()
+    if not (has_nan or (heap and not sorted)):
         return indices
-    rows, n = v.reshape(-1, v.shape[-1]), v.shape[-1]
+    rows = v.reshape(-1, n)
     picked = indices.reshape(-1, k).copy()
     for r, row in enumerate(rows):
-        if not np.isnan(row).any():
+        if heap and (not sorted or np.isnan(row).any()):
+            picked[r] = _tf_heap_top_k(row.tolist(), k, sort=sorted)
+        elif not np.isnan(row).any():
             continue
-        if k == 1:
+        elif k == 1:
             top = np.fmax.reduce(row)
             hits = np.flatnonzero(row == top)
             picked[r, 0] = hits[0] if hits.size else 0

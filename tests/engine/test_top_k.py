@@ -17,10 +17,16 @@ def test_top_k_matches_a_stable_descending_sort_along_the_last_axis():
     assert indices.dtype == tf.int32
 
 
-def test_ties_go_to_the_lower_index_and_nan_counts_as_largest():
-    r = tf.nn.top_k(tf.constant([1.0, 3.0, np.nan, 3.0, 2.0]), 3)
+def test_ties_go_to_the_lower_index():
+    r = tf.nn.top_k(tf.constant([1.0, 3.0, 5.0, 3.0, 2.0]), 3)
     assert r.indices.numpy().tolist() == [2, 1, 3]
     assert type(r).__name__ == "TopKV2" and r._fields == ("values", "indices")
+
+
+def test_nan_is_placed_where_tensorflows_heap_leaves_it():
+    # recorded from TF 2.21: its comparator says NaN is neither larger nor smaller
+    r = tf.nn.top_k(tf.constant([1.0, 3.0, np.nan, 3.0, 2.0]), 3)
+    assert r.indices.numpy().tolist() == [1, 2, 3]
 
 
 def test_top_k_errors_as_tensorflow():
@@ -47,3 +53,27 @@ def test_in_top_k_counts_ties_as_in_and_rows_with_non_finite_predictions_as_out(
 def test_in_top_k_takes_float32_predictions_only():
     with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a float tensor"):
         tf.math.in_top_k(tf.constant([0]), tf.constant([[1.0, 2.0]], tf.float64), 1)
+
+
+# Recorded from TF 2.21: tf.math.top_k(row, k, sorted=False).indices, the order its heap
+# leaves them in (neither sorted nor the input's order)
+TF_UNSORTED = [
+    ([2.0, 5.0, 1.0, 3.0, 4.0], 3, [3, 1, 4]),
+    ([1.0, 3.0, 2.0, 5.0, 4.0], 3, [1, 3, 4]),
+    ([2.0, 1.0, 5.0, 3.0, 4.0], 3, [3, 2, 4]),
+    ([1.0, 3.0, 3.0, 2.0], 2, [2, 1]),
+]
+
+
+def test_unsorted_top_k_keeps_tensorflows_heap_order():
+    for row, k, expected in TF_UNSORTED:
+        got = tf.math.top_k(tf.constant(row), k, sorted=False).indices.numpy().tolist()
+        assert got == expected, (row, k)
+
+
+def test_unsorted_top_k_picks_the_same_entries_as_sorted():
+    x = np.random.default_rng(3).normal(size=(6, 11))
+    for k in range(2, 11):
+        unsorted = tf.math.top_k(tf.constant(x), k, sorted=False).indices.numpy()
+        ordered = tf.math.top_k(tf.constant(x), k).indices.numpy()
+        assert (np.sort(unsorted, -1) == np.sort(ordered, -1)).all()
