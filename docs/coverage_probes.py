@@ -188,6 +188,22 @@ MATH = Section(
         ("is_inf", "tf.math.is_inf(x)"),
         ("is_finite", "tf.math.is_finite(x)"),
         ("l2_normalize", "tf.math.l2_normalize(x)"),
+        ("erfc", "tf.math.erfc(x)"),
+        ("lgamma", "tf.math.lgamma(y)"),
+        ("digamma", "tf.math.digamma(y)"),
+        ("polygamma", "tf.math.polygamma(tf.ones_like(y), y)"),
+        ("erfinv", "tf.math.erfinv(x)"),
+        ("bessel_i0e", "tf.math.bessel_i0e(x)"),
+        ("bessel_i1e", "tf.math.bessel_i1e(x)"),
+        ("log_sigmoid", "tf.math.log_sigmoid(x)"),
+        ("polyval", "tf.math.polyval([x, y, 2.0 * x], y)"),
+        ("reduce_euclidean_norm", "tf.math.reduce_euclidean_norm(m, axis=1)"),
+        ("cumulative_logsumexp", "tf.math.cumulative_logsumexp(x, exclusive=True)"),
+        ("segment_sum", "tf.math.segment_sum(x, [0, 0, 1])"),
+        ("segment_mean", "tf.math.segment_mean(x, [0, 0, 1])"),
+        ("unsorted_segment_mean", "tf.math.unsorted_segment_mean(x, [1, 0, 1], 2)"),
+        ("top_k", "tf.math.top_k(m, 2).values"),
+        ("in_top_k", "tf.math.in_top_k(labels, m, 1)"),
     ),
 )
 
@@ -316,6 +332,27 @@ NN = Section(
         Probe(
             "tf.nn.depthwise_conv2d_backprop_filter",
             "tf.nn.depthwise_conv2d_backprop_filter(img, [2, 2, 1, 1], img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe("tf.nn.silu", "tf.nn.silu(x - 0.5)"),
+        Probe("tf.nn.swish", "tf.nn.swish(x - 0.5, beta=2.0)"),
+        Probe("tf.nn.gelu (approximate=True)", "tf.nn.gelu(x, approximate=True)", "nn.gelu"),
+        Probe("tf.nn.top_k", "tf.nn.top_k(x, 2).values"),
+        Probe("tf.nn.in_top_k", "tf.nn.in_top_k(labels, m, 2)"),
+    ),
+)
+
+CLIPPING = Section(
+    "Clipping and normalization",
+    "Gradient clipping (`tf.clip_by_norm`, `tf.clip_by_global_norm`, `tf.linalg.global_norm`)"
+    " and `tf.nn.moments` / `tf.nn.batch_normalization`, composites of the ops shown.",
+    (
+        Probe("tf.clip_by_norm", "tf.clip_by_norm(m, 1.0, axes=[1])"),
+        Probe("tf.clip_by_global_norm", "tf.clip_by_global_norm([x, None, m], 1.0)[0][2]"),
+        Probe("tf.linalg.global_norm", "tf.linalg.global_norm([x, m])"),
+        Probe("tf.nn.moments", "tf.nn.moments(m, axes=[0])[1]"),
+        Probe(
+            "tf.nn.batch_normalization",
+            "tf.nn.batch_normalization(m, *tf.nn.moments(m, axes=[0]), 0.5, 2.0, 1e-3)",
         ),
     ),
 )
@@ -451,13 +488,8 @@ MODULES = Section(
             "tf.keras.optimizers.RMSprop",
             "tf.keras.optimizers.RMSprop(0.01).apply_gradients([(tf.ones(3), v)])",
         ),
-        Probe(
-            "Optimizer.minimize",
-            "tf.keras.optimizers.SGD(0.1).minimize(lambda: tf.reduce_sum(v * v), [v])",
-            "keras.optimizers.SGD.minimize",
-        ),
         Probe("tf.keras.losses.MeanSquaredError", "tf.keras.losses.MeanSquaredError()(y, x)"),
-        Probe("tf.keras.losses.mean_squared_error", "tf.keras.losses.mean_squared_error(y, x)"),
+        Probe("tf.keras.losses.mse", "tf.keras.losses.mse(y, x)"),
         Probe(
             "tf.keras.losses.SparseCategoricalCrossentropy",
             "tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(labels, m)",
@@ -537,7 +569,7 @@ COMPLEX_AND_STRINGS = Section(
     ),
 )
 
-SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, LINALG, AUTODIFF, MODULES)
+SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, CLIPPING, IMAGE, LINALG, AUTODIFF, MODULES)
 SECTIONS += (COMPLEX_AND_STRINGS,)
 FUNCTIONS_AND_BOILERPLATE = Section(
     "tf.function, tf.config, tf.device, tf.debugging",

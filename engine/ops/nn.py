@@ -28,8 +28,12 @@ from .nn_losses import (
     softmax_cross_entropy_with_logits,
     sparse_softmax_cross_entropy_with_logits,
 )
+from .normalization import batch_normalization, moments
+from .norms import clip_by_global_norm, clip_by_norm  # noqa: F401  (tf.clip_by_*, top-level only)
 from .pooling import avg_pool2d, max_pool2d
 from .pooling_nd import avg_pool, avg_pool1d, max_pool, max_pool1d, pool
+from .swish import silu, swish
+from .top_k import in_top_k, top_k
 
 __all__ = [
     "relu",
@@ -69,8 +73,10 @@ __all__ = [
     "depthwise_conv2d_backprop_input",
     "depthwise_conv2d_backprop_filter",
 ]
+__all__ += ["silu", "swish", "top_k", "in_top_k", "moments", "batch_normalization"]
 # No tf.nn function is also a top-level tf.<name> except sigmoid and tanh, which tf.math has.
 TOP_LEVEL: list[str] = []
+TOP_LEVEL += ["clip_by_norm", "clip_by_global_norm"]  # from clip_ops.py, not tf.nn
 
 
 def _noise_shape(x, noise_shape):
