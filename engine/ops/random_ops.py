@@ -7,9 +7,13 @@ TF's rules (random_seed.get_seed, eager context), reproduced here:
 - An op with the same (seed, seed2) and dtype continues one stream (TF caches the kernel), so
   two calls with seed=1 differ, and set_seed starts the stream again.
 - No seed at all: nondeterministic.
-The numbers are NumPy's (PCG64), not TF's Philox: the semantics match, the values need not.
+The numbers are TF's own: each kernel is a Philox-4x32-10 generator keyed by (seed, seed2)
+(TF's GuardedPhiloxRandom; engine/ops/philox.py) that skips 256 Philox calls per output value
+at every call, and the distributions turn its bits into values as TF's CPU kernels do
+(engine/ops/random_distributions.py), bit for bit in float16, float32 and float64.
 """
 
+import math
 import os
 import random as _pyrandom
 
@@ -18,7 +22,8 @@ import numpy as np
 from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import convert_to_tensor
-from . import math as _math
+from . import math as _math, random_distributions as _dist
+from .philox import Philox
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 
 __all__ = ["set_seed", "normal", "uniform", "truncated_normal", "shuffle"]
@@ -34,8 +39,8 @@ class _SeedState:
     def __init__(self):
         self.global_seed = None
         self.op_seeds = None  # random.Random(global_seed): the op seeds set_seed implies
-        self.streams = {}  # (op type, dtype, seed, seed2) -> np.random.Generator
-        self.unseeded = np.random.default_rng()
+        # (op type, dtype, seed, seed2) -> the cached kernel's Philox generator
+        self.streams: dict[tuple, Philox] = {}
 
 
 _state = _SeedState()
@@ -44,7 +49,8 @@ _state = _SeedState()
 def _fresh_entropy_after_fork():
     # A forked worker (the sandbox forks one per program from a template process) must not
     # replay its parent's unseeded numbers: unseeded draws differ between runs, as in TF.
-    _state.unseeded = np.random.default_rng()
+    for key in [key for key in _state.streams if key[2] is None]:
+        del _state.streams[key]
 
 
 os.register_at_fork(after_in_child=_fresh_entropy_after_fork)
@@ -77,14 +83,32 @@ def get_seed(op_seed):
     return seeds
 
 
-def _generator(op_type, dtype, seeds):
-    if seeds[0] is None:
-        return _state.unseeded
-    key = (op_type, dtype.name) + seeds
+def reserve(op_type, dtype, seeds, calls):
+    """The Philox generator for this call of a seeded kernel, which then moves `calls` on.
+
+    As TF's GuardedPhiloxRandom: the kernel for (op, dtype, seed, seed2) is made once (TF
+    caches eager kernels until set_seed clears them) from PhiloxRandom(seed, seed2), or from
+    fresh entropy when unseeded; each call reserves its share of the stream."""
+    key = (op_type, dtype.name) + tuple(seeds)
     stream = _state.streams.get(key)
     if stream is None:
-        stream = _state.streams[key] = np.random.default_rng(list(seeds))
-    return stream
+        if seeds[0] is None:
+            seeds = int.from_bytes(os.urandom(8), "little"), int.from_bytes(os.urandom(8), "little")
+        stream = _state.streams[key] = Philox.from_seeds(*seeds)
+    generator = stream.copy()
+    stream.skip(calls)
+    return generator
+
+
+# TF reserves 256 Philox calls per output value (room for a truncated normal's redraws).
+_CALLS_PER_VALUE = 256
+
+
+def _draw(op_type, dtype, seeds, dims, sample):
+    """sample(generator, count) for a stateful kernel with TF's reservation, shaped dims."""
+    count = math.prod(dims)
+    generator = reserve(op_type, dtype, seeds, count * _CALLS_PER_VALUE)
+    return sample(generator, count).reshape(dims)
 
 
 def _shape(op_type, shape):
@@ -132,12 +156,15 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
     dims = _shape("RandomStandardNormal", shape)
     convert_to_tensor(mean, dtype=dtype)  # TF converts mean and stddev first (and may raise)
     convert_to_tensor(stddev, dtype=dtype)
-    stream = _generator("RandomStandardNormal", dtype, get_seed(seed))
-    sample = execute(
-        RANDOM_STANDARD_NORMAL,
-        (_shape_tensor(dims),),
-        _float_sample(stream.standard_normal(dims), dtype),
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "RandomStandardNormal",
+        dtype,
+        get_seed(seed),
+        dims,
+        lambda generator, count: _dist.normal(generator, count, np_dtype),
     )
+    sample = execute(RANDOM_STANDARD_NORMAL, (_shape_tensor(dims),), _float_sample(values, dtype))
     return _scaled(sample, mean, stddev, dtype)
 
 
@@ -147,12 +174,14 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=Non
     dims = _shape("TruncatedNormal", shape)
     convert_to_tensor(mean, dtype=dtype)
     convert_to_tensor(stddev, dtype=dtype)
-    stream = _generator("TruncatedNormal", dtype, get_seed(seed))
-    values = stream.standard_normal(dims)
-    outside = np.abs(values) > 2
-    while outside.any():
-        values[outside] = stream.standard_normal(int(outside.sum()))
-        outside = np.abs(values) > 2
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "TruncatedNormal",
+        dtype,
+        get_seed(seed),
+        dims,
+        lambda generator, count: _dist.truncated_normal(generator, count, np_dtype),
+    )
     sample = execute(TRUNCATED_NORMAL, (_shape_tensor(dims),), _float_sample(values, dtype))
     return _scaled(sample, mean, stddev, dtype)
 
@@ -182,10 +211,15 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     seeds = get_seed(seed)
     if dtype.is_integer:
         return _uniform_int(dims, minval, maxval, dtype, seeds)
-    stream = _generator("RandomUniform", dtype, seeds)
-    result = execute(
-        RANDOM_UNIFORM, (_shape_tensor(dims),), _float_sample(stream.random(dims), dtype)
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "RandomUniform",
+        dtype,
+        seeds,
+        dims,
+        lambda generator, count: _dist.uniform(generator, count, np_dtype),
     )
+    result = execute(RANDOM_UNIFORM, (_shape_tensor(dims),), _float_sample(values, dtype))
     if minval_is_zero:
         if not maxval_is_one:
             result = _math.multiply(result, maxval)
@@ -201,9 +235,14 @@ def _uniform_int(dims, minval, maxval, dtype, seeds):
         )
     if lo >= hi:
         raise invalid_argument("RandomUniformInt", f"Need minval < maxval, got {lo} >= {hi}")
-    stream = _generator("RandomUniformInt", dtype, seeds)
-    values = stream.integers(int(lo), int(hi), size=dims, dtype=dtype.as_numpy_dtype)
-    values = np.asarray(values)
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "RandomUniformInt",
+        dtype,
+        seeds,
+        dims,
+        lambda generator, count: _dist.uniform_int(generator, count, lo, hi, np_dtype),
+    )
     return execute(
         RANDOM_UNIFORM_INT,
         (_shape_tensor(dims), minval, maxval),
@@ -214,7 +253,11 @@ def _uniform_int(dims, minval, maxval, dtype, seeds):
 def shuffle(value, seed=None, name=None):
     """A random permutation along the first dimension."""
     x = convert_to_tensor(value)
-    stream = _generator("RandomShuffle", x.dtype, get_seed(seed))
+    seeds = get_seed(seed)
     v = x._value
-    result = v[stream.permutation(v.shape[0])] if v.ndim else v
-    return execute(RANDOM_SHUFFLE, (x,), result)
+    if v.size <= 1 or v.ndim == 0 or v.shape[0] <= 1:
+        return execute(RANDOM_SHUFFLE, (x,), v)  # TF's kernel draws nothing then
+    size = v.shape[0]
+    # TF reserves one uint32 per swap: (size - 1) / 4 Philox calls, rounded up
+    generator = reserve("RandomShuffle", x.dtype, seeds, -(-(size - 1) // 4))
+    return execute(RANDOM_SHUFFLE, (x,), v[_dist.shuffle_indices(generator, size)])
