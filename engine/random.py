@@ -2,6 +2,8 @@
 
 from .missing import missing_attribute
 from .ops.random_ops import *  # noqa: F403  (the public names are listed in its __all__)
+from .ops.stateless_random_ops import *  # noqa: F403
+from .random_generator import *  # noqa: F403
 
 
 def __getattr__(name):
