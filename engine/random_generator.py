@@ -101,7 +101,7 @@ class Generator:
 
     @property
     def key(self):
-        return self._state_var[-1]
+        return convert_to_tensor(self._state_var.numpy()[-1])
 
     def reset(self, state):
         self._state_var.assign(convert_to_tensor(state, dtype=dtypes.int64))
