@@ -1,9 +1,10 @@
 """keras.initializers: Constant, Zeros, Ones, GlorotUniform, RandomNormal (+ RandomUniform).
 
-Random initializers are reproducible: with a seed, every call returns the same values (as
-Keras 3 documents for seeded initializers); without one, values come from a generator that
-`keras.utils.set_random_seed` resets, so a program gives the same weights on every run.
-The values are the engine's own (NumPy's generator), not TensorFlow's.
+Random initializers draw as Keras 3 does (engine/keras/random.py): an int seed, or without
+one a seed taken from Python's `random` when the initializer is made, feeds TF's stateless
+ops, so every call of one initializer returns the same values and
+`keras.utils.set_random_seed(n)` before building gives TF's weights, number for number.
+A SeedGenerator as seed gives new values at each call.
 """
 
 import math
@@ -14,15 +15,7 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..missing import missing_attribute
 from ..tensor import EagerTensor, convert_to_tensor
-
-_DEFAULT_SEED = 1337
-_unseeded = np.random.default_rng(_DEFAULT_SEED)
-
-
-def set_random_seed(seed):
-    """keras.utils.set_random_seed: unseeded initializers restart from `seed`."""
-    global _unseeded
-    _unseeded = np.random.default_rng(seed)
+from . import random
 
 
 def _np_dtype(dtype):
@@ -78,46 +71,42 @@ class Ones(Initializer):
 
 class _RandomInitializer(Initializer):
     def __init__(self, seed=None):
-        if seed is not None and not isinstance(seed, int):
+        self._init_seed = seed
+        if seed is None:
+            seed = random.make_default_seed()  # Keras 3: fixed now, from Python's random
+        elif not isinstance(seed, (int, random.SeedGenerator)):
             raise ValueError(
-                f"`seed` argument should be an instance of `int`. Received: "
-                f"seed={seed} (of type {type(seed)})"
+                "`seed` argument should be an instance of `keras.random.SeedGenerator()` "
+                f"or an integer. Received: seed={seed}"
             )
         self.seed = seed
 
-    def _generator(self):
-        return _unseeded if self.seed is None else np.random.default_rng(self.seed)
-
-    def __call__(self, shape, dtype=None):
-        np_dtype = _np_dtype(dtype)
-        values = self._sample(self._generator(), _shape(shape))
-        return EagerTensor(np.asarray(values, dtype=np_dtype))
-
-    def _sample(self, generator, shape):
-        raise NotImplementedError  # each distribution draws its own
-
     def get_config(self):
-        return {"seed": self.seed}
+        return {"seed": self._init_seed}
 
 
 class RandomNormal(_RandomInitializer):
     def __init__(self, mean=0.0, stddev=0.05, seed=None):
-        super().__init__(seed)
         self.mean = mean
         self.stddev = stddev
+        super().__init__(seed)
 
-    def _sample(self, generator, shape):
-        return generator.normal(self.mean, self.stddev, size=shape)
+    def __call__(self, shape, dtype=None):
+        return random.normal(
+            _shape(shape), mean=self.mean, stddev=self.stddev, seed=self.seed, dtype=dtype
+        )
 
 
 class RandomUniform(_RandomInitializer):
     def __init__(self, minval=-0.05, maxval=0.05, seed=None):
-        super().__init__(seed)
         self.minval = minval
         self.maxval = maxval
+        super().__init__(seed)
 
-    def _sample(self, generator, shape):
-        return generator.uniform(self.minval, self.maxval, size=shape)
+    def __call__(self, shape, dtype=None):
+        return random.uniform(
+            _shape(shape), minval=self.minval, maxval=self.maxval, dtype=dtype, seed=self.seed
+        )
 
 
 def compute_fans(shape):
@@ -133,12 +122,15 @@ def compute_fans(shape):
 
 
 class GlorotUniform(_RandomInitializer):
-    """Uniform in [-limit, limit], limit = sqrt(6 / (fan_in + fan_out))."""
+    """Keras's VarianceScaling(1.0, "fan_avg", "uniform"): uniform in [-limit, limit],
+    limit = sqrt(3 * scale), scale = 1 / max(1, (fan_in + fan_out) / 2)."""
 
-    def _sample(self, generator, shape):
+    def __call__(self, shape, dtype=None):
+        shape = _shape(shape)
         fan_in, fan_out = compute_fans(shape)
-        limit = math.sqrt(6.0 / max(1.0, fan_in + fan_out))
-        return generator.uniform(-limit, limit, size=shape)
+        scale = 1.0 / max(1.0, (fan_in + fan_out) / 2.0)  # Keras's own float steps
+        limit = math.sqrt(3.0 * scale)
+        return random.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
 
 
 _BY_NAME = {}
