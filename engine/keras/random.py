@@ -59,7 +59,7 @@ class SeedGenerator:
         return {"seed": self._initial_seed, "name": self.name}
 
 
-_global = {"seed_generator": None}
+_global: dict[str, SeedGenerator | None] = {"seed_generator": None}
 
 
 def global_seed_generator():
