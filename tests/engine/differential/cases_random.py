@@ -1,0 +1,132 @@
+"""Random numbers as TF 2.21 draws them: tf.random under set_seed (with and without op seeds,
+repeated calls, dtypes, shapes), shuffle, the stateless ops, tf.random.Generator, Keras 3's
+seeding (set_random_seed, initializers, keras.random-style draws) and gradients through
+sampled values. Every case sets its seeds first: cases run one after another in a process."""
+
+S = "tf.random.set_seed({})\n"
+
+CASES = [
+    # the global seed alone: TF's eager op-seed counter
+    S.format(0) + "print(tf.random.normal([3]))",
+    S.format(0) + "tf.random.normal([3], dtype=tf.float64)",
+    S.format(0) + "tf.random.normal([2, 3])",
+    S.format(0) + "tf.random.normal([])",
+    S.format(42) + "a = tf.random.normal([2])\nb = tf.random.normal([2])\n(a, b)",
+    S.format(1) + "print(tf.random.uniform([4]))",
+    S.format(1) + "tf.random.uniform([3], dtype=tf.float64)",
+    S.format(1) + "tf.random.uniform([5], dtype=tf.float16)",
+    S.format(1) + "tf.random.normal([5], dtype=tf.float16)",
+    S.format(7) + "tf.random.uniform([2, 2], minval=-1.0, maxval=1.0)",
+    S.format(7) + "tf.random.uniform([3], maxval=10.0)",
+    S.format(7) + "tf.random.uniform([6], 0, 10, dtype=tf.int32)",
+    S.format(7) + "tf.random.uniform([6], -5, 5, dtype=tf.int64)",
+    S.format(7) + "tf.random.uniform([4], -2**40, 2**41, dtype=tf.int64)",
+    S.format(3) + "tf.random.truncated_normal([8])",
+    S.format(3) + "tf.random.truncated_normal([5], dtype=tf.float64)",
+    S.format(3) + "tf.random.truncated_normal([2, 3], mean=1.0, stddev=0.1)",
+    S.format(5) + "tf.random.normal([3], mean=10.0, stddev=2.0)",
+    S.format(5) + "tf.random.normal([4, 1000])[3, 990:]",
+    S.format(2**31 + 5) + "tf.random.normal([2])",
+    S.format(-3) + "tf.random.uniform([2])",
+    # op seeds: with and without a global seed, and the kernel's stream going on
+    S.format(0) + "tf.random.normal([3], seed=1)",
+    S.format(0) + "(tf.random.uniform([2], seed=1), tf.random.uniform([2], seed=1))",
+    "tf.random.set_seed(None)\n(tf.random.uniform([2], seed=5), tf.random.uniform([2], seed=5))",
+    "tf.random.set_seed(None)\ntf.random.normal([3], seed=123)",
+    S.format(0) + "tf.random.normal([2], seed=0)",
+    S.format(4)
+    + "a = tf.random.uniform([2], seed=1)\ntf.random.uniform([2], seed=1, dtype=tf.float64)\n"
+    "tf.random.normal([2], seed=1)\nb = tf.random.uniform([2], seed=1)\n(a, b)",
+    S.format(4) + "[float(tf.random.uniform([], seed=9)) for _ in range(3)]",
+    S.format(4) + "x = tf.random.normal([2])\ntf.random.set_seed(4)\n(x, tf.random.normal([2]))",
+    S.format(6) + "tf.random.normal([3])\ntf.random.uniform([2])\ntf.random.normal([3])",
+    # shuffle
+    S.format(0) + "tf.random.shuffle(tf.range(10))",
+    S.format(0) + "tf.random.shuffle(tf.range(10), seed=3)",
+    S.format(0) + "tf.random.shuffle(c([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]))",
+    S.format(0) + "(tf.random.shuffle(tf.range(5), seed=1), tf.random.shuffle(tf.range(5), seed=1))",
+    S.format(0) + "tf.random.shuffle(c([1.0]))",
+    S.format(0) + "tf.random.shuffle(tf.range(40))",
+    # tf.nn.dropout draws through tf.random.uniform
+    S.format(0) + "tf.nn.dropout(tf.ones([3, 5]), rate=0.8, seed=1)",
+    S.format(0) + "tf.nn.dropout(tf.ones([2, 4]), rate=0.5)",
+    # gradients through sampled values
+    S.format(0)
+    + "w = tf.Variable([1.0, 2.0, 3.0])\nwith tf.GradientTape() as tape:\n"
+    "    noise = tf.random.normal([3])\n    y = tf.reduce_sum(w * noise)\ntape.gradient(y, w)",
+    S.format(0)
+    + "m, s = c(1.0), c(2.0)\nwith tf.GradientTape() as tape:\n    tape.watch([m, s])\n"
+    "    z = tf.random.normal([4], mean=m, stddev=s)\ntape.gradient(z, [m, s])",
+    S.format(0)
+    + "lo, hi = c(-1.0), c(3.0)\nwith tf.GradientTape() as tape:\n    tape.watch([lo, hi])\n"
+    "    u = tf.random.uniform([3], minval=lo, maxval=hi)\ntape.gradient(u, [lo, hi])",
+    S.format(1)
+    + "x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as tape:\n"
+    "    y = tf.reduce_sum(tf.nn.dropout(x, rate=0.5) ** 2)\ntape.gradient(y, x)",
+    # stateless ops
+    "tf.random.stateless_normal([3], seed=[1, 2])",
+    "tf.random.stateless_normal([2, 2], seed=(7, 0), dtype=tf.float64)",
+    "tf.random.stateless_normal([3], seed=[1, 2], mean=5.0, stddev=0.5)",
+    "tf.random.stateless_uniform([4], seed=[0, 0])",
+    "tf.random.stateless_uniform([3], seed=[-1, 2])",
+    "tf.random.stateless_uniform([3], seed=c([3, 4], dtype=tf.int64), minval=-2.0, maxval=2.0)",
+    "tf.random.stateless_uniform([5], seed=[1, 2], minval=0, maxval=10, dtype=tf.int32)",
+    "tf.random.stateless_uniform([3], seed=[1, 2], minval=None, maxval=None, dtype=tf.int64)",
+    "tf.random.stateless_truncated_normal([6], seed=[5, 6])",
+    "tf.random.stateless_truncated_normal([3], seed=[5, 6], dtype=tf.float64)",
+    "tf.random.stateless_normal([3], seed=[1, 2], alg='philox')",
+    "(tf.random.stateless_normal([2], seed=[9, 9]), tf.random.stateless_normal([2], seed=[9, 9]))",
+    "tf.random.stateless_normal([3], seed=[1, 2, 3])",
+    "tf.random.stateless_normal([3], seed=1)",
+    "tf.random.stateless_uniform([3], seed=[1, 2], minval=2, maxval=2, dtype=tf.int32)",
+    "tf.random.stateless_uniform([3], seed=[1, 2], dtype=tf.int32)",
+    "tf.random.stateless_normal([3], seed=[1, 2], alg='bogus')",
+    "m = c(1.0)\nwith tf.GradientTape() as tape:\n    tape.watch(m)\n"
+    "    z = tf.random.stateless_normal([3], seed=[1, 2], stddev=m)\ntape.gradient(z, m)",
+    # tf.random.Generator
+    "g = tf.random.Generator.from_seed(1)\ng.normal([3])",
+    "g = tf.random.Generator.from_seed(1)\n(g.normal([2]), g.normal([2]))",
+    "g = tf.random.Generator.from_seed(1)\ng.normal([3])\ng.state",
+    "g = tf.random.Generator.from_seed(1234)\ng.uniform([3])",
+    "g = tf.random.Generator.from_seed(1234)\ng.uniform([4], minval=0, maxval=100, dtype=tf.int32)",
+    "g = tf.random.Generator.from_seed(5)\ng.truncated_normal([2, 2], stddev=0.5)",
+    "g = tf.random.Generator.from_seed(5, alg='philox')\ng.normal([2], dtype=tf.float64)",
+    "g = tf.random.Generator.from_seed(5)\ng.uniform_full_int([2], dtype=tf.int64)",
+    "g = tf.random.Generator.from_seed(5)\ng.make_seeds(2)",
+    "g = tf.random.Generator.from_seed(5)\nseed = g.make_seeds(1)[:, 0]\n"
+    "tf.random.stateless_normal([3], seed=seed)",
+    "g = tf.random.Generator.from_seed(5)\n[s.normal([2]) for s in g.split(2)]",
+    "g = tf.random.Generator.from_seed(5)\ng.split(1)[0].state.numpy()",
+    "g = tf.random.Generator.from_seed(2**70 + 5)\ng.state.numpy()",
+    "g = tf.random.Generator.from_seed(7)\ng.skip(10)\ng.normal([2])",
+    "g = tf.random.Generator.from_seed(7)\ng.reset_from_seed(7)\ng.normal([2])",
+    "g = tf.random.Generator.from_state([0, 0, 42], alg='philox')\ng.normal([2])",
+    "tf.random.create_rng_state(1234, 'philox')",
+    "tf.random.Generator.from_seed(1).algorithm",
+    "tf.random.Generator.from_seed(1, alg='threefry').normal([2])",
+    "g = tf.random.Generator.from_seed(3)\ntf.random.set_global_generator(g)\n"
+    "tf.random.get_global_generator().normal([2])",
+    # Keras 3: set_random_seed seeds Python, NumPy, TF and the Keras initializers
+    "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(3)\n"
+    "layer.build((None, 2))\nlayer.kernel.numpy()",
+    "tf.keras.utils.set_random_seed(42)\nlayer = tf.keras.layers.Dense(4)\n"
+    "layer.build((None, 3))\nprint(layer.kernel.numpy())",
+    "tf.keras.utils.set_random_seed(0)\nimport random\n(random.random(), np.random.rand())",
+    "tf.keras.utils.set_random_seed(0)\ntf.random.normal([2])",
+    "tf.keras.utils.set_random_seed(1)\ntf.keras.initializers.RandomNormal()((2, 2))",
+    "tf.keras.utils.set_random_seed(1)\ntf.keras.initializers.RandomNormal(stddev=1.0)((3,), "
+    "dtype='float64')",
+    "init = tf.keras.initializers.RandomUniform(seed=5)\n(init((3,)), init((3,)))",
+    "tf.keras.initializers.GlorotUniform(seed=1)((2, 3))",
+    "tf.keras.initializers.GlorotUniform(seed=1)((2, 3), dtype='float64')",
+    "tf.keras.initializers.RandomNormal(mean=1.0, stddev=0.5, seed=123)((4,))",
+    "tf.keras.utils.set_random_seed(3)\nmodel = tf.keras.Sequential([tf.keras.Input((2,)), "
+    "tf.keras.layers.Dense(2, activation='relu'), tf.keras.layers.Dense(1)])\n"
+    "[w.numpy() for w in model.weights]",
+    "tf.keras.utils.set_random_seed(3)\nlayer = tf.keras.layers.Dense(2)\n"
+    "x = c([[1.0, 2.0, 3.0]])\nwith tf.GradientTape() as tape:\n    y = tf.reduce_sum(layer(x))\n"
+    "tape.gradient(y, layer.kernel)",
+    "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(2, "
+    "kernel_initializer=tf.keras.initializers.RandomNormal(stddev=1.0))\n"
+    "layer(c([[1.0, -1.0]]))",
+]
