@@ -44,24 +44,22 @@ CASES = [
     S.format(0) + "tf.random.shuffle(tf.range(10))",
     S.format(0) + "tf.random.shuffle(tf.range(10), seed=3)",
     S.format(0) + "tf.random.shuffle(c([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]))",
-    S.format(0) + "(tf.random.shuffle(tf.range(5), seed=1), tf.random.shuffle(tf.range(5), seed=1))",
+    S.format(0)
+    + "(tf.random.shuffle(tf.range(5), seed=1), tf.random.shuffle(tf.range(5), seed=1))",
     S.format(0) + "tf.random.shuffle(c([1.0]))",
     S.format(0) + "tf.random.shuffle(tf.range(40))",
     # tf.nn.dropout draws through tf.random.uniform
     S.format(0) + "tf.nn.dropout(tf.ones([3, 5]), rate=0.8, seed=1)",
     S.format(0) + "tf.nn.dropout(tf.ones([2, 4]), rate=0.5)",
     # gradients through sampled values
-    S.format(0)
-    + "w = tf.Variable([1.0, 2.0, 3.0])\nwith tf.GradientTape() as tape:\n"
+    S.format(0) + "w = tf.Variable([1.0, 2.0, 3.0])\nwith tf.GradientTape() as tape:\n"
     "    noise = tf.random.normal([3])\n    y = tf.reduce_sum(w * noise)\ntape.gradient(y, w)",
-    S.format(0)
-    + "m, s = c(1.0), c(2.0)\nwith tf.GradientTape() as tape:\n    tape.watch([m, s])\n"
+    S.format(0) + "m, s = c(1.0), c(2.0)\nwith tf.GradientTape() as tape:\n    tape.watch([m, s])\n"
     "    z = tf.random.normal([4], mean=m, stddev=s)\ntape.gradient(z, [m, s])",
     S.format(0)
     + "lo, hi = c(-1.0), c(3.0)\nwith tf.GradientTape() as tape:\n    tape.watch([lo, hi])\n"
     "    u = tf.random.uniform([3], minval=lo, maxval=hi)\ntape.gradient(u, [lo, hi])",
-    S.format(1)
-    + "x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as tape:\n"
+    S.format(1) + "x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as tape:\n"
     "    y = tf.reduce_sum(tf.nn.dropout(x, rate=0.5) ** 2)\ntape.gradient(y, x)",
     # stateless ops
     "tf.random.stateless_normal([3], seed=[1, 2])",
@@ -129,4 +127,24 @@ CASES = [
     "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(2, "
     "kernel_initializer=tf.keras.initializers.RandomNormal(stddev=1.0))\n"
     "layer(c([[1.0, -1.0]]))",
+    # Keras's VarianceScaling family (truncated normals corrected by 0.8796...)
+    "tf.keras.initializers.HeNormal(seed=0)((3, 2))",
+    "tf.keras.initializers.HeUniform(seed=0)((3, 2))",
+    "tf.keras.initializers.GlorotNormal(seed=0)((2, 2))",
+    "tf.keras.initializers.LecunNormal(seed=1)((4,))",
+    "tf.keras.initializers.LecunUniform(seed=1)((2, 2), dtype='float64')",
+    "tf.keras.initializers.TruncatedNormal(mean=0.0, stddev=1.0, seed=4)((5,))",
+    "tf.keras.initializers.VarianceScaling(scale=0.1, mode='fan_out', distribution='uniform', "
+    "seed=2)((3, 3, 1, 2))",
+    "tf.keras.initializers.VarianceScaling(distribution='untruncated_normal', seed=2)((2, 2))",
+    "tf.keras.initializers.VarianceScaling(scale=-1.0)",
+    # (Keras lists the allowed modes as a set: its order changes from run to run)
+    "try:\n    tf.keras.initializers.VarianceScaling(mode='fan_sum')\nexcept ValueError as e:\n"
+    "    print(str(e)[:45])",
+    "tf.keras.initializers.VarianceScaling(mode='fan_in', seed=1, input_axes=[0], "
+    "output_axes=[1, 2])((2, 3, 4))",
+    "tf.keras.utils.set_random_seed(5)\nlayer = tf.keras.layers.Dense(2, "
+    "kernel_initializer='he_normal')\nlayer.build((None, 3))\nlayer.kernel.numpy()",
+    "tf.keras.utils.set_random_seed(5)\ntf.keras.initializers.get('lecun_normal')((2, 2))",
+    "tf.keras.initializers.HeNormal(seed=3).get_config()",
 ]
