@@ -228,3 +228,29 @@ def shuffle_indices(generator, size):
         j = i + offset
         order[i], order[j] = order[j], order[i]
     return order
+
+
+def categorical(generator, logits, num_samples):
+    """TF's CPU MultinomialFunctor, in one shard: per row an unnormalised CDF of
+    exp(logit - max) over the finite logits, and per sample the first class whose CDF
+    exceeds a uniform double (two uint32s, one stream across rows) times the total.
+
+    TF splits large batches over its threads, each shard skipping to its first row: for
+    batch_size * 50 * (num_samples * log2(classes) + classes) >= 10000 its numbers depend
+    on the machine's thread count; this is the single-shard result."""
+    logits = np.asarray(logits)
+    batch = logits.shape[0]
+    draws = batch * num_samples
+    uint32s = generator.uint32s(-(-2 * draws // 4))[: 2 * draws]
+    uniforms = uint64_to_double(uint32s[0::2], uint32s[1::2]).reshape(batch, num_samples)
+    samples = np.empty((batch, num_samples), np.int64)
+    for row in range(batch):
+        values = logits[row].astype(np.float64)
+        finite = np.isfinite(values)
+        top = values[finite].max() if finite.any() else np.finfo(logits.dtype).min
+        with np.errstate(invalid="ignore", over="ignore"):
+            weights = np.where(finite, np.exp(values - np.float64(top)), 0.0)
+        cdf = np.cumsum(weights)
+        total = cdf[-1] if len(cdf) else 0.0
+        samples[row] = np.searchsorted(cdf, uniforms[row] * total, side="right")
+    return samples

@@ -20,13 +20,13 @@ import random as _pyrandom
 import numpy as np
 
 from .. import dtypes
-from ..errors import invalid_argument
+from ..errors import NotFoundError, invalid_argument
 from ..tensor import convert_to_tensor
 from . import math as _math, random_distributions as _dist
 from .philox import Philox
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 
-__all__ = ["set_seed", "normal", "uniform", "truncated_normal", "shuffle"]
+__all__ = ["set_seed", "normal", "uniform", "truncated_normal", "shuffle", "categorical"]
 TOP_LEVEL: list[str] = []
 
 DEFAULT_GRAPH_SEED = 87654321
@@ -261,3 +261,56 @@ def shuffle(value, seed=None, name=None):
     # TF reserves one uint32 per swap: (size - 1) / 4 Philox calls, rounded up
     generator = reserve("RandomShuffle", x.dtype, seeds, -(-(size - 1) // 4))
     return execute(RANDOM_SHUFFLE, (x,), v[_dist.shuffle_indices(generator, size)])
+
+
+MULTINOMIAL = define("Multinomial", NOT_DIFFERENTIABLE)
+
+
+def multinomial(opdef, logits, num_samples, dtype, generator_for, attrs=""):
+    """The Multinomial kernels' checks and sample: generator_for(calls) reserves the calls
+    (two uint32s, i.e. half a call, per sample, in groups of four samples per row)."""
+    op_type = opdef.type
+    if not logits.dtype.is_floating:
+        attr = "DT_" + logits.dtype.name.upper()
+        raise NotFoundError(
+            None,
+            op_type,
+            f"Could not find device for node: {{{{node {op_type}}}}} = {op_type}[T={attr}, "
+            f"output_dtype=DT_{dtype.name.upper()}{attrs}]",
+        )
+    value = np.asarray(logits._value)
+    if value.ndim != 2:
+        shape = "[" + ",".join(map(str, value.shape)) + "]"
+        raise invalid_argument(op_type, f"logits should be a matrix, got shape {shape}")
+    count = int(np.asarray(convert_to_tensor(num_samples)._value))
+    if count < 0:
+        raise invalid_argument(op_type, f"num_samples should be non-negative, got {count}")
+    if value.shape[1] == 0:
+        raise invalid_argument(op_type, "num_classes should be positive, got 0")
+    batch = value.shape[0]
+    samples = np.zeros((batch, count), dtype.as_numpy_dtype)
+    if samples.size:
+        per_row = -(-count // 4) * 4 * 2  # TF: num_samples rounded up to 4, twice (doubles)
+        generator = generator_for(batch * per_row * _CALLS_PER_VALUE)
+        samples[...] = _dist.categorical(generator, value, count)
+    return execute(opdef, (logits, convert_to_tensor(count)), samples)
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    """Class indices drawn with probabilities softmax(logits), per row of a [batch, classes]
+    matrix (TF's Multinomial kernel)."""
+    logits = convert_to_tensor(logits)
+    dtype = dtypes.as_dtype(dtype) if dtype else dtypes.int64
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise ValueError(
+            f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are (tf.int32, tf.int64)."
+        )
+    seeds = get_seed(seed)
+    return multinomial(
+        MULTINOMIAL,
+        logits,
+        num_samples,
+        dtype,
+        lambda calls: reserve("Multinomial/" + dtype.name, logits.dtype, seeds, calls),
+        f", seed={seeds[0] or 0}, seed2={seeds[1] or 0}",
+    )

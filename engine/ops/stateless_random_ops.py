@@ -17,10 +17,15 @@ from .. import dtypes
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import convert_to_tensor
 from . import math as _math, random_distributions as _dist
-from .random_ops import _float_sample, _shape, _shape_tensor
+from .random_ops import _float_sample, _shape, _shape_tensor, multinomial
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
-__all__ = ["stateless_normal", "stateless_uniform", "stateless_truncated_normal"]
+__all__ = [
+    "stateless_normal",
+    "stateless_uniform",
+    "stateless_truncated_normal",
+    "stateless_categorical",
+]
 TOP_LEVEL: list[str] = []
 
 # The kernels only read a shape and a seed: nothing to differentiate (TF registers none).
@@ -29,6 +34,7 @@ STATELESS_TRUNCATED_NORMAL = define("StatelessTruncatedNormalV2", NOT_DIFFERENTI
 STATELESS_UNIFORM = define("StatelessRandomUniformV2", NOT_DIFFERENTIABLE)
 STATELESS_UNIFORM_INT = define("StatelessRandomUniformIntV2", NOT_DIFFERENTIABLE)
 STATELESS_UNIFORM_FULL_INT = define("StatelessRandomUniformFullIntV2", NOT_DIFFERENTIABLE)
+STATELESS_MULTINOMIAL = define("StatelessMultinomial", NOT_DIFFERENTIABLE)
 
 _ATTR_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's C++ names
 _ALGORITHMS = {"philox": 1, "threefry": 2, "auto_select": 3}
@@ -195,3 +201,15 @@ def stateless_uniform(
     op_type = "StatelessRandomUniformV2"
     dims = _shape(op_type, shape)
     return uniform_from(_key_counter(op_type, seed, alg), dims, dtype, minval, maxval)
+
+
+def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=None):
+    """tf.random.categorical's draw from a stateless seed (TF's StatelessMultinomial)."""
+    logits = convert_to_tensor(logits)
+    dtype = dtypes.as_dtype(dtype) if dtype else dtypes.int64
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise ValueError(
+            f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are (tf.int32, tf.int64)."
+        )
+    generator = seed_generator(seed)
+    return multinomial(STATELESS_MULTINOMIAL, logits, num_samples, dtype, lambda calls: generator)

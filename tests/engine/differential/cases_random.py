@@ -147,4 +147,22 @@ CASES = [
     "kernel_initializer='he_normal')\nlayer.build((None, 3))\nlayer.kernel.numpy()",
     "tf.keras.utils.set_random_seed(5)\ntf.keras.initializers.get('lecun_normal')((2, 2))",
     "tf.keras.initializers.HeNormal(seed=3).get_config()",
+    # categorical (TF's Multinomial kernels; batches small enough for TF's single shard)
+    S.format(0) + "tf.random.categorical(tf.math.log([[0.5, 0.5], [0.1, 0.9]]), 5)",
+    S.format(1) + "tf.random.categorical(tf.math.log([[0.1, 0.2, 0.3, 0.4]]), 1000)[0, :40]",
+    S.format(1) + "tf.random.categorical([[1.0, 2.0, 3.0]], 4, dtype=tf.int32, seed=7)",
+    S.format(1)
+    + "(tf.random.categorical([[0.0, 0.0]], 3, seed=7), tf.random.categorical([[0.0, 0.0]], 3, "
+    "seed=7))",
+    S.format(2) + "tf.random.categorical([[1.0, -np.inf, 2.0], [np.nan, 0.0, 0.0]], 4, seed=3)",
+    S.format(2) + "tf.random.categorical(c([[1.0, 2.0]], dtype=tf.float64), 3)",
+    S.format(2) + "tf.random.categorical([[1.0, 2.0]], 0)",
+    S.format(2) + "tf.random.categorical([1.0, 2.0], 5)",
+    S.format(2) + "tf.random.categorical([[1.0, 2.0]], -1)",
+    S.format(2) + "tf.random.categorical([[1.0, 2.0]], 5, dtype=tf.float32)",
+    S.format(2) + "tf.random.categorical(tf.zeros([2, 0]), 3)",
+    "tf.random.stateless_categorical([[1.0, 2.0, 3.0]], 6, seed=[1, 2])",
+    "tf.random.stateless_categorical(tf.math.log([[0.2, 0.8], [0.9, 0.1]]), 5, seed=[4, 2], "
+    "dtype=tf.int32)",
+    "tf.random.stateless_categorical([[1.0, 2.0]], 2, seed=[1])",
 ]
