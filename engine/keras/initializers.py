@@ -16,7 +16,7 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..missing import missing_attribute
 from ..tensor import EagerTensor, convert_to_tensor
-from . import random
+from . import random, seed_generator
 
 
 def _np_dtype(dtype):
@@ -74,7 +74,7 @@ class _RandomInitializer(Initializer):
     def __init__(self, seed=None):
         self._init_seed = seed
         if seed is None:
-            seed = random.make_default_seed()  # Keras 3: fixed now, from Python's random
+            seed = seed_generator.make_default_seed()  # Keras 3: fixed now, from Python's random
         elif not isinstance(seed, (int, random.SeedGenerator)):
             raise ValueError(
                 "`seed` argument should be an instance of `keras.random.SeedGenerator()` "

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..missing import missing_attribute
 from ..ops import random_ops
-from . import random
+from . import seed_generator
 from .naming import clear_session
 
 __all__ = ["set_random_seed", "clear_session"]
@@ -21,7 +21,7 @@ def set_random_seed(seed):
             "Expected `seed` argument to be an integer. "
             f"Received: seed={seed} (of type {type(seed)})"
         )
-    random.reset_global_seed_generator()
+    seed_generator.reset_global_seed_generator()
     python_random.seed(seed)
     np.random.seed(seed)
     random_ops.set_seed(seed)

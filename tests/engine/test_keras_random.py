@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import engine as tf
-from engine.keras import random as keras_random
+from engine.keras import random as keras_random, seed_generator
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +73,7 @@ def test_set_random_seed_seeds_python_numpy_and_tf():
 
 def test_bad_seeds_are_refused_as_keras_refuses_them():
     with pytest.raises(ValueError, match="Argument `seed` must be an integer"):
-        keras_random.SeedGenerator("a")
+        seed_generator.SeedGenerator("a")
     with pytest.raises(ValueError, match="either an integer or an instance of `SeedGenerator`"):
         keras_random.normal((2,), seed=1.5)
     with pytest.raises(ValueError, match="Expected `seed` argument to be an integer"):

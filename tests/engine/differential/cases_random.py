@@ -165,4 +165,24 @@ CASES = [
     "tf.random.stateless_categorical(tf.math.log([[0.2, 0.8], [0.9, 0.1]]), 5, seed=[4, 2], "
     "dtype=tf.int32)",
     "tf.random.stateless_categorical([[1.0, 2.0]], 2, seed=[1])",
+    # tf.keras.random: Keras 3's draws (stateless ops under a SeedGenerator)
+    "tf.keras.random.normal((2, 2), seed=42)",
+    "(tf.keras.random.uniform((3,), seed=1), tf.keras.random.uniform((3,), seed=1))",
+    "tf.keras.random.uniform((2,), minval=-1.0, maxval=1.0, dtype='float64', seed=3)",
+    "tf.keras.random.truncated_normal((4,), stddev=0.1, seed=5)",
+    "g = tf.keras.random.SeedGenerator(42)\n(tf.keras.random.normal((2,), seed=g), "
+    "tf.keras.random.normal((2,), seed=g), g.state.numpy())",
+    "tf.keras.utils.set_random_seed(0)\n[tf.keras.random.normal((2,)) for _ in range(3)]",
+    "tf.keras.utils.set_random_seed(0)\ng = tf.keras.random.SeedGenerator()\ng.state.numpy()",
+    "tf.keras.random.randint((5,), 0, 10, seed=2)",
+    "tf.keras.random.randint((3,), -3, 3, dtype='int64', seed=2)",
+    "tf.keras.random.categorical([[1.0, 2.0, 3.0]], 5, seed=4)",
+    "tf.keras.utils.set_random_seed(0)\ng = tf.keras.random.SeedGenerator()\n"
+    "(tf.keras.random.dropout(tf.ones([2, 4]), 0.5, seed=g), "
+    "tf.keras.random.dropout(tf.ones([2, 4]), 0.5, seed=g))",
+    "tf.keras.random.dropout(tf.ones([3, 3]), 0.3, seed=tf.keras.random.SeedGenerator(3))",
+    "tf.keras.random.dropout(tf.ones([2, 3]), 0.5, noise_shape=(2, 1), seed=1)",
+    "x = tf.Variable([[1.0, 2.0, 3.0]])\nwith tf.GradientTape() as tape:\n"
+    "    y = tf.reduce_sum(tf.keras.random.dropout(x, 0.5, seed=7) * x)\ntape.gradient(y, x)",
+    "tf.keras.random.SeedGenerator(1.5)",
 ]
