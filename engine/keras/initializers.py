@@ -1,7 +1,7 @@
 """keras.initializers: Constant, Zeros, Ones, RandomNormal, RandomUniform, TruncatedNormal,
 VarianceScaling and its presets (GlorotUniform/Normal, HeNormal/Uniform, LecunNormal/Uniform).
 
-Random initializers draw as Keras 3 does (engine/keras/random.py): an int seed, or without
+Random initializers draw as Keras 3 does (engine/keras/seed_generator.py): an int seed, or without
 one a seed taken from Python's `random` when the initializer is made, feeds TF's stateless
 ops, so every call of one initializer returns the same values and
 `keras.utils.set_random_seed(n)` before building gives TF's weights, number for number.
@@ -16,7 +16,7 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..missing import missing_attribute
 from ..tensor import EagerTensor, convert_to_tensor
-from . import random, seed_generator
+from .seed_generator import SeedGenerator, initial_values, make_default_seed
 
 
 def _np_dtype(dtype):
@@ -74,8 +74,8 @@ class _RandomInitializer(Initializer):
     def __init__(self, seed=None):
         self._init_seed = seed
         if seed is None:
-            seed = seed_generator.make_default_seed()  # Keras 3: fixed now, from Python's random
-        elif not isinstance(seed, (int, random.SeedGenerator)):
+            seed = make_default_seed()  # Keras 3: fixed now, from Python's random
+        elif not isinstance(seed, (int, SeedGenerator)):
             raise ValueError(
                 "`seed` argument should be an instance of `keras.random.SeedGenerator()` "
                 f"or an integer. Received: seed={seed}"
@@ -93,9 +93,8 @@ class RandomNormal(_RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return random.normal(
-            _shape(shape), mean=self.mean, stddev=self.stddev, seed=self.seed, dtype=dtype
-        )
+        values = initial_values("normal", _shape(shape), self.mean, self.stddev, dtype, self.seed)
+        return EagerTensor(values)
 
 
 class RandomUniform(_RandomInitializer):
@@ -105,9 +104,10 @@ class RandomUniform(_RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return random.uniform(
-            _shape(shape), minval=self.minval, maxval=self.maxval, dtype=dtype, seed=self.seed
+        values = initial_values(
+            "uniform", _shape(shape), self.minval, self.maxval, dtype, self.seed
         )
+        return EagerTensor(values)
 
 
 def compute_fans(shape, input_axes=None, output_axes=None):
@@ -133,9 +133,10 @@ class TruncatedNormal(_RandomInitializer):
         super().__init__(seed)
 
     def __call__(self, shape, dtype=None):
-        return random.truncated_normal(
-            _shape(shape), mean=self.mean, stddev=self.stddev, seed=self.seed, dtype=dtype
+        values = initial_values(
+            "truncated_normal", _shape(shape), self.mean, self.stddev, dtype, self.seed
         )
+        return EagerTensor(values)
 
 
 class VarianceScaling(_RandomInitializer):
@@ -184,11 +185,13 @@ class VarianceScaling(_RandomInitializer):
             scale /= max(1.0, (fan_in + fan_out) / 2.0)
         if self.distribution == "truncated_normal":
             stddev = math.sqrt(scale) / 0.87962566103423978
-            return random.truncated_normal(shape, 0.0, stddev, dtype=dtype, seed=self.seed)
-        if self.distribution == "untruncated_normal":
-            return random.normal(shape, 0.0, math.sqrt(scale), dtype=dtype, seed=self.seed)
-        limit = math.sqrt(3.0 * scale)
-        return random.uniform(shape, minval=-limit, maxval=limit, dtype=dtype, seed=self.seed)
+            values = initial_values("truncated_normal", shape, 0.0, stddev, dtype, self.seed)
+        elif self.distribution == "untruncated_normal":
+            values = initial_values("normal", shape, 0.0, math.sqrt(scale), dtype, self.seed)
+        else:
+            limit = math.sqrt(3.0 * scale)
+            values = initial_values("uniform", shape, -limit, limit, dtype, self.seed)
+        return EagerTensor(values)
 
     def get_config(self):
         return {

@@ -11,11 +11,13 @@ made, so `keras.utils.set_random_seed(n)` (which seeds `random`) fixes them all.
 seed is folded into int32 by floormod(seed, 2**31 - 2) before the stateless op sees it.
 """
 
+import math
 import random as python_random
 
 import numpy as np
 
 from .. import dtypes
+from ..ops import random_distributions as _dist
 from ..tensor import convert_to_tensor
 from .variables import KerasVariable
 
@@ -89,3 +91,21 @@ def stateless_seed(seed):
     """The shape-[2] int32 seed tensor Keras's TF backend passes to tf.random.stateless_*:
     draw_seed's int64 pair folded by floormod(seed, int32 max - 1) (its _cast_seed)."""
     return convert_to_tensor(np.mod(draw_seed(seed), _INT32_MAX - 1).astype(np.int32))
+
+
+def initial_values(distribution, shape, a, b, dtype, seed):
+    """What keras.random.<distribution>(shape, a, b, dtype=dtype, seed=seed) returns, as a
+    NumPy array computed without running ops: the values of Keras's initializers. (TF makes
+    a Keras variable's initial value under init_scope, so those ops never reach a tape; the
+    engine does not run them at all.) a, b: mean and stddev, or minval and maxval."""
+    np_dtype = dtypes.as_dtype(dtype or "float32").as_numpy_dtype
+    seed0, seed1 = (int(s) % (1 << 64) for s in np.mod(draw_seed(seed), _INT32_MAX - 1))
+    generator = _dist.scramble_seed(seed0, seed1)
+    count = math.prod(shape)
+    if distribution == "uniform":  # Keras casts the bounds from float32: tf.cast(minval, dtype)
+        low, high = np_dtype(np.float32(a)), np_dtype(np.float32(b))
+        values = _dist.uniform(generator, count, np_dtype) * (high - low) + low
+    else:
+        sample = _dist.truncated_normal if distribution == "truncated_normal" else _dist.normal
+        values = sample(generator, count, np_dtype) * np_dtype(b) + np_dtype(a)
+    return values.astype(np_dtype, copy=False).reshape(shape)
