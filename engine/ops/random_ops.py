@@ -1,4 +1,4 @@
-"""tf.random: seeded random ops with TF's global/op seed semantics.
+"""tf.random: seeded random ops with TF's global/op seed semantics and TF's numbers.
 
 TF's rules (random_seed.get_seed, eager context), reproduced here:
 - `set_seed(g)` makes the op seeds that follow a fixed sequence (`random.Random(g)`), and
@@ -10,7 +10,13 @@ TF's rules (random_seed.get_seed, eager context), reproduced here:
 The numbers are TF's own: each kernel is a Philox-4x32-10 generator keyed by (seed, seed2)
 (TF's GuardedPhiloxRandom; engine/ops/philox.py) that skips 256 Philox calls per output value
 at every call, and the distributions turn its bits into values as TF's CPU kernels do
-(engine/ops/random_distributions.py), bit for bit in float16, float32 and float64.
+(engine/ops/random_distributions.py), bit for bit in float16, float32 and float64 on Linux
+(glibc's logf/sincosf included). Where the engine's numbers can differ from TF's:
+- `categorical` on a batch big enough for TF to split over threads (TF's own numbers then
+  depend on its thread count); the engine's are TF's single-shard numbers.
+- Off Linux, TF's Box-Muller uses the platform's sin/cos/log; the engine rounds exactly.
+Not implemented (they raise the engine's AttributeError): gamma, poisson, the binomial ops,
+bfloat16 and unsigned dtypes; ThreeFry raises as TF's CPU kernels do.
 """
 
 import math
