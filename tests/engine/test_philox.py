@@ -117,3 +117,27 @@ def test_float32_normals_carry_glibcs_rounding():
         np.float32(-0.23806189),
         np.float32(0.24207509),
     ]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_truncated_normal_redraws_as_tfs_loop_does(monkeypatch, dtype):
+    """Against TF's loop written out one value at a time (TruncatedNormalDistribution over a
+    SingleSampleAdapter), with the cut at 0.3 sigma so groups need several rounds of draws."""
+    monkeypatch.setattr(dist, "_TRUNCATE", 0.3)
+    start = Philox.from_seeds(11, 12)
+    per = 2 if dtype == np.float64 else 4
+    got = dist.truncated_normal(start.copy(), 10 * per - 1, dtype)
+    expected = []
+    for group in range(10):
+        generator = start.copy()
+        generator.skip(group * 256 * per // 4)
+        stream = iter(generator.uint32s(64).tolist())
+        found = []
+        while len(found) < per:
+            words = [np.array([next(stream)], np.uint32) for _ in range(2 if per == 4 else 4)]
+            pair = (dist.box_muller_float if per == 4 else dist.box_muller_double)(*words)
+            for value in pair:
+                if abs(value[0]) < 0.3 and len(found) < per:
+                    found.append(value[0])
+        expected += found
+    assert got.tolist() == expected[: 10 * per - 1]
