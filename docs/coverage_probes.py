@@ -183,6 +183,24 @@ CREATION = Section(
         ),
         Probe("tf.random.create_rng_state", "tf.random.create_rng_state(1, 'philox')"),
         Probe("tf.random.Algorithm", "tf.random.Algorithm.PHILOX"),
+        Probe("tf.random.split", "tf.random.split([1, 2], 3)"),
+        Probe("tf.random.fold_in", "tf.random.fold_in([1, 2], 3)"),
+        Probe(
+            "tf.random.experimental.stateless_shuffle",
+            "tf.random.experimental.stateless_shuffle(x, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_split",
+            "tf.random.experimental.stateless_split([1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_fold_in",
+            "tf.random.experimental.stateless_fold_in([1, 2], 3)",
+        ),
+        Probe(
+            "tf.random.experimental.Generator",
+            "tf.random.experimental.Generator.from_seed(1).normal([2])",
+        ),
     ),
 )
 

@@ -1,5 +1,6 @@
 """tf.random: the engine's random ops (see engine/ops/random_ops.py)."""
 
+from . import random_experimental as experimental  # noqa: F401  (tf.random.experimental)
 from .missing import missing_attribute
 from .ops.random_ops import *  # noqa: F403  (the public names are listed in its __all__)
 from .ops.stateless_random_ops import *  # noqa: F403

@@ -16,7 +16,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import convert_to_tensor
-from . import math as _math, random_distributions as _dist
+from . import array as _array, math as _math, random_distributions as _dist
 from .random_ops import _float_sample, _shape, _shape_tensor, multinomial
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
@@ -25,6 +25,8 @@ __all__ = [
     "stateless_uniform",
     "stateless_truncated_normal",
     "stateless_categorical",
+    "split",
+    "fold_in",
 ]
 TOP_LEVEL: list[str] = []
 
@@ -35,6 +37,7 @@ STATELESS_UNIFORM = define("StatelessRandomUniformV2", NOT_DIFFERENTIABLE)
 STATELESS_UNIFORM_INT = define("StatelessRandomUniformIntV2", NOT_DIFFERENTIABLE)
 STATELESS_UNIFORM_FULL_INT = define("StatelessRandomUniformFullIntV2", NOT_DIFFERENTIABLE)
 STATELESS_MULTINOMIAL = define("StatelessMultinomial", NOT_DIFFERENTIABLE)
+STATELESS_SHUFFLE = define("StatelessShuffle", NOT_DIFFERENTIABLE)
 
 _ATTR_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's C++ names
 _ALGORITHMS = {"philox": 1, "threefry": 2, "auto_select": 3}
@@ -213,3 +216,26 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
         )
     generator = seed_generator(seed)
     return multinomial(STATELESS_MULTINOMIAL, logits, num_samples, dtype, lambda calls: generator)
+
+
+def split(seed, num=2, alg="auto_select"):
+    """tf.random.split: `num` new seeds (shape [num, 2]) drawn from one."""
+    seed = convert_to_tensor(seed)
+    return stateless_uniform([num, 2], seed, minval=None, maxval=None, dtype=seed.dtype, alg=alg)
+
+
+def fold_in(seed, data, alg="auto_select"):
+    """tf.random.fold_in: a new seed [a number drawn from `seed`, data]."""
+    data = convert_to_tensor(data)
+    drawn = stateless_uniform([], seed, minval=None, maxval=None, dtype=data.dtype, alg=alg)
+    return _array.stack([drawn, data])
+
+
+def stateless_shuffle(value, seed, alg="auto_select", name=None):
+    """tf.random.experimental.stateless_shuffle: RandomShuffle's swaps from a stateless seed."""
+    value = convert_to_tensor(value)
+    generator = _key_counter("StatelessShuffle", seed, alg)
+    v = value._value
+    if v.ndim == 0 or v.size <= 1 or v.shape[0] <= 1:
+        return execute(STATELESS_SHUFFLE, (value,), v)
+    return execute(STATELESS_SHUFFLE, (value,), v[_dist.shuffle_indices(generator, v.shape[0])])

@@ -185,4 +185,14 @@ CASES = [
     "x = tf.Variable([[1.0, 2.0, 3.0]])\nwith tf.GradientTape() as tape:\n"
     "    y = tf.reduce_sum(tf.keras.random.dropout(x, 0.5, seed=7) * x)\ntape.gradient(y, x)",
     "tf.keras.random.SeedGenerator(1.5)",
+    # seeds from seeds: split, fold_in, and tf.random.experimental's names
+    "tf.random.split([1, 2])",
+    "tf.random.split(c([1, 2], dtype=tf.int64), 3)",
+    "tf.random.fold_in([1, 2], 3)",
+    "seeds = tf.random.split([7, 8], 2)\n[tf.random.stateless_normal([2], seed=s) for s in seeds]",
+    "tf.random.experimental.stateless_split([3, 4])",
+    "tf.random.experimental.stateless_fold_in([3, 4], 7)",
+    "tf.random.experimental.stateless_shuffle(tf.range(10), seed=[1, 2])",
+    "tf.random.experimental.stateless_shuffle(tf.reshape(tf.range(12), [4, 3]), seed=[5, 2])",
+    "g = tf.random.experimental.Generator.from_seed(3)\ng.normal([2])",
 ]
