@@ -206,3 +206,13 @@ def get_global_generator():
 def set_global_generator(generator):
     global _global_generator
     _global_generator = generator
+
+
+def _fresh_global_generator_after_fork():
+    # The sandbox forks each program from a template process: a child must not replay the
+    # template's non-deterministic global generator.
+    global _global_generator
+    _global_generator = None
+
+
+os.register_at_fork(after_in_child=_fresh_global_generator_after_fork)
