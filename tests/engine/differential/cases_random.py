@@ -195,4 +195,18 @@ CASES = [
     "tf.random.experimental.stateless_shuffle(tf.range(10), seed=[1, 2])",
     "tf.random.experimental.stateless_shuffle(tf.reshape(tf.range(12), [4, 3]), seed=[5, 2])",
     "g = tf.random.experimental.Generator.from_seed(3)\ng.normal([2])",
+    # Poisson: Knuth under rate 10, Hormann's rejection above (TF's PoissonFunctor)
+    S.format(0) + "tf.random.poisson([5], 3.0)",
+    S.format(0) + "tf.random.poisson([2, 3], [1.0, 20.0])",
+    S.format(0) + "tf.random.poisson([4], 150.0, dtype=tf.int32)",
+    S.format(0)
+    + "tf.random.poisson([3], c([0.5, 12.0], dtype=tf.float64), dtype=tf.int64, seed=4)",
+    S.format(0) + "tf.random.poisson([40], [0.3, 9.99, 10.0, 57.0])[30:]",
+    S.format(0) + "tf.random.poisson([3], 0.0)",
+    S.format(0) + "(tf.random.poisson([2], 5.0, seed=1), tf.random.poisson([2], 5.0, seed=1))",
+    "tf.random.stateless_poisson([4], [1, 2], 3.0)",
+    "tf.random.stateless_poisson([3, 2], [7, 1], [4.0, 25.0], dtype=tf.float32)",
+    "tf.random.stateless_poisson([4], [1, 2], [2.0, 30.0])",
+    S.format(0) + "lam = c(3.0)\nwith tf.GradientTape() as tape:\n    tape.watch(lam)\n"
+    "    y = tf.random.poisson([2], lam)\ntape.gradient(y, lam)",
 ]
