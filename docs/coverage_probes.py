@@ -183,6 +183,14 @@ CREATION = Section(
         ),
         Probe("tf.random.create_rng_state", "tf.random.create_rng_state(1, 'philox')"),
         Probe("tf.random.Algorithm", "tf.random.Algorithm.PHILOX"),
+        Probe(
+            "tf.nn.experimental.stateless_dropout",
+            "tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.nn.experimental.general_dropout",
+            "tf.nn.experimental.general_dropout(x, 0.5, tf.random.Generator.from_seed(1).uniform)",
+        ),
         Probe("tf.random.poisson", "tf.random.poisson([2], [1.0, 20.0], seed=1)"),
         Probe("tf.random.stateless_poisson", "tf.random.stateless_poisson([2], [1, 2], 3.0)"),
         Probe("tf.random.split", "tf.random.split([1, 2], 3)"),

@@ -6,6 +6,7 @@ engine/keras/seed_generator.py).
 
 from .. import dtypes
 from ..missing import missing_attribute
+from ..nn_experimental import stateless_dropout
 from ..ops import array as _array, math as _math, stateless_random_ops as _stateless
 from ..tensor import convert_to_tensor
 from . import backend
@@ -51,8 +52,7 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
 
 
 def dropout(inputs, rate, noise_shape=None, seed=None):
-    """Keras's TF-backend dropout: tf.nn.experimental.stateless_dropout's ops (Mul by
-    1 / (1 - rate), a stateless uniform, GreaterEqual, SelectV2)."""
+    """Keras's TF-backend dropout: tf.nn.experimental.stateless_dropout under a Keras seed."""
     inputs = convert_to_tensor(inputs)
     if rate == 1.0:
         return _array.zeros_like(inputs)
@@ -62,11 +62,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     shape = inputs.shape.as_list()
     if noise_shape is not None:
         shape = [shape[i] if d is None else d for i, d in enumerate(noise_shape)]
-    scale = convert_to_tensor(1 / (1 - rate), dtype=inputs.dtype)
-    kept = _math.multiply(inputs, scale)
-    noise = _stateless.stateless_uniform(shape, seed, dtype=inputs.dtype)
-    keep_mask = _math.greater_equal(noise, convert_to_tensor(rate, dtype=inputs.dtype))
-    return _array.where(keep_mask, kept, convert_to_tensor(0, dtype=inputs.dtype))
+    return stateless_dropout(inputs, rate=rate, noise_shape=shape, seed=seed)
 
 
 def randint(shape, minval, maxval, dtype="int32", seed=None):

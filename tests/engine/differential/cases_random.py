@@ -209,4 +209,18 @@ CASES = [
     "tf.random.stateless_poisson([4], [1, 2], [2.0, 30.0])",
     S.format(0) + "lam = c(3.0)\nwith tf.GradientTape() as tape:\n    tape.watch(lam)\n"
     "    y = tf.random.poisson([2], lam)\ntape.gradient(y, lam)",
+    # tf.nn.experimental's dropouts
+    "tf.nn.experimental.stateless_dropout(tf.ones([3, 5]), rate=0.8, seed=[1, 0])",
+    "x = tf.ones([2, 4])\n(tf.nn.experimental.stateless_dropout(x, 0.5, seed=[2, 0]), "
+    "tf.nn.experimental.stateless_dropout(x, 0.5, seed=[2, 0]))",
+    "tf.nn.experimental.stateless_dropout(tf.ones([2, 3]), 0.5, seed=[4, 4], noise_shape=[2, 1])",
+    "tf.nn.experimental.stateless_dropout(c([1.0, 2.0, 3.0, 4.0], dtype=tf.float64), "
+    "c(0.25, dtype=tf.float64), seed=[3, 1])",
+    "tf.nn.experimental.stateless_dropout(tf.ones([2]), 0.0, seed=[1, 1])",
+    "tf.nn.experimental.stateless_dropout(tf.ones([2]), 1.5, seed=[1, 1])",
+    "g = tf.random.Generator.from_seed(0)\n"
+    "tf.nn.experimental.general_dropout(tf.ones([2, 3]), 0.5, g.uniform)",
+    "x = tf.Variable([1.0, 2.0, 3.0, 4.0])\nwith tf.GradientTape() as tape:\n"
+    "    y = tf.reduce_sum(tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2]) ** 2)\n"
+    "tape.gradient(y, x)",
 ]
