@@ -223,4 +223,28 @@ CASES = [
     "x = tf.Variable([1.0, 2.0, 3.0, 4.0])\nwith tf.GradientTape() as tape:\n"
     "    y = tf.reduce_sum(tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2]) ** 2)\n"
     "tape.gradient(y, x)",
+    # realistic scripts: seeded data, Keras weights, noise, a few training steps
+    "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(3)\n"
+    "x = tf.random.normal([2, 2])\ng = tf.random.Generator.from_seed(1)\n"
+    "with tf.GradientTape() as tape:\n"
+    "    y = tf.reduce_sum(layer(x) * g.normal([2, 3]) + tf.random.stateless_uniform([2, 3], "
+    "seed=[1, 2]))\nprint(tape.gradient(y, layer.kernel))\n"
+    "print(tf.random.poisson([2], 3.0), tf.random.categorical([[0.0, 1.0]], 3))",
+    "tf.random.set_seed(42)\nX = tf.random.normal([32, 3])\n"
+    "true_w = tf.constant([[2.0], [-1.0], [0.5]])\n"
+    "y = X @ true_w + 0.1 * tf.random.normal([32, 1])\n"
+    "w = tf.Variable(tf.random.truncated_normal([3, 1], stddev=0.1))\n"
+    "opt = tf.keras.optimizers.SGD(learning_rate=0.1)\nfor step in range(3):\n"
+    "    idx = tf.random.shuffle(tf.range(32))[:8]\n"
+    "    with tf.GradientTape() as tape:\n"
+    "        loss = tf.reduce_mean((tf.gather(X, idx) @ w - tf.gather(y, idx)) ** 2)\n"
+    "    opt.apply_gradients([(tape.gradient(loss, w), w)])\n"
+    "    print(step, round(float(loss), 5))\nw.numpy()",
+    "tf.keras.utils.set_random_seed(7)\nmodel = tf.keras.Sequential([tf.keras.Input((4,)), "
+    "tf.keras.layers.Dense(8, activation='relu', kernel_initializer='he_normal'), "
+    "tf.keras.layers.Dense(1)])\nx = tf.random.uniform([5, 4])\n"
+    "with tf.GradientTape() as tape:\n"
+    "    out = model(tf.nn.dropout(x, 0.2, seed=1))\n    loss = tf.reduce_mean(out ** 2)\n"
+    "grads = tape.gradient(loss, model.trainable_variables)\n"
+    "[g.numpy().round(5).tolist() for g in grads[2:]]",
 ]
