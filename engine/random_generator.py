@@ -15,7 +15,7 @@ from . import dtypes
 from .errors import UnimplementedError
 from .ops import random_distributions as _dist, stateless_random_ops as _stateless
 from .ops.philox import Philox
-from .ops.random_ops import _shape
+from .ops.random_ops import CALLS_PER_VALUE, sample_dims
 from .tensor import convert_to_tensor
 from .variables import Variable
 
@@ -28,7 +28,6 @@ __all__ = [
 ]
 
 _STATE_SIZE = 3  # Philox: a 128-bit counter and a 64-bit key, as int64s
-_CALLS_PER_VALUE = 256  # as the stateful kernels reserve (UpdateMemWithPhiloxRandom)
 _MASK64 = (1 << 64) - 1
 _DEFAULT_ALGORITHM = 1  # a Generator picks Philox itself (stateless ops say auto_select)
 
@@ -119,7 +118,7 @@ class Generator:
             )
         old = self._state_var.numpy().copy()
         counter = (int(old[0]) & _MASK64) | ((int(old[1]) & _MASK64) << 64)
-        counter = (counter + int(delta) * _CALLS_PER_VALUE) % (1 << 128)
+        counter = (counter + int(delta) * CALLS_PER_VALUE) % (1 << 128)
         new = [_signed64(counter), _signed64(counter >> 64), int(old[2])]
         self._state_var.assign(np.array(new, np.int64))
         return convert_to_tensor(old)
@@ -132,7 +131,7 @@ class Generator:
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = dtypes.as_dtype(dtype)
-        dims = _shape("StatelessRandomNormalV2", shape)
+        dims = sample_dims("StatelessRandomNormalV2", shape)
         mean = convert_to_tensor(mean, dtype=dtype)
         stddev = convert_to_tensor(stddev, dtype=dtype)
         np_dtype = dtype.as_numpy_dtype
@@ -147,7 +146,7 @@ class Generator:
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
         dtype = dtypes.as_dtype(dtype)
-        dims = _shape("StatelessTruncatedNormalV2", shape)
+        dims = sample_dims("StatelessTruncatedNormalV2", shape)
         mean = convert_to_tensor(mean, dtype=dtype)
         stddev = convert_to_tensor(stddev, dtype=dtype)
         np_dtype = dtype.as_numpy_dtype
@@ -170,7 +169,7 @@ class Generator:
                 )
         elif maxval is None:
             maxval = 1
-        dims = _shape("StatelessRandomUniformV2", shape)
+        dims = sample_dims("StatelessRandomUniformV2", shape)
         if not (dtype.is_integer and minval is None):
             convert_to_tensor(minval, dtype=dtype)  # TF converts the bounds before drawing
             convert_to_tensor(maxval, dtype=dtype)
@@ -178,7 +177,7 @@ class Generator:
 
     def uniform_full_int(self, shape, dtype=None, name=None):
         dtype = dtypes.as_dtype(dtype or "uint64")
-        dims = _shape("StatelessRandomUniformFullIntV2", shape)
+        dims = sample_dims("StatelessRandomUniformFullIntV2", shape)
         return _stateless.uniform_from(self._generator(dims), dims, dtype, None, None)
 
     def make_seeds(self, count=1):

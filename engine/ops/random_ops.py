@@ -110,17 +110,18 @@ def reserve(op_type, dtype, seeds, calls):
 
 
 # TF reserves 256 Philox calls per output value (room for a truncated normal's redraws).
-_CALLS_PER_VALUE = 256
+CALLS_PER_VALUE = 256
 
 
 def _draw(op_type, dtype, seeds, dims, sample):
     """sample(generator, count) for a stateful kernel with TF's reservation, shaped dims."""
     count = math.prod(dims)
-    generator = reserve(op_type, dtype, seeds, count * _CALLS_PER_VALUE)
+    generator = reserve(op_type, dtype, seeds, count * CALLS_PER_VALUE)
     return sample(generator, count).reshape(dims)
 
 
-def _shape(op_type, shape):
+def sample_dims(op_type, shape):
+    """A random op's `shape` argument (list, tensor, TensorShape) as a tuple of ints."""
     dims = tuple(
         int(d)
         for d in np.asarray(
@@ -135,11 +136,13 @@ def _shape(op_type, shape):
     return dims
 
 
-def _shape_tensor(dims):
+def dims_tensor(dims):
+    """The int32 shape tensor a random op records as its input."""
     return convert_to_tensor(np.asarray(dims, dtype=np.int32))
 
 
-def _float_sample(values, dtype):
+def sample_value(values, dtype):
+    """An op's output value in dtype; 0-d as a NumPy scalar."""
     array = np.asarray(values, dtype=dtype.as_numpy_dtype)
     return array if array.ndim else array[()]  # a 0-d value is a NumPy scalar, as everywhere
 
@@ -162,7 +165,7 @@ def _scaled(sample, mean, stddev, dtype):
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("RandomStandardNormal", shape)
+    dims = sample_dims("RandomStandardNormal", shape)
     convert_to_tensor(mean, dtype=dtype)  # TF converts mean and stddev first (and may raise)
     convert_to_tensor(stddev, dtype=dtype)
     np_dtype = dtype.as_numpy_dtype
@@ -173,14 +176,14 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=No
         dims,
         lambda generator, count: _dist.normal(generator, count, np_dtype),
     )
-    sample = execute(RANDOM_STANDARD_NORMAL, (_shape_tensor(dims),), _float_sample(values, dtype))
+    sample = execute(RANDOM_STANDARD_NORMAL, (dims_tensor(dims),), sample_value(values, dtype))
     return _scaled(sample, mean, stddev, dtype)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """Standard normal values more than 2 standard deviations out are drawn again."""
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("TruncatedNormal", shape)
+    dims = sample_dims("TruncatedNormal", shape)
     convert_to_tensor(mean, dtype=dtype)
     convert_to_tensor(stddev, dtype=dtype)
     np_dtype = dtype.as_numpy_dtype
@@ -191,7 +194,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=Non
         dims,
         lambda generator, count: _dist.truncated_normal(generator, count, np_dtype),
     )
-    sample = execute(TRUNCATED_NORMAL, (_shape_tensor(dims),), _float_sample(values, dtype))
+    sample = execute(TRUNCATED_NORMAL, (dims_tensor(dims),), sample_value(values, dtype))
     return _scaled(sample, mean, stddev, dtype)
 
 
@@ -210,7 +213,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         if dtype.is_integer:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
         maxval = 1
-    dims = _shape("RandomUniform", shape)
+    dims = sample_dims("RandomUniform", shape)
     # As TF: with the default [0, 1) bounds a float result is the raw sample (no extra ops).
     minval_is_zero = isinstance(minval, int) and minval == 0
     maxval_is_one = isinstance(maxval, int) and maxval == 1
@@ -228,7 +231,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         dims,
         lambda generator, count: _dist.uniform(generator, count, np_dtype),
     )
-    result = execute(RANDOM_UNIFORM, (_shape_tensor(dims),), _float_sample(values, dtype))
+    result = execute(RANDOM_UNIFORM, (dims_tensor(dims),), sample_value(values, dtype))
     if minval_is_zero:
         if not maxval_is_one:
             result = _math.multiply(result, maxval)
@@ -254,7 +257,7 @@ def _uniform_int(dims, minval, maxval, dtype, seeds):
     )
     return execute(
         RANDOM_UNIFORM_INT,
-        (_shape_tensor(dims), minval, maxval),
+        (dims_tensor(dims), minval, maxval),
         values if values.ndim else values[()],
     )
 
@@ -300,7 +303,7 @@ def multinomial(opdef, logits, num_samples, dtype, generator_for, attrs=""):
     samples = np.zeros((batch, count), dtype.as_numpy_dtype)
     if samples.size:
         per_row = -(-count // 4) * 4 * 2  # TF: num_samples rounded up to 4, twice (doubles)
-        generator = generator_for(batch * per_row * _CALLS_PER_VALUE)
+        generator = generator_for(batch * per_row * CALLS_PER_VALUE)
         samples[...] = _dist.categorical(generator, value, count)
     return execute(opdef, (logits, convert_to_tensor(count)), samples)
 

@@ -16,7 +16,7 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import convert_to_tensor
 from . import random_distributions as _dist
-from .random_ops import _CALLS_PER_VALUE, _shape, get_seed, reserve
+from .random_ops import CALLS_PER_VALUE, get_seed, reserve, sample_dims
 from .registry import ALL, define, execute
 from .stateless_random_ops import seed_generator
 
@@ -36,7 +36,7 @@ _EXP, _LOG, _LGAMMA = math.exp, math.log, math.lgamma
 def _sample(generator, rate, index):
     """One Poisson value for `rate` (a float) from output `index`'s stretch of the stream."""
     stream = generator.copy()
-    stream.skip(_CALLS_PER_VALUE * index)
+    stream.skip(CALLS_PER_VALUE * index)
     uniforms: list[float] = []
 
     def uniform():
@@ -83,7 +83,7 @@ def _samples(generator, rates, samples_per_rate):
 def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
     """Samples of shape `shape + lam.shape`, one Poisson(lam[i]) stream per rate."""
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("RandomPoissonV2", shape)
+    dims = sample_dims("RandomPoissonV2", shape)
     lam = convert_to_tensor(lam)
     seeds = get_seed(seed)
     rates = np.asarray(lam._value)
@@ -91,7 +91,7 @@ def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
     values = np.zeros(dims + rates.shape, dtype.as_numpy_dtype)
     if count and rates.size:
         generator = reserve(
-            "RandomPoissonV2/" + dtype.name, lam.dtype, seeds, count * rates.size * 256
+            "RandomPoissonV2/" + dtype.name, lam.dtype, seeds, count * rates.size * CALLS_PER_VALUE
         )
         values[...] = _samples(generator, rates, count).reshape(values.shape)
     return execute(RANDOM_POISSON, (convert_to_tensor(np.asarray(dims, np.int32)), lam), values)
@@ -101,7 +101,7 @@ def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
     """tf.random.stateless_poisson: `shape` must end with lam's shape (one rate per trailing
     position)."""
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("StatelessRandomPoisson", shape)
+    dims = sample_dims("StatelessRandomPoisson", shape)
     lam = convert_to_tensor(lam)
     generator = seed_generator(seed)
     rates = np.asarray(lam._value)

@@ -17,7 +17,7 @@ from .. import dtypes
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import convert_to_tensor
 from . import array as _array, math as _math, random_distributions as _dist
-from .random_ops import _float_sample, _shape, _shape_tensor, multinomial
+from .random_ops import dims_tensor, multinomial, sample_dims, sample_value
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
 __all__ = [
@@ -96,14 +96,14 @@ def _key_counter(op_type, seed, alg):
 def sample(opdef, dims, generator, draw, dtype, extra_inputs=()):
     """An op's output: draw(generator, count) shaped dims, as a tensor of dtype."""
     values = draw(generator, math.prod(dims)).reshape(dims)
-    return execute(opdef, (_shape_tensor(dims), *extra_inputs), _float_sample(values, dtype))
+    return execute(opdef, (dims_tensor(dims), *extra_inputs), sample_value(values, dtype))
 
 
 def stateless_normal(
     shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"
 ):
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("StatelessRandomNormalV2", shape)
+    dims = sample_dims("StatelessRandomNormalV2", shape)
     mean = convert_to_tensor(mean, dtype=dtype)
     stddev = convert_to_tensor(stddev, dtype=dtype)
     generator = _key_counter("StatelessRandomNormalV2", seed, alg)
@@ -118,7 +118,7 @@ def stateless_truncated_normal(
     shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"
 ):
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("StatelessTruncatedNormalV2", shape)
+    dims = sample_dims("StatelessTruncatedNormalV2", shape)
     mean = convert_to_tensor(mean, dtype=dtype)
     stddev = convert_to_tensor(stddev, dtype=dtype)
     generator = _key_counter("StatelessTruncatedNormalV2", seed, alg)
@@ -202,7 +202,7 @@ def stateless_uniform(
     if dtype.is_integer and maxval is None:
         minval = None
     op_type = "StatelessRandomUniformV2"
-    dims = _shape(op_type, shape)
+    dims = sample_dims(op_type, shape)
     return uniform_from(_key_counter(op_type, seed, alg), dims, dtype, minval, maxval)
 
 
