@@ -193,6 +193,15 @@ CREATION = Section(
         ),
         Probe("tf.random.poisson", "tf.random.poisson([2], [1.0, 20.0], seed=1)"),
         Probe("tf.random.stateless_poisson", "tf.random.stateless_poisson([2], [1, 2], 3.0)"),
+        Probe(
+            "tf.random.stateless_binomial",
+            "tf.random.stateless_binomial([2], [1, 2], 10.0, 0.3)",
+        ),
+        Probe(
+            "Generator.binomial",
+            "tf.random.Generator.from_seed(1).binomial([2], 10.0, 0.3)",
+            "random.Generator.binomial",
+        ),
         Probe("tf.random.split", "tf.random.split([1, 2], 3)"),
         Probe("tf.random.fold_in", "tf.random.fold_in([1, 2], 3)"),
         Probe(

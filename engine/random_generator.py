@@ -13,7 +13,11 @@ import numpy as np
 
 from . import dtypes
 from .errors import UnimplementedError
-from .ops import random_distributions as _dist, stateless_random_ops as _stateless
+from .ops import (
+    random_binomial as _binomial,
+    random_distributions as _dist,
+    stateless_random_ops as _stateless,
+)
 from .ops.philox import Philox
 from .ops.random_ops import CALLS_PER_VALUE, sample_dims
 from .tensor import convert_to_tensor
@@ -124,7 +128,11 @@ class Generator:
         return convert_to_tensor(old)
 
     def _generator(self, dims):
-        old = self.skip(int(np.prod(dims, dtype=np.int64))).numpy()
+        return self._read_and_skip(int(np.prod(dims, dtype=np.int64)))
+
+    def _read_and_skip(self, delta):
+        """The Philox generator the state holds; the state moves on as `delta` values do."""
+        old = self.skip(delta).numpy()
         counter = (int(old[0]) & _MASK64) | ((int(old[1]) & _MASK64) << 64)
         key = int(old[2]) & _MASK64
         return Philox(counter, (key & 0xFFFFFFFF, key >> 32))
@@ -179,6 +187,10 @@ class Generator:
         dtype = dtypes.as_dtype(dtype or "uint64")
         dims = sample_dims("StatelessRandomUniformFullIntV2", shape)
         return _stateless.uniform_from(self._generator(dims), dims, dtype, None, None)
+
+    def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
+        """Binomial(counts, probs) samples (TF's StatefulRandomBinomial kernel)."""
+        return _binomial.stateful_binomial(self._read_and_skip, shape, counts, probs, dtype)
 
     def make_seeds(self, count=1):
         """Seeds for stateless ops: shape [2, count], int64 keys over zeros."""

@@ -17,16 +17,19 @@ from ..errors import invalid_argument
 from ..tensor import convert_to_tensor
 from . import random_distributions as _dist
 from .random_ops import CALLS_PER_VALUE, get_seed, reserve, sample_dims
-from .registry import ALL, define, execute
+from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 from .stateless_random_ops import seed_generator
 
 __all__ = ["poisson", "stateless_poisson"]
 TOP_LEVEL: list[str] = []
 
-# No gradient registered in TF (tape.gradient through them raises LookupError); the tape keeps
-# their inputs and outputs (they are on neither of TF's exclusion lists).
+# TF: RandomPoissonV2 has no gradient registered (tape.gradient through it raises LookupError),
+# StatelessRandomPoisson is not differentiable; the tape keeps both ops' inputs and outputs
+# (they are on neither of TF's exclusion lists).
 RANDOM_POISSON = define("RandomPoissonV2", saves_inputs=ALL, saves_outputs=ALL)
-STATELESS_POISSON = define("StatelessRandomPoisson", saves_inputs=ALL, saves_outputs=ALL)
+STATELESS_POISSON = define(
+    "StatelessRandomPoisson", NOT_DIFFERENTIABLE, saves_inputs=ALL, saves_outputs=ALL
+)
 
 
 # TF's kernel computes in double whatever the rates' dtype; Python's math functions are libm's.

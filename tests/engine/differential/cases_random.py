@@ -223,6 +223,26 @@ CASES = [
     "x = tf.Variable([1.0, 2.0, 3.0, 4.0])\nwith tf.GradientTape() as tape:\n"
     "    y = tf.reduce_sum(tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2]) ** 2)\n"
     "tape.gradient(y, x)",
+    # binomial: inversion below count * p = 10, Hormann's BTRS above (TF's RandomBinomialFunctor)
+    "tf.random.stateless_binomial([4], [1, 2], 10.0, 0.3)",
+    "tf.random.stateless_binomial([3, 2], [1, 2], [100.0, 7.0], [0.3, 0.9])",
+    "tf.random.stateless_binomial([2, 3], [5, 5], 50.0, [0.0, 0.5, 1.0], output_dtype=tf.float32)",
+    "tf.random.stateless_binomial([2], [5, 5], c(30.0, dtype=tf.float64), c(0.8, dtype=tf.float64), "
+    "output_dtype=tf.int64)",
+    "tf.random.stateless_binomial([60, 4], [9, 3], [3.0, 25.0, 400.0, 1000.0], "
+    "[0.2, 0.45, 0.6, 0.97])[50:]",
+    "tf.random.stateless_binomial([4], [1, 2], [1.0, 2.0], [0.5, 0.5, 0.5])",
+    "tf.random.stateless_binomial([3], [1, 2], [1.0, 2.0], 0.5)",
+    "g = tf.random.Generator.from_seed(1)\n(g.binomial([3], 20.0, 0.5), g.state.numpy(), "
+    "g.binomial([2, 2], [5.0, 200.0], 0.25, dtype=tf.float32), g.normal([2]))",
+    "p = c(0.3)\nwith tf.GradientTape() as tape:\n    tape.watch(p)\n"
+    "    y = tf.random.stateless_binomial([2], [1, 2], 10.0, p, output_dtype=tf.float32)\n"
+    "tape.gradient(y, p)",
+    "p = c(0.3)\ng = tf.random.Generator.from_seed(1)\nwith tf.GradientTape() as tape:\n"
+    "    tape.watch(p)\n    y = g.binomial([2], 10.0, p, dtype=tf.float32)\ntape.gradient(y, p)",
+    "lam = c(3.0)\nwith tf.GradientTape() as tape:\n    tape.watch(lam)\n"
+    "    y = tf.random.stateless_poisson([2], [1, 2], lam, dtype=tf.float32)\n"
+    "tape.gradient(y, lam)",
     # realistic scripts: seeded data, Keras weights, noise, a few training steps
     "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(3)\n"
     "x = tf.random.normal([2, 2])\ng = tf.random.Generator.from_seed(1)\n"
