@@ -192,6 +192,7 @@ CREATION = Section(
             "tf.nn.experimental.general_dropout(x, 0.5, tf.random.Generator.from_seed(1).uniform)",
         ),
         Probe("tf.random.poisson", "tf.random.poisson([2], [1.0, 20.0], seed=1)"),
+        Probe("tf.random.gamma", "tf.random.gamma([2], x + 1.0, seed=1)"),
         Probe("tf.random.stateless_poisson", "tf.random.stateless_poisson([2], [1, 2], 3.0)"),
         Probe(
             "tf.random.stateless_binomial",

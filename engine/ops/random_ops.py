@@ -15,9 +15,9 @@ at every call, and the distributions turn its bits into values as TF's CPU kerne
 - `categorical` on a batch big enough for TF to split over threads (TF's own numbers then
   depend on its thread count); the engine's are TF's single-shard numbers.
 - Off Linux, TF's Box-Muller uses the platform's sin/cos/log; the engine rounds exactly.
-Poisson draws are in random_poisson.py, binomial ones in random_binomial.py, the stateless ops
-in stateless_random_ops.py. Not implemented (they raise the engine's AttributeError): gamma
-and stateless_gamma (TF differentiates them through the incomplete gamma function),
+Gamma draws (and their gradient) are in random_gamma.py, Poisson ones in random_poisson.py,
+binomial ones in random_binomial.py, the stateless ops in stateless_random_ops.py.
+Not implemented (they raise the engine's AttributeError): stateless_gamma,
 stateless_parameterized_truncated_normal, the candidate samplers, index_shuffle, bfloat16 and
 unsigned dtypes; ThreeFry raises as TF's CPU kernels do.
 """

@@ -39,7 +39,7 @@ STATELESS_UNIFORM_FULL_INT = define("StatelessRandomUniformFullIntV2", NOT_DIFFE
 STATELESS_MULTINOMIAL = define("StatelessMultinomial", NOT_DIFFERENTIABLE)
 STATELESS_SHUFFLE = define("StatelessShuffle", NOT_DIFFERENTIABLE)
 
-_ATTR_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's C++ names
+ATTR_NAMES = {"float32": "float", "float64": "double", "float16": "half"}  # TF's C++ names
 _ALGORITHMS = {"philox": 1, "threefry": 2, "auto_select": 3}
 
 
@@ -68,7 +68,7 @@ def seed_generator(seed):
         raise InvalidArgumentError(
             None,
             "StatelessRandomGetKeyCounter",
-            f"Value for attr 'Tseed' of {_ATTR_NAMES.get(seed.dtype.name, seed.dtype.name)} "
+            f"Value for attr 'Tseed' of {ATTR_NAMES.get(seed.dtype.name, seed.dtype.name)} "
             "is not in the list of allowed "
             "values: int32, int64",
         )

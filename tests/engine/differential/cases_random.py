@@ -243,6 +243,31 @@ CASES = [
     "lam = c(3.0)\nwith tf.GradientTape() as tape:\n    tape.watch(lam)\n"
     "    y = tf.random.stateless_poisson([2], [1, 2], lam, dtype=tf.float32)\n"
     "tape.gradient(y, lam)",
+    # gamma: Marsaglia-Tsang sampling, implicit reparameterization gradients (RandomGammaGrad)
+    S.format(0) + "tf.random.gamma([3], [0.5, 1.0, 2.0, 9.0])",
+    S.format(0) + "tf.random.gamma([2, 2], 3.0, beta=[1.0, 2.0], dtype=tf.float64)",
+    S.format(0) + "tf.random.gamma([0], 2.0)",
+    S.format(0) + "tf.random.gamma([2], [[1.0], [2.0]], beta=[1.0, 3.0], seed=2)",
+    S.format(0) + "tf.random.gamma([2], [1.0, 2.0], beta=[1.0, 3.0, 4.0], seed=2)",
+    S.format(0) + "tf.random.gamma([2], -1.0, seed=2)",
+    S.format(0) + "tf.random.gamma([2], c([0.5, 2.0], dtype=tf.float16), dtype=tf.float16, seed=2)",
+    S.format(0) + "a = c([0.3, 1.0, 2.5, 40.0])\nwith tf.GradientTape(persistent=True) as tape:\n"
+    "    tape.watch(a)\n    y = tf.random.gamma([5], a, seed=3)\n    z = tf.reduce_sum(y * y)\n"
+    "(y, tape.gradient(y, a), tape.gradient(z, a))",
+    S.format(0) + "a = c([0.3, 1.0, 2.5, 40.0], dtype=tf.float64)\nb = c(2.0, dtype=tf.float64)\n"
+    "with tf.GradientTape() as tape:\n    tape.watch([a, b])\n"
+    "    y = tf.random.gamma([3], a, beta=b, dtype=tf.float64, seed=5)\ntape.gradient(y, [a, b])",
+    S.format(0)
+    + "a = c([0.01, 0.2, 5.0, 300.0])\nwith tf.GradientTape() as tape:\n    tape.watch(a)\n"
+    "    y = tf.random.gamma([50], a, seed=8)\ntape.gradient(y, a)",
+    S.format(0)
+    + "a = c([0.5, 2.0], dtype=tf.float16)\nwith tf.GradientTape() as tape:\n    tape.watch(a)\n"
+    "    y = tf.random.gamma([2], a, dtype=tf.float16, seed=2)\ntape.gradient(y, a)",
+    S.format(0)
+    + "a = c([0.3, 1.0, 2.5, 40.0])\nwith tf.GradientTape() as outer:\n    outer.watch(a)\n"
+    "    with tf.GradientTape() as inner:\n        inner.watch(a)\n"
+    "        y = tf.random.gamma([2], a, seed=1)\n    g = inner.gradient(y, a)\n"
+    "outer.gradient(g, a)",
     # realistic scripts: seeded data, Keras weights, noise, a few training steps
     "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(3)\n"
     "x = tf.random.normal([2, 2])\ng = tf.random.Generator.from_seed(1)\n"
