@@ -193,6 +193,7 @@ CREATION = Section(
         ),
         Probe("tf.random.poisson", "tf.random.poisson([2], [1.0, 20.0], seed=1)"),
         Probe("tf.random.gamma", "tf.random.gamma([2], x + 1.0, seed=1)"),
+        Probe("tf.random.stateless_gamma", "tf.random.stateless_gamma([2, 3], [1, 2], x + 1.0)"),
         Probe("tf.random.stateless_poisson", "tf.random.stateless_poisson([2], [1, 2], 3.0)"),
         Probe(
             "tf.random.stateless_binomial",

@@ -23,9 +23,9 @@ from ..tensor import convert_to_tensor
 from . import math as _math, random_distributions as _dist, shape_ops as _shape_ops
 from .random_ops import CALLS_PER_VALUE, get_seed, reserve, sample_dims
 from .registry import ALL, define, execute
-from .stateless_random_ops import ATTR_NAMES
+from .stateless_random_ops import ATTR_NAMES, seed_generator
 
-__all__ = ["gamma"]
+__all__ = ["gamma", "stateless_gamma"]
 TOP_LEVEL: list[str] = []
 
 
@@ -229,10 +229,16 @@ def _alpha_gradient(rec, grad):
 RANDOM_GAMMA = define("RandomGamma", (None, _alpha_gradient), saves_inputs=ALL, saves_outputs=ALL)
 
 
-def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
-    """Gamma(alpha, beta) samples of shape `shape + broadcast(alpha, beta).shape`."""
-    dtype = dtypes.as_dtype(dtype)
-    dims = sample_dims("RandomGamma", shape)
+def _fill(out, generator, alphas):
+    """The kernel's layout: value (sample s, alpha a) at out[s, a], drawn at a * count + s."""
+    count = out.shape[0]
+    for a, alpha_value in enumerate(alphas.reshape(-1).astype(np.float64).tolist()):
+        for s in range(count):
+            out[s, a] = _sample(generator, alpha_value, a * count + s)
+
+
+def _alpha_and_beta(alpha, beta, dtype):
+    """tf.random.gamma's alpha broadcast against beta (TF's BroadcastArgs, BroadcastTo)."""
     alpha = convert_to_tensor(alpha, dtype=dtype)
     beta = convert_to_tensor(1 if beta is None else beta, dtype=dtype)
     try:
@@ -242,19 +248,65 @@ def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
         raise invalid_argument(
             "BroadcastArgs", f"Incompatible shapes: {shapes[0]} vs. {shapes[1]}"
         ) from None
-    alpha_broadcast = _shape_ops.broadcast_to(alpha, list(batch))
+    return _shape_ops.broadcast_to(alpha, list(batch)), beta
+
+
+def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
+    """Gamma(alpha, beta) samples of shape `shape + broadcast(alpha, beta).shape`."""
+    dtype = dtypes.as_dtype(dtype)
+    dims = sample_dims("RandomGamma", shape)
+    alpha_broadcast, beta = _alpha_and_beta(alpha, beta, dtype)
     seeds = get_seed(seed)
     alphas = np.asarray(alpha_broadcast._value)
     count = math.prod(dims)
     values = np.zeros(dims + alphas.shape, dtype.as_numpy_dtype)
     if count and alphas.size:
         generator = reserve("RandomGamma", dtype, seeds, count * alphas.size * CALLS_PER_VALUE)
-        flat = alphas.reshape(-1).astype(np.float64).tolist()
-        out = values.reshape(count, len(flat))
-        for a, alpha_value in enumerate(flat):
-            for s in range(count):
-                out[s, a] = _sample(generator, alpha_value, a * count + s)
+        _fill(values.reshape(count, alphas.size), generator, alphas)
     shape_tensor = convert_to_tensor(np.asarray(dims, np.int32))
     sample = execute(RANDOM_GAMMA, (shape_tensor, alpha_broadcast), values)
+    tiny = convert_to_tensor(np.finfo(dtype.as_numpy_dtype).tiny, dtype=dtype)
+    return _math.maximum(tiny, sample / beta)
+
+
+def _stateless_alpha_gradient(rec, grad):
+    """TF's _StatelessRandomGammaV3Grad: as RandomGamma's, the sample dims being those of
+    `shape` before alpha's."""
+    shape, alpha = rec.inputs
+    sample = rec.outputs[0]
+    sample_dims_count = len(np.asarray(shape._value).reshape(-1)) - np.ndim(alpha._value)
+    leading = [1] * sample_dims_count + list(np.shape(alpha._value))
+    alpha_broadcastable = _shape_ops.reshape(alpha, leading)
+    partial = execute(
+        RANDOM_GAMMA_GRAD,
+        (alpha_broadcastable, sample),
+        _random_gamma_grad(alpha_broadcastable._value, np.asarray(sample._value)),
+    )
+    return _math.reduce_sum(_math.multiply(grad, partial), axis=list(range(sample_dims_count)))
+
+
+# Recorded with its shape and alpha inputs (TF's key, counter and alg inputs get no gradient).
+STATELESS_GAMMA = define(
+    "StatelessRandomGammaV3", (None, _stateless_alpha_gradient), saves_inputs=ALL, saves_outputs=ALL
+)
+
+
+def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
+    """Gamma(alpha, beta) samples of `shape`, which ends with alpha and beta's broadcast shape."""
+    dtype = dtypes.as_dtype(dtype)
+    dims = sample_dims("StatelessRandomGammaV3", shape)
+    alpha_broadcast, beta = _alpha_and_beta(alpha, beta, dtype)
+    generator = seed_generator(seed)
+    alphas = np.asarray(alpha_broadcast._value)
+    if alphas.ndim > len(dims) or tuple(dims[len(dims) - alphas.ndim :]) != alphas.shape:
+        raise invalid_argument(
+            "StatelessRandomGammaV3",
+            "Shape passed in must end with broadcasted shape.",
+        )
+    values = np.zeros(dims, dtype.as_numpy_dtype)
+    if values.size:
+        _fill(values.reshape(-1, alphas.size), generator, alphas)
+    shape_tensor = convert_to_tensor(np.asarray(dims, np.int32))
+    sample = execute(STATELESS_GAMMA, (shape_tensor, alpha_broadcast), values)
     tiny = convert_to_tensor(np.finfo(dtype.as_numpy_dtype).tiny, dtype=dtype)
     return _math.maximum(tiny, sample / beta)

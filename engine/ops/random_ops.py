@@ -17,7 +17,7 @@ at every call, and the distributions turn its bits into values as TF's CPU kerne
 - Off Linux, TF's Box-Muller uses the platform's sin/cos/log; the engine rounds exactly.
 Gamma draws (and their gradient) are in random_gamma.py, Poisson ones in random_poisson.py,
 binomial ones in random_binomial.py, the stateless ops in stateless_random_ops.py.
-Not implemented (they raise the engine's AttributeError): stateless_gamma,
+Not implemented (they raise the engine's AttributeError):
 stateless_parameterized_truncated_normal, the candidate samplers, index_shuffle, bfloat16 and
 unsigned dtypes; ThreeFry raises as TF's CPU kernels do.
 """

@@ -149,9 +149,10 @@ def test_errors_are_tensorflows():
 
 def test_other_random_functions_are_named_as_missing():
     with pytest.raises(
-        AttributeError, match=r"engine does not implement tf.random.stateless_gamma"
+        AttributeError,
+        match=r"engine does not implement tf.random.stateless_parameterized_truncated_normal",
     ):
-        tf.random.stateless_gamma
+        tf.random.stateless_parameterized_truncated_normal
 
 
 def test_a_forked_process_draws_fresh_unseeded_numbers():

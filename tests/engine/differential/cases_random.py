@@ -268,6 +268,11 @@ CASES = [
     "    with tf.GradientTape() as inner:\n        inner.watch(a)\n"
     "        y = tf.random.gamma([2], a, seed=1)\n    g = inner.gradient(y, a)\n"
     "outer.gradient(g, a)",
+    "tf.random.stateless_gamma([3, 4], [1, 2], [0.5, 1.0, 2.0, 9.0])",
+    "tf.random.stateless_gamma([2, 2], [1, 2], 3.0, beta=[1.0, 2.0], dtype=tf.float64)",
+    "tf.random.stateless_gamma([3], [1, 2], [1.0, 2.0])",
+    "a = c([0.3, 2.5])\nwith tf.GradientTape() as tape:\n    tape.watch(a)\n"
+    "    y = tf.random.stateless_gamma([4, 2], [3, 4], a)\n(y, tape.gradient(y, a))",
     # realistic scripts: seeded data, Keras weights, noise, a few training steps
     "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(3)\n"
     "x = tf.random.normal([2, 2])\ng = tf.random.Generator.from_seed(1)\n"
