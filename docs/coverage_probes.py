@@ -518,6 +518,9 @@ MODULES = Section(
         Probe("tf.keras.random.randint", "tf.keras.random.randint((2,), 0, 5, seed=1)"),
         Probe("tf.keras.random.categorical", "tf.keras.random.categorical(m, 3, seed=1)"),
         Probe("tf.keras.random.dropout", "tf.keras.random.dropout(x, 0.5, seed=1)"),
+        Probe("tf.keras.random.gamma", "tf.keras.random.gamma((2,), 2.0, seed=1)"),
+        Probe("tf.keras.random.binomial", "tf.keras.random.binomial((2,), 10.0, 0.3, seed=1)"),
+        Probe("tf.keras.random.beta", "tf.keras.random.beta((2,), 2.0, 3.0, seed=1)"),
         Probe(
             "tf.keras.optimizers.SGD",
             "tf.keras.optimizers.SGD(0.1, momentum=0.9, nesterov=True)"

@@ -1,13 +1,20 @@
-"""keras.random: normal, uniform, truncated_normal, randint, categorical and dropout, as Keras
-3's TensorFlow backend draws them (keras/src/backend/tensorflow/random.py): TF's stateless ops
-with a seed from an int, a SeedGenerator, or (None) Keras's global SeedGenerator (see
-engine/keras/seed_generator.py).
+"""keras.random: normal, uniform, truncated_normal, randint, categorical, dropout, gamma,
+binomial and beta, as Keras 3's TensorFlow backend draws them (keras/src/backend/tensorflow/
+random.py): TF's stateless ops with a seed from an int, a SeedGenerator, or (None) Keras's
+global SeedGenerator (see engine/keras/seed_generator.py).
 """
 
 from .. import dtypes
 from ..missing import missing_attribute
 from ..nn_experimental import stateless_dropout
-from ..ops import array as _array, math as _math, stateless_random_ops as _stateless
+from ..ops import (
+    array as _array,
+    math as _math,
+    random_binomial as _binomial,
+    random_gamma as _gamma,
+    shape_ops as _shape_ops,
+    stateless_random_ops as _stateless,
+)
 from ..tensor import convert_to_tensor
 from . import backend
 from .seed_generator import SeedGenerator, stateless_seed
@@ -20,6 +27,9 @@ __all__ = [
     "randint",
     "categorical",
     "dropout",
+    "gamma",
+    "binomial",
+    "beta",
 ]
 
 
@@ -83,6 +93,33 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
     output = _stateless.stateless_categorical(logits, num_samples, seed)
     dtype = dtypes.as_dtype(dtype)
     return output if dtype == dtypes.int64 else _math.cast(output, dtype)
+
+
+def gamma(shape, alpha, dtype=None, seed=None):
+    dtype = _dtype(dtype)
+    seed = stateless_seed(seed)
+    return _math.cast(_gamma.stateless_gamma(shape, seed, alpha, dtype=dtype), dtype)
+
+
+def binomial(shape, counts, probabilities, dtype=None, seed=None):
+    dtype = _dtype(dtype)
+    seed = stateless_seed(seed)
+    return _math.cast(
+        _binomial.stateless_binomial(shape, seed, counts, probabilities, output_dtype=dtype),
+        dtype,
+    )
+
+
+def beta(shape, alpha, beta, dtype=None, seed=None):
+    """Keras's beta: X / (X + Y) for gammas X ~ (alpha), Y ~ (beta) seeded 12 apart."""
+    dtype = _dtype(dtype)
+    seed_1 = stateless_seed(seed)
+    seed_2 = _math.add(seed_1, convert_to_tensor(12, dtype=seed_1.dtype))
+    alpha = _shape_ops.broadcast_to(convert_to_tensor(alpha, dtype=dtype), list(shape))
+    beta = _shape_ops.broadcast_to(convert_to_tensor(beta, dtype=dtype), list(shape))
+    gamma_a = _math.cast(_gamma.stateless_gamma(shape, seed_1, alpha, dtype=dtype), dtype)
+    gamma_b = _math.cast(_gamma.stateless_gamma(shape, seed_2, beta, dtype=dtype), dtype)
+    return gamma_a / (gamma_a + gamma_b)
 
 
 def __getattr__(name):

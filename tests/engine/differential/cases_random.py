@@ -273,6 +273,10 @@ CASES = [
     "tf.random.stateless_gamma([3], [1, 2], [1.0, 2.0])",
     "a = c([0.3, 2.5])\nwith tf.GradientTape() as tape:\n    tape.watch(a)\n"
     "    y = tf.random.stateless_gamma([4, 2], [3, 4], a)\n(y, tape.gradient(y, a))",
+    "tf.keras.random.gamma((3,), 2.0, seed=1)",
+    "tf.keras.random.binomial((4,), 10.0, 0.3, seed=1)",
+    "tf.keras.random.beta((2, 3), 2.0, [1.0, 2.0, 3.0], seed=5)",
+    "tf.keras.random.gamma((2,), 0.5, dtype='float64', seed=tf.keras.random.SeedGenerator(3))",
     # realistic scripts: seeded data, Keras weights, noise, a few training steps
     "tf.keras.utils.set_random_seed(0)\nlayer = tf.keras.layers.Dense(3)\n"
     "x = tf.random.normal([2, 2])\ng = tf.random.Generator.from_seed(1)\n"
