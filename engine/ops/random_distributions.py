@@ -5,14 +5,14 @@ How many values one Philox call (four uint32s) gives decides which counter each 
 comes from, so it is kept as TF has it: a float32 (or float16) uniform or normal takes one
 uint32 each (4 per call); a float64 takes two (2 per call); an int32 one, an int64 two.
 Output group g (of that many values) is Philox call `counter + g`. A truncated normal draws a
-variable number of uint32s per group, so each group starts 256 calls per value further on
-(TF's kReservedSamplesPerOutput) and reads uint32s one at a time from there.
+variable number of uint32s per group, so each group starts 256 uint32s (64 calls) per value
+further on (TF's kReservedSamplesPerOutput) and reads uint32s one at a time from there.
 
 The float math follows TF's CPU kernel on Linux: Box-Muller with glibc's logf, sqrtf and
 sincosf for float32, and the double versions for float64. glibc's results are not always
 correctly rounded (1.4% of float32 normals would be 1 ULP off), so log, sin and cos are
-evaluated in long double, rounded, and the few values near a rounding boundary are asked of
-glibc itself (see _glibc).
+evaluated in a wider type, rounded, and the values near a rounding boundary are asked of glibc
+itself (see _glibc).
 """
 
 import ctypes
