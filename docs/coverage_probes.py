@@ -95,7 +95,8 @@ TENSORS = Section(
 
 CREATION = Section(
     "Creation and random",
-    "Random values are seeded and reproducible; they need not equal TensorFlow's.",
+    "Random values are TensorFlow's own: the same Philox streams and distributions, number for "
+    "number.",
     (
         Probe("tf.zeros", "tf.zeros([2, 3])"),
         Probe("tf.ones", "tf.ones([2, 3])"),
@@ -111,6 +112,116 @@ CREATION = Section(
         Probe("tf.random.uniform", "tf.random.uniform([2, 2], seed=1)"),
         Probe("tf.random.truncated_normal", "tf.random.truncated_normal([2, 2], seed=1)"),
         Probe("tf.random.shuffle", "tf.random.shuffle(x, seed=1)"),
+        Probe("tf.random.categorical", "tf.random.categorical(m, 4, seed=1)"),
+        Probe("tf.random.stateless_normal", "tf.random.stateless_normal([2, 2], seed=[1, 2])"),
+        Probe("tf.random.stateless_uniform", "tf.random.stateless_uniform([2, 2], seed=[1, 2])"),
+        Probe(
+            "tf.random.stateless_truncated_normal",
+            "tf.random.stateless_truncated_normal([2, 2], seed=[1, 2])",
+        ),
+        Probe(
+            "tf.random.stateless_categorical", "tf.random.stateless_categorical(m, 4, seed=[1, 2])"
+        ),
+        Probe("tf.random.Generator", "tf.random.Generator.from_seed(1).normal([2, 2])"),
+        Probe(
+            "Generator.from_seed",
+            "tf.random.Generator.from_seed(1, alg='philox')",
+            "random.Generator.from_seed",
+        ),
+        Probe(
+            "Generator.from_non_deterministic_state",
+            "tf.random.Generator.from_non_deterministic_state()",
+            "random.Generator.from_non_deterministic_state",
+        ),
+        Probe(
+            "Generator.from_state",
+            "tf.random.Generator.from_state([0, 0, 1], alg='philox')",
+            "random.Generator.from_state",
+        ),
+        Probe(
+            "Generator.normal",
+            "tf.random.Generator.from_seed(1).normal([2])",
+            "random.Generator.normal",
+        ),
+        Probe(
+            "Generator.uniform",
+            "tf.random.Generator.from_seed(1).uniform([2], 0, 10, dtype=tf.int32)",
+            "random.Generator.uniform",
+        ),
+        Probe(
+            "Generator.truncated_normal",
+            "tf.random.Generator.from_seed(1).truncated_normal([2])",
+            "random.Generator.truncated_normal",
+        ),
+        Probe(
+            "Generator.uniform_full_int",
+            "tf.random.Generator.from_seed(1).uniform_full_int([2], dtype=tf.int64)",
+            "random.Generator.uniform_full_int",
+        ),
+        Probe(
+            "Generator.make_seeds",
+            "tf.random.Generator.from_seed(1).make_seeds(2)",
+            "random.Generator.make_seeds",
+        ),
+        Probe(
+            "Generator.split",
+            "tf.random.Generator.from_seed(1).split(2)",
+            "random.Generator.split",
+        ),
+        Probe(
+            "Generator.skip", "tf.random.Generator.from_seed(1).skip(4)", "random.Generator.skip"
+        ),
+        Probe(
+            "Generator.reset_from_seed",
+            "tf.random.Generator.from_seed(1).reset_from_seed(2)",
+            "random.Generator.reset_from_seed",
+        ),
+        Probe("tf.random.get_global_generator", "tf.random.get_global_generator().normal([2])"),
+        Probe(
+            "tf.random.set_global_generator",
+            "tf.random.set_global_generator(tf.random.Generator.from_seed(1))",
+        ),
+        Probe("tf.random.create_rng_state", "tf.random.create_rng_state(1, 'philox')"),
+        Probe("tf.random.Algorithm", "tf.random.Algorithm.PHILOX"),
+        Probe(
+            "tf.nn.experimental.stateless_dropout",
+            "tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.nn.experimental.general_dropout",
+            "tf.nn.experimental.general_dropout(x, 0.5, tf.random.Generator.from_seed(1).uniform)",
+        ),
+        Probe("tf.random.poisson", "tf.random.poisson([2], [1.0, 20.0], seed=1)"),
+        Probe("tf.random.gamma", "tf.random.gamma([2], x + 1.0, seed=1)"),
+        Probe("tf.random.stateless_gamma", "tf.random.stateless_gamma([2, 3], [1, 2], x + 1.0)"),
+        Probe("tf.random.stateless_poisson", "tf.random.stateless_poisson([2], [1, 2], 3.0)"),
+        Probe(
+            "tf.random.stateless_binomial",
+            "tf.random.stateless_binomial([2], [1, 2], 10.0, 0.3)",
+        ),
+        Probe(
+            "Generator.binomial",
+            "tf.random.Generator.from_seed(1).binomial([2], 10.0, 0.3)",
+            "random.Generator.binomial",
+        ),
+        Probe("tf.random.split", "tf.random.split([1, 2], 3)"),
+        Probe("tf.random.fold_in", "tf.random.fold_in([1, 2], 3)"),
+        Probe(
+            "tf.random.experimental.stateless_shuffle",
+            "tf.random.experimental.stateless_shuffle(x, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_split",
+            "tf.random.experimental.stateless_split([1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_fold_in",
+            "tf.random.experimental.stateless_fold_in([1, 2], 3)",
+        ),
+        Probe(
+            "tf.random.experimental.Generator",
+            "tf.random.experimental.Generator.from_seed(1).normal([2])",
+        ),
     ),
 )
 
@@ -475,6 +586,42 @@ MODULES = Section(
         Probe(
             "tf.keras.initializers.RandomNormal", "tf.keras.initializers.RandomNormal(seed=1)([2])"
         ),
+        Probe(
+            "tf.keras.initializers.RandomUniform",
+            "tf.keras.initializers.RandomUniform(seed=1)([2])",
+        ),
+        Probe(
+            "tf.keras.initializers.TruncatedNormal",
+            "tf.keras.initializers.TruncatedNormal(seed=1)([2])",
+        ),
+        Probe(
+            "tf.keras.initializers.VarianceScaling",
+            "tf.keras.initializers.VarianceScaling(2.0, 'fan_out', 'uniform', seed=1)([2, 2])",
+        ),
+        Probe(
+            "tf.keras.initializers.GlorotNormal",
+            "tf.keras.initializers.GlorotNormal(seed=1)([2, 2])",
+        ),
+        Probe("tf.keras.initializers.HeNormal", "tf.keras.initializers.HeNormal(seed=1)([2, 2])"),
+        Probe("tf.keras.initializers.HeUniform", "tf.keras.initializers.HeUniform(seed=1)([2, 2])"),
+        Probe(
+            "tf.keras.initializers.LecunNormal", "tf.keras.initializers.LecunNormal(seed=1)([2, 2])"
+        ),
+        Probe(
+            "tf.keras.initializers.LecunUniform",
+            "tf.keras.initializers.LecunUniform(seed=1)([2, 2])",
+        ),
+        Probe("tf.keras.utils.set_random_seed", "tf.keras.utils.set_random_seed(1)"),
+        Probe("tf.keras.random.SeedGenerator", "tf.keras.random.SeedGenerator(1)"),
+        Probe("tf.keras.random.normal", "tf.keras.random.normal((2,), seed=1)"),
+        Probe("tf.keras.random.uniform", "tf.keras.random.uniform((2,), seed=1)"),
+        Probe("tf.keras.random.truncated_normal", "tf.keras.random.truncated_normal((2,), seed=1)"),
+        Probe("tf.keras.random.randint", "tf.keras.random.randint((2,), 0, 5, seed=1)"),
+        Probe("tf.keras.random.categorical", "tf.keras.random.categorical(m, 3, seed=1)"),
+        Probe("tf.keras.random.dropout", "tf.keras.random.dropout(x, 0.5, seed=1)"),
+        Probe("tf.keras.random.gamma", "tf.keras.random.gamma((2,), 2.0, seed=1)"),
+        Probe("tf.keras.random.binomial", "tf.keras.random.binomial((2,), 10.0, 0.3, seed=1)"),
+        Probe("tf.keras.random.beta", "tf.keras.random.beta((2,), 2.0, 3.0, seed=1)"),
         Probe(
             "tf.keras.optimizers.SGD",
             "tf.keras.optimizers.SGD(0.1, momentum=0.9, nesterov=True)"

@@ -100,6 +100,18 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     Built as TF builds it (Mul, RandomUniform, GreaterEqual, SelectV2), with the op's seed
     drawn by tf.random's rules, so a seeded program drops the same elements every run.
     """
+    return general_dropout(
+        x,
+        rate,
+        lambda shape, dtype: _random.uniform(shape, dtype=dtype, seed=seed),
+        noise_shape,
+        lambda: _random.get_seed(seed),  # TF still takes an op seed, so later ops do not shift
+    )
+
+
+def general_dropout(x, rate, uniform_sampler, noise_shape=None, skip_sampler=None):
+    """TF's _dropout: dropout with its uniform noise from uniform_sampler(shape, dtype);
+    skip_sampler runs instead when rate is 0 (tf.nn.dropout still takes an op seed then)."""
     is_rate_number = isinstance(rate, numbers.Real)
     if is_rate_number and (rate < 0 or rate >= 1):
         raise ValueError(
@@ -112,7 +124,8 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
             f"Received: x_dtype=<dtype: '{x.dtype.name}'>"
         )
     if is_rate_number and rate == 0:
-        _random.get_seed(seed)  # TF still takes an op seed, so later random ops do not shift
+        if skip_sampler is not None:
+            skip_sampler()
         return x
     if is_rate_number:
         scale = convert_to_tensor(1 / (1 - rate), dtype=x.dtype)
@@ -124,6 +137,6 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
         if rate.dtype != x.dtype:
             rate = _math.cast(rate, x.dtype)
         kept = _math.divide(x, _math.subtract(convert_to_tensor(1, dtype=x.dtype), rate))
-    random_tensor = _random.uniform(_noise_shape(x, noise_shape), dtype=x.dtype, seed=seed)
+    random_tensor = uniform_sampler(_noise_shape(x, noise_shape), x.dtype)
     keep_mask = _math.greater_equal(random_tensor, rate)
     return _array.where(keep_mask, kept, convert_to_tensor(0, dtype=x.dtype))
