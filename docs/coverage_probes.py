@@ -95,7 +95,8 @@ TENSORS = Section(
 
 CREATION = Section(
     "Creation and random",
-    "Random values are seeded and reproducible; they need not equal TensorFlow's.",
+    "Random values are TensorFlow's own: the same Philox streams and distributions, number for "
+    "number.",
     (
         Probe("tf.zeros", "tf.zeros([2, 3])"),
         Probe("tf.ones", "tf.ones([2, 3])"),
@@ -111,6 +112,116 @@ CREATION = Section(
         Probe("tf.random.uniform", "tf.random.uniform([2, 2], seed=1)"),
         Probe("tf.random.truncated_normal", "tf.random.truncated_normal([2, 2], seed=1)"),
         Probe("tf.random.shuffle", "tf.random.shuffle(x, seed=1)"),
+        Probe("tf.random.categorical", "tf.random.categorical(m, 4, seed=1)"),
+        Probe("tf.random.stateless_normal", "tf.random.stateless_normal([2, 2], seed=[1, 2])"),
+        Probe("tf.random.stateless_uniform", "tf.random.stateless_uniform([2, 2], seed=[1, 2])"),
+        Probe(
+            "tf.random.stateless_truncated_normal",
+            "tf.random.stateless_truncated_normal([2, 2], seed=[1, 2])",
+        ),
+        Probe(
+            "tf.random.stateless_categorical", "tf.random.stateless_categorical(m, 4, seed=[1, 2])"
+        ),
+        Probe("tf.random.Generator", "tf.random.Generator.from_seed(1).normal([2, 2])"),
+        Probe(
+            "Generator.from_seed",
+            "tf.random.Generator.from_seed(1, alg='philox')",
+            "random.Generator.from_seed",
+        ),
+        Probe(
+            "Generator.from_non_deterministic_state",
+            "tf.random.Generator.from_non_deterministic_state()",
+            "random.Generator.from_non_deterministic_state",
+        ),
+        Probe(
+            "Generator.from_state",
+            "tf.random.Generator.from_state([0, 0, 1], alg='philox')",
+            "random.Generator.from_state",
+        ),
+        Probe(
+            "Generator.normal",
+            "tf.random.Generator.from_seed(1).normal([2])",
+            "random.Generator.normal",
+        ),
+        Probe(
+            "Generator.uniform",
+            "tf.random.Generator.from_seed(1).uniform([2], 0, 10, dtype=tf.int32)",
+            "random.Generator.uniform",
+        ),
+        Probe(
+            "Generator.truncated_normal",
+            "tf.random.Generator.from_seed(1).truncated_normal([2])",
+            "random.Generator.truncated_normal",
+        ),
+        Probe(
+            "Generator.uniform_full_int",
+            "tf.random.Generator.from_seed(1).uniform_full_int([2], dtype=tf.int64)",
+            "random.Generator.uniform_full_int",
+        ),
+        Probe(
+            "Generator.make_seeds",
+            "tf.random.Generator.from_seed(1).make_seeds(2)",
+            "random.Generator.make_seeds",
+        ),
+        Probe(
+            "Generator.split",
+            "tf.random.Generator.from_seed(1).split(2)",
+            "random.Generator.split",
+        ),
+        Probe(
+            "Generator.skip", "tf.random.Generator.from_seed(1).skip(4)", "random.Generator.skip"
+        ),
+        Probe(
+            "Generator.reset_from_seed",
+            "tf.random.Generator.from_seed(1).reset_from_seed(2)",
+            "random.Generator.reset_from_seed",
+        ),
+        Probe("tf.random.get_global_generator", "tf.random.get_global_generator().normal([2])"),
+        Probe(
+            "tf.random.set_global_generator",
+            "tf.random.set_global_generator(tf.random.Generator.from_seed(1))",
+        ),
+        Probe("tf.random.create_rng_state", "tf.random.create_rng_state(1, 'philox')"),
+        Probe("tf.random.Algorithm", "tf.random.Algorithm.PHILOX"),
+        Probe(
+            "tf.nn.experimental.stateless_dropout",
+            "tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.nn.experimental.general_dropout",
+            "tf.nn.experimental.general_dropout(x, 0.5, tf.random.Generator.from_seed(1).uniform)",
+        ),
+        Probe("tf.random.poisson", "tf.random.poisson([2], [1.0, 20.0], seed=1)"),
+        Probe("tf.random.gamma", "tf.random.gamma([2], x + 1.0, seed=1)"),
+        Probe("tf.random.stateless_gamma", "tf.random.stateless_gamma([2, 3], [1, 2], x + 1.0)"),
+        Probe("tf.random.stateless_poisson", "tf.random.stateless_poisson([2], [1, 2], 3.0)"),
+        Probe(
+            "tf.random.stateless_binomial",
+            "tf.random.stateless_binomial([2], [1, 2], 10.0, 0.3)",
+        ),
+        Probe(
+            "Generator.binomial",
+            "tf.random.Generator.from_seed(1).binomial([2], 10.0, 0.3)",
+            "random.Generator.binomial",
+        ),
+        Probe("tf.random.split", "tf.random.split([1, 2], 3)"),
+        Probe("tf.random.fold_in", "tf.random.fold_in([1, 2], 3)"),
+        Probe(
+            "tf.random.experimental.stateless_shuffle",
+            "tf.random.experimental.stateless_shuffle(x, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_split",
+            "tf.random.experimental.stateless_split([1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_fold_in",
+            "tf.random.experimental.stateless_fold_in([1, 2], 3)",
+        ),
+        Probe(
+            "tf.random.experimental.Generator",
+            "tf.random.experimental.Generator.from_seed(1).normal([2])",
+        ),
     ),
 )
 
@@ -188,6 +299,22 @@ MATH = Section(
         ("is_inf", "tf.math.is_inf(x)"),
         ("is_finite", "tf.math.is_finite(x)"),
         ("l2_normalize", "tf.math.l2_normalize(x)"),
+        ("erfc", "tf.math.erfc(x)"),
+        ("lgamma", "tf.math.lgamma(y)"),
+        ("digamma", "tf.math.digamma(y)"),
+        ("polygamma", "tf.math.polygamma(tf.ones_like(y), y)"),
+        ("erfinv", "tf.math.erfinv(x)"),
+        ("bessel_i0e", "tf.math.bessel_i0e(x)"),
+        ("bessel_i1e", "tf.math.bessel_i1e(x)"),
+        ("log_sigmoid", "tf.math.log_sigmoid(x)"),
+        ("polyval", "tf.math.polyval([x, y, 2.0 * x], y)"),
+        ("reduce_euclidean_norm", "tf.math.reduce_euclidean_norm(m, axis=1)"),
+        ("cumulative_logsumexp", "tf.math.cumulative_logsumexp(x, exclusive=True)"),
+        ("segment_sum", "tf.math.segment_sum(x, [0, 0, 1])"),
+        ("segment_mean", "tf.math.segment_mean(x, [0, 0, 1])"),
+        ("unsorted_segment_mean", "tf.math.unsorted_segment_mean(x, [1, 0, 1], 2)"),
+        ("top_k", "tf.math.top_k(m, 2).values"),
+        ("in_top_k", "tf.math.in_top_k(labels, m, 1)"),
     ),
 )
 
@@ -226,6 +353,24 @@ ARRAY = Section(
         Probe("tf.norm", "tf.norm(x)"),
         Probe("tf.linalg.matmul", "tf.linalg.matmul(m, n)"),
         Probe("tf.linalg.norm", "tf.linalg.norm(m, ord=1)"),
+        # issue 9: sorting, scatters and the other array ops TF programs reach for
+        Probe("tf.sort", "tf.sort(y * x, direction='DESCENDING')"),
+        Probe("tf.argsort", "tf.argsort(m, axis=0, stable=True)"),
+        Probe("tf.unique", "tf.unique(tf.concat([x, x], 0))"),
+        Probe("tf.unique_with_counts", "tf.unique_with_counts(tf.concat([x, y], 0))"),
+        Probe("tf.searchsorted", "tf.searchsorted(y, x + 1.8, side='right')"),
+        Probe("tf.scatter_nd", "tf.scatter_nd([[2], [0]], y[:2], [4])"),
+        Probe("tf.tensor_scatter_nd_update", "tf.tensor_scatter_nd_update(x, [[1]], y[:1])"),
+        Probe("tf.tensor_scatter_nd_add", "tf.tensor_scatter_nd_add(x, [[1], [1]], y[:2])"),
+        Probe("tf.tensor_scatter_nd_sub", "tf.tensor_scatter_nd_sub(x, [[0]], y[:1])"),
+        Probe("tf.tensor_scatter_nd_max", "tf.tensor_scatter_nd_max(x, [[2]], y[:1])"),
+        Probe("tf.tensor_scatter_nd_min", "tf.tensor_scatter_nd_min(x, [[2]], y[:1])"),
+        Probe("tf.roll", "tf.roll(m, shift=[1, -1], axis=[0, 1])"),
+        Probe("tf.repeat", "tf.repeat(m, [1, 2], axis=0)"),
+        Probe("tf.sequence_mask", "tf.sequence_mask([1, 3], 4, dtype=tf.float32) * x[0]"),
+        Probe("tf.histogram_fixed_width", "tf.histogram_fixed_width(x, [0.0, 1.0], nbins=4)"),
+        Probe("tf.meshgrid", "tf.meshgrid(x, y[:2])"),
+        Probe("tf.math.bincount", "tf.math.bincount(labels, weights=x[:2], minlength=4)"),
     ),
 )
 
@@ -263,13 +408,80 @@ NN = Section(
         Probe("tf.nn.max_pool2d", "tf.nn.max_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.avg_pool2d", "tf.nn.avg_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.bias_add", "tf.nn.bias_add(m, x)"),
+        Probe(
+            "tf.nn.conv1d",
+            "tf.nn.conv1d(tf.reshape(img, [1, 16, 1]), tf.ones([3, 1, 2]), 1, 'SAME')",
+        ),
+        Probe(
+            "tf.nn.conv1d_transpose",
+            "tf.nn.conv1d_transpose(tf.reshape(img, [1, 16, 1]), tf.ones([3, 2, 1]), "
+            "[1, 32, 2], 2)",
+        ),
+        Probe("tf.nn.conv2d_transpose", "tf.nn.conv2d_transpose(img, k, [1, 8, 8, 1], 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d",
+            "tf.nn.depthwise_conv2d(img, tf.ones([2, 2, 1, 2]), [1, 1, 1, 1], 'SAME', "
+            "dilations=[2, 2])",
+        ),
+        Probe(
+            "tf.nn.separable_conv2d",
+            "tf.nn.separable_conv2d(img, tf.ones([2, 2, 1, 2]), tf.ones([1, 1, 2, 3]), "
+            "[1, 1, 1, 1], 'SAME')",
+        ),
+        Probe("tf.nn.max_pool1d", "tf.nn.max_pool1d(tf.reshape(img, [1, 16, 1]), 2, 2, 'VALID')"),
+        Probe("tf.nn.avg_pool1d", "tf.nn.avg_pool1d(tf.reshape(img, [1, 16, 1]), 3, 2, 'SAME')"),
+        Probe("tf.nn.max_pool", "tf.nn.max_pool(img, 2, 2, 'SAME')"),
+        Probe("tf.nn.avg_pool", "tf.nn.avg_pool(img, 3, 1, 'SAME')"),
+        Probe("tf.nn.pool", "tf.nn.pool(img, [2, 2], 'MAX', padding='VALID', dilations=[2, 2])"),
+        Probe("tf.nn.convolution", "tf.nn.convolution(img, k, padding='SAME', dilations=2)"),
+        Probe("tf.nn.conv_transpose", "tf.nn.conv_transpose(img, k, [1, 8, 8, 1], 2)"),
+        Probe("tf.nn.atrous_conv2d", "tf.nn.atrous_conv2d(img, k, 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_input",
+            "tf.nn.depthwise_conv2d_backprop_input([1, 4, 4, 1], k, img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_filter",
+            "tf.nn.depthwise_conv2d_backprop_filter(img, [2, 2, 1, 1], img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe("tf.nn.silu", "tf.nn.silu(x - 0.5)"),
+        Probe("tf.nn.swish", "tf.nn.swish(x - 0.5, beta=2.0)"),
+        Probe("tf.nn.gelu (approximate=True)", "tf.nn.gelu(x, approximate=True)", "nn.gelu"),
+        Probe("tf.nn.top_k", "tf.nn.top_k(x, 2).values"),
+        Probe("tf.nn.in_top_k", "tf.nn.in_top_k(labels, m, 2)"),
+    ),
+)
+
+CLIPPING = Section(
+    "Clipping and normalization",
+    "Gradient clipping (`tf.clip_by_norm`, `tf.clip_by_global_norm`, `tf.linalg.global_norm`)"
+    " and `tf.nn.moments` / `tf.nn.batch_normalization`, composites of the ops shown.",
+    (
+        Probe("tf.clip_by_norm", "tf.clip_by_norm(m, 1.0, axes=[1])"),
+        Probe("tf.clip_by_global_norm", "tf.clip_by_global_norm([x, None, m], 1.0)[0][2]"),
+        Probe("tf.linalg.global_norm", "tf.linalg.global_norm([x, m])"),
+        Probe("tf.nn.moments", "tf.nn.moments(m, axes=[0])[1]"),
+        Probe(
+            "tf.nn.batch_normalization",
+            "tf.nn.batch_normalization(m, *tf.nn.moments(m, axes=[0]), 0.5, 2.0, 1e-3)",
+        ),
     ),
 )
 
 IMAGE = Section(
     "Images",
-    "`tf.image`: a real op whose gradient is deliberately not registered, as in TensorFlow.",
-    (Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),),
+    "`tf.image`: adjust_contrast, a real op whose gradient is deliberately not registered "
+    "(as in TensorFlow), and resize (bilinear and nearest, with their gradient ops).",
+    (
+        Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),
+        Probe("tf.image.resize", "tf.image.resize(img, [6, 3])"),
+        Probe(
+            "tf.image.resize (nearest)",
+            "tf.image.resize(img, [6, 3], method='nearest')",
+            "image.resize",
+        ),
+        Probe("tf.image.ResizeMethod", "tf.image.ResizeMethod.BILINEAR"),
+    ),
 )
 
 AUTODIFF = Section(
@@ -375,6 +587,42 @@ MODULES = Section(
             "tf.keras.initializers.RandomNormal", "tf.keras.initializers.RandomNormal(seed=1)([2])"
         ),
         Probe(
+            "tf.keras.initializers.RandomUniform",
+            "tf.keras.initializers.RandomUniform(seed=1)([2])",
+        ),
+        Probe(
+            "tf.keras.initializers.TruncatedNormal",
+            "tf.keras.initializers.TruncatedNormal(seed=1)([2])",
+        ),
+        Probe(
+            "tf.keras.initializers.VarianceScaling",
+            "tf.keras.initializers.VarianceScaling(2.0, 'fan_out', 'uniform', seed=1)([2, 2])",
+        ),
+        Probe(
+            "tf.keras.initializers.GlorotNormal",
+            "tf.keras.initializers.GlorotNormal(seed=1)([2, 2])",
+        ),
+        Probe("tf.keras.initializers.HeNormal", "tf.keras.initializers.HeNormal(seed=1)([2, 2])"),
+        Probe("tf.keras.initializers.HeUniform", "tf.keras.initializers.HeUniform(seed=1)([2, 2])"),
+        Probe(
+            "tf.keras.initializers.LecunNormal", "tf.keras.initializers.LecunNormal(seed=1)([2, 2])"
+        ),
+        Probe(
+            "tf.keras.initializers.LecunUniform",
+            "tf.keras.initializers.LecunUniform(seed=1)([2, 2])",
+        ),
+        Probe("tf.keras.utils.set_random_seed", "tf.keras.utils.set_random_seed(1)"),
+        Probe("tf.keras.random.SeedGenerator", "tf.keras.random.SeedGenerator(1)"),
+        Probe("tf.keras.random.normal", "tf.keras.random.normal((2,), seed=1)"),
+        Probe("tf.keras.random.uniform", "tf.keras.random.uniform((2,), seed=1)"),
+        Probe("tf.keras.random.truncated_normal", "tf.keras.random.truncated_normal((2,), seed=1)"),
+        Probe("tf.keras.random.randint", "tf.keras.random.randint((2,), 0, 5, seed=1)"),
+        Probe("tf.keras.random.categorical", "tf.keras.random.categorical(m, 3, seed=1)"),
+        Probe("tf.keras.random.dropout", "tf.keras.random.dropout(x, 0.5, seed=1)"),
+        Probe("tf.keras.random.gamma", "tf.keras.random.gamma((2,), 2.0, seed=1)"),
+        Probe("tf.keras.random.binomial", "tf.keras.random.binomial((2,), 10.0, 0.3, seed=1)"),
+        Probe("tf.keras.random.beta", "tf.keras.random.beta((2,), 2.0, 3.0, seed=1)"),
+        Probe(
             "tf.keras.optimizers.SGD",
             "tf.keras.optimizers.SGD(0.1, momentum=0.9, nesterov=True)"
             ".apply_gradients([(tf.ones(3), v)])",
@@ -387,13 +635,8 @@ MODULES = Section(
             "tf.keras.optimizers.RMSprop",
             "tf.keras.optimizers.RMSprop(0.01).apply_gradients([(tf.ones(3), v)])",
         ),
-        Probe(
-            "Optimizer.minimize",
-            "tf.keras.optimizers.SGD(0.1).minimize(lambda: tf.reduce_sum(v * v), [v])",
-            "keras.optimizers.SGD.minimize",
-        ),
         Probe("tf.keras.losses.MeanSquaredError", "tf.keras.losses.MeanSquaredError()(y, x)"),
-        Probe("tf.keras.losses.mean_squared_error", "tf.keras.losses.mean_squared_error(y, x)"),
+        Probe("tf.keras.losses.mse", "tf.keras.losses.mse(y, x)"),
         Probe(
             "tf.keras.losses.SparseCategoricalCrossentropy",
             "tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(labels, m)",
@@ -412,6 +655,167 @@ MODULES = Section(
         ),
     ),
 )
+
+_SQUARE = "(m @ n + 3.0 * tf.eye(2))"  # 2x2, well conditioned
+_SPD = "(tf.matmul(m, m, transpose_b=True) + tf.eye(2))"  # 2x2, symmetric positive definite
+LINALG = Section(
+    "Linear algebra",
+    "`tf.linalg` beyond matmul and norm: diagonals, solves, decompositions and TF's Python "
+    "compositions over them (trace, logdet, cholesky_solve, lstsq, pinv, expm).",
+    (
+        Probe("tf.linalg.diag", "tf.linalg.diag(x, k=1)"),
+        Probe("tf.linalg.diag_part", "tf.linalg.diag_part(m, k=(0, 1))"),
+        Probe("tf.linalg.set_diag", "tf.linalg.set_diag(m, y[:2])"),
+        Probe("tf.linalg.band_part", "tf.linalg.band_part(m, 0, -1)"),
+        Probe("tf.linalg.trace", "tf.linalg.trace(m @ n)"),
+        Probe("tf.linalg.matrix_transpose", "tf.linalg.matrix_transpose(m)"),
+        Probe("tf.linalg.adjoint", "tf.linalg.adjoint(m)"),
+        Probe("tf.linalg.inv", f"tf.linalg.inv({_SQUARE})"),
+        Probe("tf.linalg.solve", f"tf.linalg.solve({_SQUARE}, n[:2])"),
+        Probe("tf.linalg.det", f"tf.linalg.det({_SQUARE})"),
+        Probe("tf.linalg.slogdet", f"tf.linalg.slogdet({_SQUARE})"),
+        Probe("tf.linalg.logdet", f"tf.linalg.logdet({_SPD})"),
+        Probe("tf.linalg.cholesky", f"tf.linalg.cholesky({_SPD})"),
+        Probe(
+            "tf.linalg.cholesky_solve",
+            f"tf.linalg.cholesky_solve(tf.linalg.cholesky({_SPD}), n[:2])",
+        ),
+        Probe("tf.linalg.triangular_solve", f"tf.linalg.triangular_solve({_SQUARE}, n[:2])"),
+        Probe("tf.linalg.qr", "tf.linalg.qr(n)"),
+        Probe("tf.linalg.svd", "tf.linalg.svd(m)"),
+        Probe("tf.linalg.eigh", f"tf.linalg.eigh({_SPD})"),
+        Probe("tf.linalg.eigvalsh", f"tf.linalg.eigvalsh({_SPD})"),
+        Probe("tf.linalg.lstsq", "tf.linalg.lstsq(n, tf.ones([3, 1]))"),
+        Probe("tf.linalg.pinv", "tf.linalg.pinv(m)"),
+        Probe("tf.linalg.expm", f"tf.linalg.expm({_SQUARE} * 0.1)"),
+    ),
+)
+
+COMPLEX_AND_STRINGS = Section(
+    "Complex numbers, strings and printing",
+    "Complex tensors with TF's conjugate gradient convention; string tensors and tf.print.",
+    (
+        Probe("tf.complex64", "tf.complex64.real_dtype"),
+        Probe("tf.complex128", "tf.complex128.is_complex"),
+        Probe("tf.complex", "tf.abs(tf.complex(x, y))"),
+        Probe("tf.math.real", "tf.math.real(tf.complex(x, y) * tf.complex(y, x))"),
+        Probe("tf.math.imag", "tf.math.imag(tf.complex(x, y) * tf.complex(y, x))"),
+        Probe("tf.math.conj", "tf.math.real(tf.math.conj(tf.complex(x, y)) * tf.complex(y, x))"),
+        Probe("tf.math.angle", "tf.math.angle(tf.complex(x, y))"),
+        Probe("tf.abs (complex: ComplexAbs)", "tf.abs(tf.complex(x, y))", "abs"),
+        Probe("tf.string", "tf.string.name"),
+        Probe("tf.constant (strings)", "tf.constant(['a', 'b'])", "constant"),
+        Probe("tf.strings.format", "tf.strings.format('x={}', x)"),
+        Probe("tf.strings.join", "tf.strings.join(['a', 'b'], separator='-')"),
+        Probe("tf.strings.as_string", "tf.strings.as_string(x, precision=2)"),
+        Probe("tf.strings.length", "tf.strings.length(tf.constant(['ab', 'c']))"),
+        Probe("tf.as_string", "tf.as_string(x)"),
+        Probe("tf.print", "tf.print('x:', x, output_stream='file:///dev/null')"),
+        Probe("tf.version.VERSION", "tf.version.VERSION"),
+        Probe("tf.__version__", "tf.__version__"),
+    ),
+)
+
+SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, CLIPPING, IMAGE, LINALG, AUTODIFF, MODULES)
+SECTIONS += (COMPLEX_AND_STRINGS,)
+FUNCTIONS_AND_BOILERPLATE = Section(
+    "tf.function, tf.config, tf.device, tf.debugging",
+    "tf.function runs its Python function eagerly (every op recorded) and counts traces, checks "
+    "input signatures as TensorFlow does; the device and config calls describe one CPU.",
+    (
+        Probe("tf.function", "tf.function(lambda a: a * 2.0)(x)"),
+        Probe(
+            "Function.get_concrete_function",
+            "tf.function(lambda a: a * 2.0).get_concrete_function(tf.TensorSpec([None]))(x)",
+            "tf_function.Function.get_concrete_function",
+        ),
+        Probe(
+            "Function.experimental_get_tracing_count",
+            "f = tf.function(lambda a: a + 1.0)\nf(x)\nout = f.experimental_get_tracing_count()",
+            "tf_function.Function.experimental_get_tracing_count",
+        ),
+        Probe("tf.config.run_functions_eagerly", "tf.config.run_functions_eagerly(False)"),
+        Probe("tf.config.functions_run_eagerly", "tf.config.functions_run_eagerly()"),
+        Probe("tf.config.list_physical_devices", "tf.config.list_physical_devices()"),
+        Probe("tf.config.list_logical_devices", "tf.config.list_logical_devices('CPU')"),
+        Probe("tf.config.get_visible_devices", "tf.config.get_visible_devices()"),
+        Probe("tf.config.set_visible_devices", "tf.config.set_visible_devices([], 'GPU')"),
+        Probe(
+            "tf.config.experimental.set_memory_growth",
+            "[tf.config.experimental.set_memory_growth(g, True) "
+            "for g in tf.config.list_physical_devices('GPU')]",
+        ),
+        Probe(
+            "tf.config.experimental.get_memory_growth",
+            "[tf.config.experimental.get_memory_growth(g) "
+            "for g in tf.config.list_physical_devices('GPU')]",
+        ),
+        Probe(
+            "tf.config.experimental.enable_op_determinism",
+            "tf.config.experimental.enable_op_determinism()",
+        ),
+        Probe(
+            "tf.config.threading.set_intra_op_parallelism_threads",
+            "tf.config.threading.set_intra_op_parallelism_threads(0)",
+        ),
+        Probe(
+            "tf.config.threading.get_intra_op_parallelism_threads",
+            "tf.config.threading.get_intra_op_parallelism_threads()",
+        ),
+        Probe(
+            "tf.config.threading.set_inter_op_parallelism_threads",
+            "tf.config.threading.set_inter_op_parallelism_threads(0)",
+        ),
+        Probe(
+            "tf.config.threading.get_inter_op_parallelism_threads",
+            "tf.config.threading.get_inter_op_parallelism_threads()",
+        ),
+        Probe("tf.config.optimizer.set_jit", "tf.config.optimizer.set_jit(False)"),
+        Probe("tf.config.optimizer.get_jit", "tf.config.optimizer.get_jit()"),
+        Probe("tf.config.set_soft_device_placement", "tf.config.set_soft_device_placement(True)"),
+        Probe("tf.config.get_soft_device_placement", "tf.config.get_soft_device_placement()"),
+        Probe("tf.device", "with tf.device('/CPU:0'):\n    out = x * 2.0"),
+        Probe("tf.debugging.check_numerics", "tf.debugging.check_numerics(x, 'x')"),
+        Probe("tf.debugging.assert_all_finite", "tf.debugging.assert_all_finite(x, 'x')"),
+        Probe(
+            "tf.debugging.enable_check_numerics",
+            "tf.debugging.enable_check_numerics()\nout = tf.exp(x)\n"
+            "tf.debugging.disable_check_numerics()",
+        ),
+        Probe("tf.debugging.disable_check_numerics", "tf.debugging.disable_check_numerics()"),
+        Probe("tf.debugging.assert_equal", "tf.debugging.assert_equal(x, x)"),
+        Probe("tf.debugging.assert_none_equal", "tf.debugging.assert_none_equal(x, y)"),
+        Probe("tf.debugging.assert_near", "tf.debugging.assert_near(x, x + 1e-9)"),
+        Probe("tf.debugging.assert_less", "tf.debugging.assert_less(x, y)"),
+        Probe("tf.debugging.assert_less_equal", "tf.debugging.assert_less_equal(x, y)"),
+        Probe("tf.debugging.assert_greater", "tf.debugging.assert_greater(y, x)"),
+        Probe("tf.debugging.assert_greater_equal", "tf.debugging.assert_greater_equal(y, x)"),
+        Probe("tf.debugging.assert_positive", "tf.debugging.assert_positive(x)"),
+        Probe("tf.debugging.assert_non_negative", "tf.debugging.assert_non_negative(x)"),
+        Probe("tf.debugging.assert_negative", "tf.debugging.assert_negative(-x)"),
+        Probe("tf.debugging.assert_non_positive", "tf.debugging.assert_non_positive(-x)"),
+        Probe("tf.debugging.assert_rank", "tf.debugging.assert_rank(m, 2)"),
+        Probe("tf.debugging.assert_rank_at_least", "tf.debugging.assert_rank_at_least(m, 1)"),
+        Probe("tf.debugging.assert_rank_in", "tf.debugging.assert_rank_in(x, [1, 2])"),
+        Probe(
+            "tf.debugging.assert_shapes", "tf.debugging.assert_shapes([(m, ('N', 3)), (x, (3,))])"
+        ),
+        Probe("tf.debugging.is_numeric_tensor", "tf.debugging.is_numeric_tensor(x)"),
+        Probe("tf.assert_equal", "tf.assert_equal(x, x)"),
+        Probe("tf.assert_less", "tf.assert_less(x, y)"),
+        Probe("tf.assert_greater", "tf.assert_greater(y, x)"),
+        Probe("tf.assert_rank", "tf.assert_rank(x, 1)"),
+        Probe(
+            "tf.autograph.experimental.do_not_convert",
+            "tf.autograph.experimental.do_not_convert(lambda a: a * 2.0)(x)",
+        ),
+        Probe("tf.autograph.set_verbosity", "tf.autograph.set_verbosity(0)"),
+        Probe("tf.get_logger", "tf.get_logger()"),
+    ),
+    shows_ops=True,
+)
+
+SECTIONS += (FUNCTIONS_AND_BOILERPLATE,)
 
 DATA = Section(
     "Input pipelines (tf.data)",
@@ -553,15 +957,12 @@ DATA = Section(
     shows_ops=False,
 )
 
-SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, AUTODIFF, MODULES, DATA)
+SECTIONS += (DATA,)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
-    "tf.function",
     "tf.signal",
     "tf.math.bessel_i0",
-    "tf.nn.conv1d",
     "tf.keras.layers.LSTM",
-    "tf.linalg.inv",
-    "tf.image.resize",
+    "tf.linalg.lu",
 )

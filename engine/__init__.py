@@ -19,6 +19,7 @@ from .dtypes import (
     uint8,
     DType,
 )
+from .dtypes import complex64, complex128, string
 from .gradient_tape import GradientTape, UnconnectedGradients
 from .indexed_slices import IndexedSlices
 from .name_scopes import name_scope
@@ -49,10 +50,25 @@ for _module in (_math, _array, _nn, _linalg, _random, _image):
     for _name in _module.TOP_LEVEL:
         globals()[_name] = getattr(_module, _name)
 del _module, _name
+from .ops import array_extra as _array_extra  # sort, unique, scatters, roll, repeat, ...
+
+for _name in _array_extra.TOP_LEVEL:
+    globals()[_name] = getattr(_array_extra, _name)
+del _name
 from .module import Module
+from .tf_function import function
+from . import autograph, config, debugging  # tf.autograph, tf.config, tf.debugging
+from .autograph import get_logger
+from .device import device
+from .debugging import assert_equal, assert_greater, assert_less, assert_rank
 from . import keras  # tf.keras: written with the names above
 
-__version__ = "0.1.0"
+from . import strings, version  # tf.strings, tf.version
+from .ops.string_ops import as_string
+from .printing import print
+
+# TensorFlow's version, as tf.__version__ (TapeScope's own is server/version.py's).
+__version__ = version.VERSION
 
 
 def __getattr__(name):

@@ -1,7 +1,14 @@
-"""tf.linalg: the engine's linalg ops (see engine/ops/linalg.py)."""
+"""tf.linalg: the engine's linalg ops (engine/ops/linalg.py and the linalg_*.py families)."""
 
 from .missing import missing_attribute
 from .ops.linalg import *  # noqa: F403  (the public names are listed in its __all__)
+from .ops.linalg_decompositions import *  # noqa: F403
+from .ops.linalg_diag import *  # noqa: F403
+from .ops.linalg_expm import *  # noqa: F403
+from .ops.linalg_lstsq import *  # noqa: F403
+from .ops.linalg_solve import *  # noqa: F403
+from .ops.linalg_spectral import *  # noqa: F403
+from .ops.norms import global_norm  # noqa: F401  (tf.linalg.global_norm)
 
 
 def __getattr__(name):

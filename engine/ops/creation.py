@@ -55,6 +55,9 @@ def _dims(shape, op_type="Fill"):
 
 
 def _constant(array):
+    if array.dtype.kind == "O":  # tf.zeros/ones of tf.string: empty strings, as in TF
+        array = np.full(array.shape, b"", dtype=object)
+        return EagerTensor(array)
     return EagerTensor(array if array.ndim else array[()])
 
 
@@ -73,12 +76,21 @@ ONES_LIKE = define("OnesLike", NOT_DIFFERENTIABLE)
 def zeros_like(input, dtype=None, name=None, layout=None):
     x = convert_to_tensor(input)
     np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
+    if np.dtype(np_dtype).kind == "O":  # strings: empty ones, as TF's
+        return execute(ZEROS_LIKE, (x,), np.full(x._value.shape, b"", dtype=object))
     return execute(ZEROS_LIKE, (x,), np.zeros_like(x._value, dtype=np_dtype))
 
 
 def ones_like(input, dtype=None, name=None, layout=None):
     x = convert_to_tensor(input)
     np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
+    if np.dtype(np_dtype).kind == "O":
+        raise invalid_argument(
+            "OnesLike",
+            "Value for attr 'T' of string is not in the list of allowed values: bfloat16, "
+            "half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, "
+            "complex64, complex128, bool",
+        )
     return execute(ONES_LIKE, (x,), np.ones_like(x._value, dtype=np_dtype))
 
 
@@ -104,7 +116,7 @@ def fill(dims, value, name=None, layout=None):
 
 def _filled(shape_, scalar):
     array = np.full(shape_, scalar, dtype=scalar.dtype)
-    return array if array.ndim else array[()]
+    return array if array.ndim or array.dtype.kind == "O" else array[()]
 
 
 # --- Range --------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ in TF; engine.indexed_slices densifies it with unsorted_segment_sum when a dense
 These ops keep only their indices for backward: the gradient needs params' shape, not its values.
 """
 
+import math
+
 import numpy as np
 
 from ..errors import invalid_argument
@@ -243,15 +245,70 @@ SCATTER_ND = define(
 )
 
 
-def scatter_nd(indices, updates, shape, name=None):
+def scatter_nd(indices, updates, shape, bad_indices_policy="", name=None):
     idx = _indices("ScatterNd", indices, names="int16, int32, int64")
     u = convert_to_tensor(updates)
     shape_t = int_tensor(shape)
     dims = tuple(int(d) for d in np.asarray(shape_t._value).reshape(-1))
-    where_ = _nd_positions("ScatterNd", idx._value, dims, "output rank")
+    ignore = ignores_bad_indices("ScatterNd", bad_indices_policy)
+    _check_scatter_shapes(idx._value.shape, u._value.shape, dims)
+    index_rows, update_rows = (
+        in_bounds_only(idx._value, u._value, dims) if ignore else (idx._value, u._value)
+    )
+    where_ = _nd_positions("ScatterNd", index_rows, dims, "output rank")
     value = np.zeros(dims, u._value.dtype)
-    np.add.at(value, where_, u._value)
+    np.add.at(value, where_, update_rows)
     return execute(SCATTER_ND, (idx, u, shape_t), value)
+
+
+def ignores_bad_indices(op_type, policy):
+    """The scatter ops' bad_indices_policy attr: True for IGNORE (out-of-range rows are
+    skipped); "", DEFAULT and ERROR raise on them, as TF's CPU kernels do."""
+    if policy not in ("", "DEFAULT", "ERROR", "IGNORE"):
+        raise invalid_argument(op_type, f"Unknown bad indices handling attribute: {policy}")
+    return policy == "IGNORE"
+
+
+def in_bounds_mask(indices, shape):
+    """Which index rows (indices[..., :]) point inside `shape`."""
+    k = indices.shape[-1] if indices.ndim else 0
+    limits = np.array(shape[:k], dtype=np.int64)
+    return ((indices >= 0) & (indices < limits)).all(axis=-1)
+
+
+def in_bounds_only(indices, updates, shape):
+    """The index rows inside `shape` and their updates (bad_indices_policy IGNORE)."""
+    kept = in_bounds_mask(indices, shape)
+    return indices[kept], updates[kept]
+
+
+def _check_scatter_shapes(indices_shape, updates_shape, shape):
+    """ScatterNd's shape checks, in TF's order and words (before any index is range-checked)."""
+    if not math.prod(shape) and (math.prod(indices_shape) or math.prod(updates_shape)):
+        raise invalid_argument(
+            "ScatterNd",
+            "Indices and updates specified for empty output.  indices shape: "
+            + shape_text(indices_shape),
+        )
+    if not indices_shape:
+        return  # a 0-d index is reported by _nd_positions
+    batch, slice_ = len(indices_shape) - 1, indices_shape[-1]
+    prefix = (
+        f"Dimensions [0,{batch}) of indices[shape={shape_text(indices_shape)}] must match "
+        f"dimensions [0,{batch}) of updates[shape={shape_text(updates_shape)}]"
+    )
+    suffix = (
+        f"Dimensions [{slice_},{len(shape)}) of input[shape={shape_text(shape)}] must match "
+        f"dimensions [{batch},{len(updates_shape)}) of updates[shape={shape_text(updates_shape)}]"
+    )
+    if len(updates_shape) < batch:
+        raise invalid_argument("ScatterNd", prefix)
+    if len(updates_shape) != batch + len(shape) - slice_:
+        raise invalid_argument("ScatterNd", suffix)
+    if updates_shape[:batch] != indices_shape[:batch]:
+        raise invalid_argument("ScatterNd", prefix)
+    if updates_shape[batch:] != tuple(shape[slice_:]):
+        raise invalid_argument("ScatterNd", suffix)
 
 
 # --- boolean_mask (composite, as in TF: Reshape, Where, Squeeze, GatherV2) ------------------

@@ -8,10 +8,10 @@ Squeeze (or Abs with Sum/Max, or Pow). tf.linalg.matmul is the math module's mat
 
 import numpy as np
 
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import convert_to_tensor
 from .creation import eye
 from .einsum_op import einsum
-from .registry import define, execute_many
+from .linalg_spectral import svd
 from .shape_ops import expand_dims, reshape, squeeze, transpose
 
 __all__ = ["einsum", "tensordot", "norm", "eye"]
@@ -127,26 +127,6 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
 
 
 # --- the spectral norm: the largest singular value, with TF's ops ---------------------------
-def _svd_values_grad(rec, grad_s, grad_u, grad_v):
-    """TF's _SvdGrad for compute_uv=False: with only the values' gradient, u diag(ds) v^T, u
-    and v from a recomputed SVD."""
-    from .math import matmul
-
-    u, _, vt = np.linalg.svd(rec.inputs[0]._value, full_matrices=False)
-    u_t, v_t = EagerTensor(u), EagerTensor(np.swapaxes(vt, -1, -2).copy())
-    return (matmul(u_t * expand_dims(grad_s, -2), v_t, adjoint_b=True),)
-
-
-SVD = define("Svd", _svd_values_grad, saves_inputs=(0,))
-
-
-def _singular_values(x):
-    """Op Svd with compute_uv=False: the values, and the two empty tensors TF returns."""
-    values = np.linalg.svd(x._value, compute_uv=False).astype(x._value.dtype, copy=False)
-    empty = np.zeros((0,), x._value.dtype)
-    return execute_many(SVD, (x,), (values, empty, empty.copy()))[0]
-
-
 def _spectral_norm(x, axis, keepdims):
     """As TF's norm(ord=2) over two axes: move them last, Svd, Abs, Max, ExpandDims, back."""
     from . import math as math_ops
@@ -155,7 +135,7 @@ def _spectral_norm(x, axis, keepdims):
     axes = [a + rank if a < 0 else a for a in axis]
     perm_before = [i for i in range(rank) if i not in axes] + axes
     perm_after = [perm_before.index(i) for i in range(rank)]
-    values = _singular_values(transpose(x, perm_before))
+    values = svd(transpose(x, perm_before), compute_uv=False)
     largest = math_ops.reduce_max(math_ops.abs(values), axis=-1, keepdims=True)
     result = transpose(expand_dims(largest, -1), perm_after)
     return result if keepdims else squeeze(result, axis)

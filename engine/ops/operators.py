@@ -49,7 +49,8 @@ def _invert(x):
     return invert(x)
 
 
-def _install(cls):
+def install_operators(cls):
+    """Python's operators on `cls` as TF's ops (also used for Keras variables)."""
     for name, fn in _BINARY.items():
         forward, reflected = _binary(fn)
         setattr(cls, f"__{name}__", forward)
@@ -64,8 +65,8 @@ def _install(cls):
     cls.__getitem__ = lambda self, key: _lazy("slicing", "getitem")(self, key)
 
 
-_install(EagerTensor)
-_install(ResourceVariable)
+install_operators(EagerTensor)
+install_operators(ResourceVariable)
 
 
 def _variable_getitem(self, key):

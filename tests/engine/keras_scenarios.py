@@ -216,33 +216,6 @@ def clipvalue_weight_decay_sgd(tf):
     )
 
 
-def minimize_callable_loss(tf):
-    """tf.keras 2's optimizer.minimize(loss_fn, var_list) on plain variables."""
-    w = tf.Variable([[0.5], [-0.25]], name="w")
-    b = tf.Variable([0.1], name="b")
-    x, y = tf.constant(X), tf.constant(Y_REGRESSION)
-    optimizer = tf.keras.optimizers.SGD(learning_rate=0.1, momentum=0.5)
-    loss_fn = lambda: tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y))  # noqa: E731
-    losses = []
-    for _ in range(STEPS):
-        losses.append(float(loss_fn()))
-        optimizer.minimize(loss_fn, [w, b])
-    return _result(losses, [w, b])
-
-
-def minimize_tensor_loss_with_tape(tf):
-    w = tf.Variable([[0.5], [-0.25]], name="w")
-    x, y = tf.constant(X), tf.constant(Y_REGRESSION)
-    optimizer = tf.keras.optimizers.RMSprop(learning_rate=0.05)
-    losses = []
-    for _ in range(STEPS):
-        with tf.GradientTape() as tape:
-            loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))
-        optimizer.minimize(loss, [w], tape=tape)
-        losses.append(float(loss))
-    return _result(losses, [w])
-
-
 def _gather_training(tf, optimizer):
     """An embedding table trained through tf.gather: IndexedSlices gradients, a repeated row."""
     table = tf.Variable([[0.5, -0.2], [0.1, 0.4], [-0.3, 0.8], [0.7, 0.0]], name="table")
@@ -329,8 +302,6 @@ SCENARIOS = {
         clipnorm_sgd,
         global_clipnorm_adam,
         clipvalue_weight_decay_sgd,
-        minimize_callable_loss,
-        minimize_tensor_loss_with_tape,
         gather_sgd,
         gather_sgd_momentum,
         gather_sgd_nesterov,
@@ -348,21 +319,5 @@ if __name__ == "__main__":  # prints the expected values from real TensorFlow
 
     import tensorflow  # the reference; only ever imported when run as a script
 
-    def minimize(self, loss, var_list, tape=None):
-        """tf.keras 2.11+'s Optimizer.minimize, verbatim in behaviour (Keras 3 dropped it)."""
-        if not callable(loss) and tape is None:
-            raise ValueError("`tape` is required when a `Tensor` loss is passed.")
-        tape = tape if tape is not None else tensorflow.GradientTape()
-        if callable(loss):
-            with tape:
-                if not callable(var_list):
-                    tape.watch(var_list)
-                loss = loss()
-                if callable(var_list):
-                    var_list = var_list()
-        grads = tape.gradient(loss, var_list)
-        self.apply_gradients(list(zip(grads, var_list)))
-
-    tensorflow.keras.optimizers.Optimizer.minimize = minimize
     expected = {name: scenario(tensorflow) for name, scenario in SCENARIOS.items()}
     pprint.pprint(expected, width=100, sort_dicts=False)

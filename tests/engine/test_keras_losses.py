@@ -198,7 +198,10 @@ def test_default_names():
         L.SparseCategoricalCrossentropy().name,
         L.BinaryCrossentropy().name,
     ) == ("mean_squared_error", "sparse_categorical_crossentropy", "binary_crossentropy")
-    assert L.mse is L.MSE is L.mean_squared_error
+    assert L.mse is L.MSE and L.mse.__name__ == "mean_squared_error"
+    assert L.get("mean_squared_error") is L.mse
+    with pytest.raises(AttributeError):  # TF 2.21's tf.keras.losses has no such function
+        L.mean_squared_error
 
 
 def test_from_logits_on_an_activation_output_warns_and_uses_the_logits():

@@ -32,7 +32,8 @@ def test_builds_on_first_call_under_the_model_path():
         "sequential/dense_1/kernel",
         "sequential/dense_1/bias",
     ]
-    assert model.trainable_variables[0].name == "sequential/dense/kernel:0"
+    assert model.trainable_variables[0].name == "kernel"
+    assert model.trainable_variables[0].value.name == "sequential/dense/kernel:0"
     assert repr(model) == "<Sequential name=sequential, built=True>"
 
 

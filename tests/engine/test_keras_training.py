@@ -4,10 +4,6 @@ Each scenario in keras_scenarios.py is plain TF code; EXPECTED holds what it ret
 `/work/tfenv/bin/python tests/engine/keras_scenarios.py` (TF 2.21.0, Keras 3.15.1, CPU): the loss
 before each of the 4 steps and the final trainable weights. The engine must reproduce them to
 float32 rounding, and every run must actually learn (its loss decreases at every step).
-
-The two `minimize_*` scenarios: Keras 3 has no Optimizer.minimize, so their reference is
-tf.keras 2.11+'s minimize (compute the gradients with a tape, then apply_gradients) run on
-TF 2.21's optimizers.
 """
 
 import itertools
@@ -207,14 +203,6 @@ EXPECTED = {
             [[0.16507406532764435], [-0.44747504591941833], [0.30627453327178955]],
             [0.09278681874275208],
         ],
-    },
-    "minimize_callable_loss": {
-        "losses": [0.7359765768051147, 0.6228526830673218, 0.4944533109664917, 0.39404773712158203],
-        "weights": [[[0.0013831183314323425], [-0.1441761553287506]], [0.28772926330566406]],
-    },
-    "minimize_tensor_loss_with_tape": {
-        "losses": [0.7766015529632568, 0.6170390248298645, 0.5604135990142822, 0.5301198363304138],
-        "weights": [[[0.1275792270898819], [-0.0462319515645504]]],
     },
     "gather_sgd": {
         "losses": [1.0583332777023315, 0.5407871007919312, 0.2892502248287201, 0.16251429915428162],

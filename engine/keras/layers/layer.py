@@ -116,9 +116,19 @@ class Layer:
         initializer=None,
         dtype=None,
         trainable=True,
+        autocast=True,
+        regularizer=None,
+        constraint=None,
+        aggregation="none",
+        overwrite_with_gradient=False,
         name=None,
         **unused_keras_kwargs,
     ):
+        if isinstance(shape, str):  # Keras 3 made `name` keyword-only in spirit: it checks
+            raise ValueError(
+                "`name` must be passed as a keyword argument. Received: "
+                f"add_weight('{shape}', ...). Use: add_weight(shape=..., name='{shape}')."
+            )
         dtype = tf.as_dtype(dtype or self._dtype)
         if initializer is None:
             initializer = "glorot_uniform" if dtype.is_floating else "zeros"
@@ -130,6 +140,7 @@ class Layer:
                 name=name or "variable",
                 trainable=trainable and self._trainable,
                 dtype=dtype,
+                aggregation=aggregation,
                 watched=trainable,
             )
         self._tracked_variables.append(variable)

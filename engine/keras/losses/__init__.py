@@ -2,17 +2,22 @@
 function forms, with Keras 3's defaults, reductions and epsilon clipping."""
 
 from ...missing import missing_attribute
-from .functions import binary_crossentropy, mean_squared_error, sparse_categorical_crossentropy
+from .functions import (
+    binary_crossentropy,
+    mean_squared_error as _mean_squared_error,
+    sparse_categorical_crossentropy,
+)
 from .loss import Loss, LossFunctionWrapper
 
-# TF 2.21's tf.keras.losses spells the mean squared error function `mse`/`MSE`; standalone
-# Keras 3 (and tf.keras 2) spell it `mean_squared_error`. Both are here.
-mse = MSE = mean_squared_error
+# TF 2.21's tf.keras.losses spells the mean squared error function `mse`/`MSE` only (the
+# function is still named mean_squared_error, and `losses.get` knows that name); there is no
+# tf.keras.losses.mean_squared_error.
+mse = MSE = _mean_squared_error
 
 
 class MeanSquaredError(LossFunctionWrapper):
     def __init__(self, reduction="sum_over_batch_size", name="mean_squared_error", dtype=None):
-        super().__init__(mean_squared_error, name=name, reduction=reduction, dtype=dtype)
+        super().__init__(_mean_squared_error, name=name, reduction=reduction, dtype=dtype)
 
 
 class BinaryCrossentropy(LossFunctionWrapper):
@@ -63,9 +68,9 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
 
 
 _BY_NAME = {
-    "mse": mean_squared_error,
-    "MSE": mean_squared_error,
-    "mean_squared_error": mean_squared_error,
+    "mse": _mean_squared_error,
+    "MSE": _mean_squared_error,
+    "mean_squared_error": _mean_squared_error,
     "binary_crossentropy": binary_crossentropy,
     "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
     "MeanSquaredError": MeanSquaredError,
@@ -89,4 +94,9 @@ def get(identifier):
 
 
 def __getattr__(name):
+    if name == "mean_squared_error":  # TF 2.21 lacks it too: say so, not "not implemented"
+        raise AttributeError(
+            "module 'tf.keras.losses' has no attribute 'mean_squared_error' (Keras 3 removed "
+            "it: use tf.keras.losses.mse or tf.keras.losses.MeanSquaredError())"
+        )
     raise missing_attribute("tf.keras.losses", name)

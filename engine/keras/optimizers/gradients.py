@@ -36,7 +36,7 @@ def filter_empty_gradients(grads, variables):
 def as_array(grad, variable, keep_sparse):
     """The gradient in NumPy, in the variable's dtype: an array, or Slices for IndexedSlices
     when `keep_sparse`. A shape that does not match the variable raises TF's error."""
-    dtype = variable.dtype.as_numpy_dtype
+    dtype = variable._value.dtype
     if isinstance(grad, IndexedSlices):
         grad = Slices(
             np.asarray(grad.values._value, dtype),

@@ -1,4 +1,5 @@
-"""keras.optimizers.Optimizer: Keras 3's apply_gradients pipeline, plus tf.keras 2's `minimize`.
+"""keras.optimizers.Optimizer: Keras 3's apply_gradients pipeline (TF 2.21's Keras 3 optimizers
+have no `minimize`: tf.keras 2's is gone, so the engine has none either).
 
 apply_gradients, as Keras 3 runs it: build on the first call (one slot per variable), refuse
 variables it was not built with, drop (gradient=None) pairs with a warning (all None is an
@@ -21,8 +22,6 @@ import warnings
 from typing import Any
 
 import numpy as np
-
-import engine as tf  # circular on purpose: the tape is looked up at call time
 
 from ...missing import missing_attribute
 from .. import naming
@@ -132,7 +131,7 @@ class Optimizer:
             slot = KerasVariable(
                 np.zeros(
                     reference_variable.shape.as_list(),
-                    dtype=reference_variable.dtype.as_numpy_dtype,
+                    dtype=reference_variable._value.dtype,
                 ),
                 name=slot_name,
                 trainable=False,
@@ -198,7 +197,7 @@ class Optimizer:
             self._apply_weight_decay(trainable_variables)
             learning_rate = self._current_learning_rate()
             for grad, variable in zip(grads, trainable_variables):
-                dtype = variable.dtype.as_numpy_dtype
+                dtype = variable._value.dtype
                 self.update_step(grad, variable, np.asarray(learning_rate, dtype=dtype)[()])
         self._iterations.assign_add(1)
 
@@ -248,33 +247,15 @@ class Optimizer:
                 dtype = value.dtype.type
                 variable.assign_sub(value * cast_constant(self.weight_decay, dtype) * dtype(rate))
 
-    # --- tf.keras 2's minimize ------------------------------------------------------------
-    def compute_gradients(self, loss, var_list, tape=None):
-        if not callable(loss) and tape is None:
-            raise ValueError(
-                "`tape` is required when a `Tensor` loss is passed. "
-                f"Received: loss={loss}, tape={tape}."
-            )
-        if tape is None:
-            tape = tf.GradientTape()
-        if callable(loss):
-            with tape:
-                if not callable(var_list):
-                    tape.watch(var_list)
-                loss = loss()
-                if callable(var_list):
-                    var_list = var_list()
-        grads = tape.gradient(loss, var_list)
-        return list(zip(grads, var_list))
-
-    def minimize(self, loss, var_list, tape=None):
-        """Computes the gradients of `loss` for `var_list` and applies them. Returns None."""
-        self.apply_gradients(self.compute_gradients(loss, var_list, tape))
-
     def __getattr__(self, name):
-        if name.startswith("_"):
+        if name.startswith("_") or name in _REMOVED_IN_KERAS_3:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
         raise missing_attribute(f"tf.keras.optimizers.{type(self).__name__}", name)
+
+
+# tf.keras 2's optimizer methods that TF 2.21's Keras 3 optimizers no longer have: missing in
+# TF too, so Python's own AttributeError, not the engine's "not implemented".
+_REMOVED_IN_KERAS_3 = {"minimize", "compute_gradients", "get_gradients", "get_updates"}
 
 
 def cast_constant(value, dtype):
