@@ -306,6 +306,17 @@ PIPELINES = [
     "total = 0.0\nfor xb, yb in ds:\n    with tf.GradientTape() as tape:\n"
     "        loss = tf.reduce_sum((xb @ w - yb) ** 2)\n"
     "    total += loss\nround(float(total), 4)",
+    # the custom training loop guide: a tf.function step over a shuffled, batched dataset
+    "tf.random.set_seed(1)\nx = np.linspace(-1.0, 1.0, 40, dtype=np.float32).reshape(-1, 1)\n"
+    "y = 3.0 * x - 0.5\n"
+    "ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(40, seed=2).batch(10)\n"
+    "w = tf.Variable(0.0)\nb = tf.Variable(0.0)\n"
+    "opt = tf.keras.optimizers.SGD(learning_rate=0.3)\n"
+    "@tf.function\ndef train_step(xb, yb):\n    with tf.GradientTape() as tape:\n"
+    "        loss = tf.reduce_mean((w * xb + b - yb) ** 2)\n"
+    "    opt.apply_gradients(zip(tape.gradient(loss, [w, b]), [w, b]))\n    return loss\n"
+    "losses = [float(train_step(xb, yb)) for epoch in range(20) for xb, yb in ds]\n"
+    "(round(float(w), 3), round(float(b), 3), losses[-1] < 1e-3, len(losses))",
     # map with a normalization function, as the images guide
     "images = np.arange(2 * 4 * 4, dtype=np.uint8).reshape(2, 4, 4)\nlabels = np.array([3, 7])\n"
     "def normalize(image, label):\n    return tf.cast(image, tf.float32) / 255.0, label\n"
