@@ -1,8 +1,9 @@
 """The Loss classes of keras.losses: each wraps its per-sample function with Keras 3's default
 name and reduction, in Keras's argument order, with the get_config Keras gives it."""
 
-from . import hinge as hinge_fns, probabilistic, regression
+from . import probabilistic, regression
 from .functions import binary_crossentropy, mean_squared_error, sparse_categorical_crossentropy
+from .hinge import categorical_hinge, hinge, squared_hinge
 from .loss import Loss, LossFunctionWrapper
 
 SUM_OVER_BATCH = "sum_over_batch_size"
@@ -42,9 +43,9 @@ MeanSquaredLogarithmicError = _simple(
     "mean_squared_logarithmic_error",
 )
 LogCosh = _simple("LogCosh", regression.log_cosh, "log_cosh")
-Hinge = _simple("Hinge", hinge_fns.hinge, "hinge")
-SquaredHinge = _simple("SquaredHinge", hinge_fns.squared_hinge, "squared_hinge")
-CategoricalHinge = _simple("CategoricalHinge", hinge_fns.categorical_hinge, "categorical_hinge")
+Hinge = _simple("Hinge", hinge, "hinge")
+SquaredHinge = _simple("SquaredHinge", squared_hinge, "squared_hinge")
+CategoricalHinge = _simple("CategoricalHinge", categorical_hinge, "categorical_hinge")
 KLDivergence = _simple("KLDivergence", probabilistic.kl_divergence, "kl_divergence")
 Poisson = _simple("Poisson", probabilistic.poisson, "poisson")
 for _cls in (
