@@ -44,7 +44,9 @@ def test_a_metric_object_keeps_its_name():
 
 
 def test_unknown_and_missing_names_fail_as_keras_get_does():
-    with pytest.raises(ValueError, match="^Could not interpret metric identifier: nope$"):
+    with pytest.raises(ValueError, match=r"^Could not interpret metric identifier: nope$"):
         compile_names.resolve("nope", tf.zeros([1]), tf.zeros([1]))
-    with pytest.raises(AttributeError, match="engine does not implement tf.keras.metrics.r2_score"):
+    with pytest.raises(
+        AttributeError, match=r"engine does not implement tf\.keras\.metrics\.r2_score"
+    ):
         M.get("r2_score")

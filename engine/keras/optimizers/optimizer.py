@@ -315,6 +315,23 @@ class Optimizer:
         for variable, average in zip(variables, self._model_variables_moving_average):
             variable.assign(average._value)
 
+    def scale_loss(self, loss):
+        """The loss times loss_scale_factor (what Keras's train_step differentiates)."""
+        if self.loss_scale_factor is not None:
+            return loss * self.loss_scale_factor
+        return loss
+
+    def set_weights(self, weights):
+        """Assigns every optimizer variable (iteration, learning rate, slots) in order."""
+        if not self.built:
+            raise ValueError(
+                "You are calling `set_weights()` on an optimizer that has not yet been built. "
+                "Please call `optimizer.build(trainable_variables)` to create the optimizer "
+                "weights before calling `set_weights()`."
+            )
+        for variable, weight in zip(self._variables, weights):
+            variable.assign(weight)
+
     def finalize_variable_values(self, var_list):
         """With use_ema, the model's variables take their moving averages (end of fit)."""
         if self.use_ema:

@@ -198,6 +198,14 @@ STATE = [
     + "opt.finalize_variable_values([w, b])\n(w.numpy(), b.numpy())",
 ]
 
+STATE += [
+    f"opt = {OPT}SGD(0.1, loss_scale_factor=8.0)\n(opt.scale_loss(c(2.0)), {OPT}SGD().scale_loss(c(2.0)))",
+    f"opt = {OPT}Adam(0.1)\nw = tf.Variable([1.0, 2.0])\nopt.build([w])\n"
+    "opt.set_weights([np.int64(3), np.float32(0.5), np.ones(2), np.full(2, 4.0)])\n"
+    "opt.apply_gradients([(c([1.0, -1.0]), w)])\n(w.numpy(), [v.numpy() for v in opt.variables])",
+    f"{OPT}SGD().set_weights([])",
+]
+
 ERRORS = [
     f"{OPT}SGD(0.1).apply_gradients([(None, tf.Variable(1.0))])",
     f"{OPT}SGD(learning_rate=1)",
