@@ -955,7 +955,7 @@ KERAS_TRAINING = Section(
         Probe("tf.keras.metrics.get", "tf.keras.metrics.get('auc')(tf.ones_like(x), x)"),
     ),
 )
-SECTIONS = SECTIONS + (KERAS_TRAINING,)  # issue 10, optimizers/losses/metrics helper
+SECTIONS += (KERAS_TRAINING,)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
