@@ -816,6 +816,146 @@ FUNCTIONS_AND_BOILERPLATE = Section(
 )
 
 SECTIONS += (FUNCTIONS_AND_BOILERPLATE,)
+KERAS_TRAINING = Section(
+    "Keras optimizers, losses and metrics",
+    "Keras 3's optimizers (updates in Keras's float32 order), learning-rate schedules, losses "
+    "(classes and function forms) and metrics (state outside the tape).",
+    (
+        Probe(
+            "tf.keras.optimizers.AdamW",
+            "tf.keras.optimizers.AdamW(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Adagrad",
+            "tf.keras.optimizers.Adagrad(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Adadelta",
+            "tf.keras.optimizers.Adadelta(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Adamax",
+            "tf.keras.optimizers.Adamax(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Nadam",
+            "tf.keras.optimizers.Nadam(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Ftrl",
+            "tf.keras.optimizers.Ftrl(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Lion",
+            "tf.keras.optimizers.Lion(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe("tf.keras.optimizers.get", "tf.keras.optimizers.get('nadam')"),
+        Probe(
+            "tf.keras.optimizers.schedules.ExponentialDecay",
+            "tf.keras.optimizers.schedules.ExponentialDecay(0.1, 2, 0.5)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.PiecewiseConstantDecay",
+            "tf.keras.optimizers.schedules.PiecewiseConstantDecay([1], [0.1, 0.01])(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.PolynomialDecay",
+            "tf.keras.optimizers.schedules.PolynomialDecay(0.1, 4)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.InverseTimeDecay",
+            "tf.keras.optimizers.schedules.InverseTimeDecay(0.1, 2, 0.5)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.CosineDecay",
+            "tf.keras.optimizers.schedules.CosineDecay(0.1, 4)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.CosineDecayRestarts",
+            "tf.keras.optimizers.schedules.CosineDecayRestarts(0.1, 2)(3)",
+        ),
+        Probe("tf.keras.losses.MeanAbsoluteError", "tf.keras.losses.MeanAbsoluteError()(y, x)"),
+        Probe(
+            "tf.keras.losses.MeanAbsolutePercentageError",
+            "tf.keras.losses.MeanAbsolutePercentageError()(y, x)",
+        ),
+        Probe(
+            "tf.keras.losses.MeanSquaredLogarithmicError",
+            "tf.keras.losses.MeanSquaredLogarithmicError()(y, x)",
+        ),
+        Probe("tf.keras.losses.Huber", "tf.keras.losses.Huber()(y, x)"),
+        Probe("tf.keras.losses.LogCosh", "tf.keras.losses.LogCosh()(y, x)"),
+        Probe("tf.keras.losses.CosineSimilarity", "tf.keras.losses.CosineSimilarity()(y, x)"),
+        Probe("tf.keras.losses.KLDivergence", "tf.keras.losses.KLDivergence()(y, x)"),
+        Probe("tf.keras.losses.Poisson", "tf.keras.losses.Poisson()(y, x)"),
+        Probe("tf.keras.losses.Hinge", "tf.keras.losses.Hinge()(y, x)"),
+        Probe("tf.keras.losses.SquaredHinge", "tf.keras.losses.SquaredHinge()(y, x)"),
+        Probe("tf.keras.losses.CategoricalHinge", "tf.keras.losses.CategoricalHinge()(y, x)"),
+        Probe(
+            "tf.keras.losses.CategoricalCrossentropy",
+            "tf.keras.losses.CategoricalCrossentropy()(tf.nn.softmax(n), tf.nn.softmax(n))",
+        ),
+        Probe(
+            "tf.keras.losses.BinaryFocalCrossentropy",
+            "tf.keras.losses.BinaryFocalCrossentropy()(tf.ones_like(x), x)",
+        ),
+        Probe(
+            "tf.keras.losses.CategoricalFocalCrossentropy",
+            "tf.keras.losses.CategoricalFocalCrossentropy()(tf.nn.softmax(n), tf.nn.softmax(n))",
+        ),
+        Probe("tf.keras.losses.mae", "tf.keras.losses.mae(y, x)"),
+        Probe("tf.keras.losses.mape", "tf.keras.losses.mape(y, x)"),
+        Probe("tf.keras.losses.msle", "tf.keras.losses.msle(y, x)"),
+        Probe("tf.keras.losses.huber", "tf.keras.losses.huber(y, x)"),
+        Probe("tf.keras.losses.logcosh", "tf.keras.losses.logcosh(y, x)"),
+        Probe("tf.keras.losses.kld", "tf.keras.losses.kld(y, x)"),
+        Probe("tf.keras.losses.poisson", "tf.keras.losses.poisson(y, x)"),
+        Probe("tf.keras.losses.hinge", "tf.keras.losses.hinge(y, x)"),
+        Probe("tf.keras.losses.cosine_similarity", "tf.keras.losses.cosine_similarity(y, x)"),
+        Probe("tf.keras.losses.get", "tf.keras.losses.get('huber')(y, x)"),
+        Probe("tf.keras.metrics.Mean", "tf.keras.metrics.Mean()(x)"),
+        Probe("tf.keras.metrics.Sum", "tf.keras.metrics.Sum()(x)"),
+        Probe("tf.keras.metrics.Accuracy", "tf.keras.metrics.Accuracy()(y, x)"),
+        Probe(
+            "tf.keras.metrics.BinaryAccuracy",
+            "tf.keras.metrics.BinaryAccuracy()(tf.ones_like(x), x)",
+        ),
+        Probe(
+            "tf.keras.metrics.CategoricalAccuracy",
+            "tf.keras.metrics.CategoricalAccuracy()(tf.nn.softmax(n), n)",
+        ),
+        Probe(
+            "tf.keras.metrics.SparseCategoricalAccuracy",
+            "tf.keras.metrics.SparseCategoricalAccuracy()(labels, m)",
+        ),
+        Probe(
+            "tf.keras.metrics.TopKCategoricalAccuracy",
+            "tf.keras.metrics.TopKCategoricalAccuracy()(tf.nn.softmax(m), m)",
+        ),
+        Probe(
+            "tf.keras.metrics.SparseTopKCategoricalAccuracy",
+            "tf.keras.metrics.SparseTopKCategoricalAccuracy()(labels, m)",
+        ),
+        Probe("tf.keras.metrics.MeanSquaredError", "tf.keras.metrics.MeanSquaredError()(y, x)"),
+        Probe("tf.keras.metrics.MeanAbsoluteError", "tf.keras.metrics.MeanAbsoluteError()(y, x)"),
+        Probe(
+            "tf.keras.metrics.RootMeanSquaredError", "tf.keras.metrics.RootMeanSquaredError()(y, x)"
+        ),
+        Probe("tf.keras.metrics.AUC", "tf.keras.metrics.AUC()(tf.ones_like(x), x)"),
+        Probe("tf.keras.metrics.Precision", "tf.keras.metrics.Precision()(tf.ones_like(x), x)"),
+        Probe("tf.keras.metrics.Recall", "tf.keras.metrics.Recall()(tf.ones_like(x), x)"),
+        Probe(
+            "tf.keras.metrics.BinaryCrossentropy",
+            "tf.keras.metrics.BinaryCrossentropy()(tf.ones_like(x), x)",
+        ),
+        Probe(
+            "tf.keras.metrics.SparseCategoricalCrossentropy",
+            "tf.keras.metrics.SparseCategoricalCrossentropy()(labels, tf.nn.softmax(m))",
+        ),
+        Probe("tf.keras.metrics.get", "tf.keras.metrics.get('auc')(tf.ones_like(x), x)"),
+    ),
+)
+SECTIONS += (KERAS_TRAINING,)
 
 DATA = Section(
     "Input pipelines (tf.data)",

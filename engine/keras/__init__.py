@@ -5,7 +5,17 @@ TF ops the way Keras's TensorFlow backend is written with TF's. Anything else ra
 """
 
 from ..missing import missing_attribute
-from . import activations, backend, initializers, layers, losses, optimizers, random, utils
+from . import (
+    activations,
+    backend,
+    initializers,
+    layers,
+    losses,
+    metrics,
+    optimizers,
+    random,
+    utils,
+)
 from .layers import Layer
 from .losses import Loss
 from .model import Model
