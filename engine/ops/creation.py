@@ -46,7 +46,15 @@ def _dims(shape, op_type="Fill"):
     elif isinstance(shape, (list, tuple)) and not len(shape):
         t = int_tensor(())
     else:
-        t = convert_to_tensor(list(shape) if isinstance(shape, tuple) else shape, dtype="int32")
+        sequence = list(shape) if isinstance(shape, tuple) else shape
+        # A list holding tensors is packed in their dtype (an int64 size from tf.data stays
+        # int64, as in TF); plain Python ints make an int32 shape.
+        tensors = (
+            [d for d in sequence if isinstance(d, EagerTensor) or hasattr(d, "_as_tensor")]
+            if isinstance(sequence, list)
+            else []
+        )
+        t = convert_to_tensor(sequence, dtype=tensors[0].dtype if tensors else "int32")
     dims = tuple(int(d) for d in np.asarray(t._value).reshape(-1))
     for d in dims:
         if d < 0:
