@@ -719,7 +719,7 @@ COMPLEX_AND_STRINGS = Section(
 SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, CLIPPING, IMAGE, LINALG, AUTODIFF, MODULES)
 SECTIONS += (COMPLEX_AND_STRINGS,)
 FUNCTIONS_AND_BOILERPLATE = Section(
-    "tf.function, tf.config, tf.device, tf.debugging",
+    "Functions, configuration, devices and debugging",
     "tf.function runs its Python function eagerly (every op recorded) and counts traces, checks "
     "input signatures as TensorFlow does; the device and config calls describe one CPU.",
     (
@@ -958,7 +958,7 @@ KERAS_TRAINING = Section(
 SECTIONS += (KERAS_TRAINING,)
 
 DATA = Section(
-    "Input pipelines (tf.data)",
+    "Input pipelines",
     "In-memory datasets; map's ops run when elements are produced, seen by observers but "
     "not taped (TF runs them in the dataset's graph).",
     (
