@@ -385,9 +385,9 @@ class Conv2DTranspose(Layer):
             )
             for i, size in enumerate(spatial)
         ]
-        if self.data_format == "channels_last":
-            return (input_shape[0], *out, self.filters)
-        return (input_shape[0], self.filters, *out)
+        if self.data_format == "channels_last":  # a list, as Keras returns it for transposes
+            return [input_shape[0], *out, self.filters]
+        return [input_shape[0], self.filters, *out]
 
     def get_config(self):
         return {

@@ -241,7 +241,8 @@ class LayerNormalization(Layer):
         return _check_axes(self.axis, input_shape)
 
     def get_config(self):
-        return {**base_config(self), "axis": self.axis, **_common_config(self)}
+        config = {**base_config(self), "axis": self.axis, **_common_config(self)}
+        return {**config, "rms_scaling": self.rms_scaling}
 
 
 class GroupNormalization(Layer):

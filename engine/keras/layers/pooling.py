@@ -88,6 +88,9 @@ class MaxPooling2D(_Pooling):
 class AveragePooling2D(_Pooling):
     mode = "average"
 
+    def __init__(self, pool_size, strides=None, padding="valid", data_format=None, **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
+
 
 class MaxPooling1D(_Pooling):
     rank = 1
@@ -99,6 +102,9 @@ class MaxPooling1D(_Pooling):
 class AveragePooling1D(_Pooling):
     rank = 1
     mode = "average"
+
+    def __init__(self, pool_size, strides=None, padding="valid", data_format=None, **kwargs):
+        super().__init__(pool_size, strides, padding, data_format, **kwargs)
 
 
 class _GlobalPooling(Layer):
