@@ -85,7 +85,7 @@ class ELU(Layer):
         return activations.elu(inputs, alpha=self.alpha)
 
     def get_config(self):
-        return base_config(self)  # Keras 3's ELU leaves alpha out of its config
+        return {**base_config(self), "alpha": self.alpha}
 
 
 class PReLU(Layer):

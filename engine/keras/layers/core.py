@@ -27,6 +27,8 @@ def dropout(inputs, rate, noise_shape, seed):
     tf.random's stateless Philox ops with seeds from the layer's SeedGenerator; until those
     land here, tf.nn.dropout's stateful draw (seeded by `seed`) stands in, so the masks differ
     from TF's while the scaling (kept / (1 - rate)) and the ops' shapes do not."""
+    if rate == 1.0:
+        return tf.zeros_like(inputs)
     return tf.nn.dropout(inputs, rate=rate, noise_shape=noise_shape, seed=seed)
 
 

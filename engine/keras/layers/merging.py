@@ -15,11 +15,8 @@ class _Merge(Layer):
 
     def __call__(self, inputs, *args, **kwargs):
         # The base Layer converts one tensor; a merge layer takes a list of them.
-        if not isinstance(inputs, (list, tuple)):
-            raise ValueError(
-                "A merge layer should be called on a list of inputs. "
-                f"Received: inputs={inputs} (not a list of tensors)"
-            )
+        if not isinstance(inputs, (list, tuple)):  # Keras's build says so from the shape
+            self.build(tuple(self._convert_input(inputs)._value.shape))
         inputs = [self._convert_input(x) for x in inputs]
         with naming.keras_scope(self.name, self):
             if not self.built:
@@ -180,6 +177,13 @@ class Concatenate(_Merge):
         return tf.concat(inputs, axis=self.axis)
 
     def compute_output_shape(self, input_shape):
+        if not isinstance(input_shape, (tuple, list)) or not isinstance(
+            input_shape[0], (tuple, list)
+        ):
+            raise ValueError(
+                "A `Concatenate` layer should be called on a list of inputs. "
+                f"Received: input_shape={input_shape}"
+            )
         output_shape = list(input_shape[0])
         for shape in input_shape[1:]:
             if output_shape[self.axis] is None or shape[self.axis] is None:

@@ -47,7 +47,7 @@ class Reshape(Layer):
         if target_shape.count(-1) > 1:
             raise ValueError(
                 "There must be at most one unknown dimension (-1) in "
-                f"target_shape. Received: target_shape={target_shape}."
+                f"`target_shape`. Received: target_shape={target_shape}."
             )
         self.target_shape = target_shape
         self.built = True

@@ -151,9 +151,16 @@ ERRORS = [
 
 # A small CNN block, as in TF's image-classification tutorials.
 MODELS = [
-    X4 + "m = tf.keras.Sequential([" + L + "Conv2D(4, 3, padding='same', activation='relu'), "
-    + L + "MaxPooling2D(), " + L + "Conv2D(2, 2, activation='relu'), "
-    + L + "GlobalAveragePooling2D()])\nm.build(x.shape)\n"
+    X4
+    + "m = tf.keras.Sequential(["
+    + L
+    + "Conv2D(4, 3, padding='same', activation='relu'), "
+    + L
+    + "MaxPooling2D(), "
+    + L
+    + "Conv2D(2, 2, activation='relu'), "
+    + L
+    + "GlobalAveragePooling2D()])\nm.build(x.shape)\n"
     "m.set_weights([np.linspace(-0.5, 0.5, w.size).reshape(w.shape).astype('float32') "
     "for w in m.get_weights()])\n"
     "with tf.GradientTape() as tape:\n    loss = tf.reduce_mean(m(x) ** 2)\n"

@@ -89,7 +89,8 @@ PREPROCESSING = [
     X2 + f"l = {L}Normalization(mean=2.0, variance=4.0, invert=True)\nl(x)",
     X2 + f"l = {L}Normalization()\nl.adapt(x)\nli = {L}Normalization(invert=True)\n"
     "li.adapt(x)\nli(l(x))",
-    X2 + f"l = {L}Normalization()\nl.adapt(x)\n[(v.path, tuple(v.shape), v.dtype) for v in l.weights]",
+    X2
+    + f"l = {L}Normalization()\nl.adapt(x)\n[(v.path, tuple(v.shape), v.dtype) for v in l.weights]",
     X2 + f"l = {L}Normalization(mean=2.0, variance=4.0)\n"
     "with tf.GradientTape() as tape:\n    tape.watch(x)\n    y = tf.reduce_sum(l(x) ** 2)\n"
     "tape.gradient(y, x)",
