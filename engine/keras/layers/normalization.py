@@ -35,8 +35,9 @@ def batch_normalization(x, mean, variance, offset, scale, epsilon):
     inv = tf.math.rsqrt(variance + epsilon)
     if scale is not None:
         inv *= scale
+    scaled = x * inv  # first, as Python evaluates TF's `x * inv + (offset - mean * inv)`
     shift = offset - mean * inv if offset is not None else -mean * inv
-    return x * inv + shift
+    return scaled + shift
 
 
 def _check_axes(axis, input_shape):

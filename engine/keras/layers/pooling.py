@@ -4,6 +4,7 @@ MaxPool/AvgPool, with ExpandDims/Squeeze around them for 1-D) and the global poo
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
+from ...errors import InvalidArgumentError
 from .arguments import (
     RankSpec,
     base_config,
@@ -141,8 +142,10 @@ class _GlobalAverage(_GlobalPooling):
 
 class _GlobalMax(_GlobalPooling):
     def call(self, inputs):
-        if inputs._value.size == 0:  # keras.ops.max asserts a non-empty input first
-            raise ValueError("Cannot compute the max of an empty tensor.")
+        # keras.ops.max asserts a non-empty input first: tf.assert_greater's Greater, Range, All
+        size = tf.constant(inputs._value.size)
+        if not tf.reduce_all(tf.greater(size, tf.constant(0)), axis=tf.range(0)):
+            raise InvalidArgumentError(None, None, "Cannot compute the max of an empty tensor.")
         axes = self._axes()
         return tf.reduce_max(
             inputs, axis=axes[0] if self.rank == 1 else axes, keepdims=self.keepdims

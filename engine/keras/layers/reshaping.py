@@ -123,7 +123,7 @@ class UpSampling2D(Layer):
             x = tf.repeat(x, self.size[0], axis=1)
             x = tf.repeat(x, self.size[1], axis=2)
         else:
-            shape = x.shape
+            shape = keras_shape(x)
             size = (shape[1] * self.size[0], shape[2] * self.size[1])
             x = tf.image.resize(x, size, method=self.interpolation)
         if self.data_format == "channels_first":

@@ -136,7 +136,6 @@ ERRORS = [
     f"{L}Conv2D(2, (3, 3, 3))",
     f"{L}Conv2D(2, 0)",
     f"{L}Conv2D(2, 3, strides=2, dilation_rate=2)",
-    f"{L}Conv2D(2, 3, padding='causal')",
     f"{L}Conv2D(2, 3, data_format='channels_middle')",
     f"{L}Conv2D(2, 7)(tf.ones((1, 5, 5, 1)))",
     f"{L}Conv2DTranspose(2, 3, strides=2, output_padding=2)",
