@@ -130,4 +130,18 @@ ERRORS = [
     f"{L}BatchNormalization(axis=3).compute_output_shape((2, 3))",
 ]
 
-CASES = BATCH_NORM + MOVING + LAYER_NORM + PREPROCESSING + CONFIGS + ERRORS
+# Second derivatives: tf.nn.moments' stop_gradient(mean) makes them TF's own, not the function's.
+SECOND_ORDER = [
+    x + f"l = {L}{make}\n" + SET + "with tf.GradientTape() as outer:\n    outer.watch(x)\n"
+    "    with tf.GradientTape() as inner:\n        inner.watch(x)\n"
+    f"        y = tf.reduce_sum(l(x{call}) * tf.reshape(tf.range(1.0, 13.0), (3, 4)))\n"
+    "    g = inner.gradient(y, x)\n    h = tf.reduce_sum(g * g)\nouter.gradient(h, x)"
+    for make, x, call in [
+        ("BatchNormalization()", X2, ", training=True"),
+        ("BatchNormalization()", X2, ""),
+        ("LayerNormalization()", X2, ""),
+        ("GroupNormalization(2)", X2, ""),
+    ]
+]
+
+CASES = SECOND_ORDER + BATCH_NORM + MOVING + LAYER_NORM + PREPROCESSING + CONFIGS + ERRORS
