@@ -3,6 +3,7 @@ keras.activations' ops (PReLU: relu(x) - alpha * relu(-x)). All but PReLU are bu
 construction, as in Keras."""
 
 import warnings
+from typing import Any
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
@@ -89,6 +90,8 @@ class ELU(Layer):
 
 
 class PReLU(Layer):
+    alpha: Any
+
     def __init__(self, alpha_initializer="Zeros", shared_axes=None, **kwargs):
         reject_unsupported("PReLU", kwargs, ("alpha_regularizer", "alpha_constraint"))
         super().__init__(**kwargs)

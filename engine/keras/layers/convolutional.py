@@ -54,7 +54,7 @@ def conv_output_shape(input_shape, filters, kernel_size, strides, padding, data_
             "Kernel shape must have the same length as input, but received kernel of shape "
             f"{kernel_shape} and input of shape {input_shape}."
         )
-    out = []
+    out: list = []
     for i, size in enumerate(spatial):
         if size is None:
             out.append(None)
@@ -411,6 +411,7 @@ class _DepthwiseBase(Layer):
     """What DepthwiseConv2D and SeparableConv2D share: arguments and the depthwise kernel."""
 
     rank = 2
+    depth_multiplier: int
 
     def _init_common(self, kernel_size, strides, padding, data_format, dilation_rate, kwargs):
         reject_unsupported(type(self).__name__, kwargs, _UNSUPPORTED)

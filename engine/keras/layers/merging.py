@@ -63,6 +63,9 @@ class _Merge(Layer):
     def get_config(self):
         return base_config(self)
 
+    def _merge_function(self, inputs):
+        raise NotImplementedError  # each merge layer's own op
+
 
 def _elementwise_shape(shape1, shape2):
     if len(shape1) < len(shape2):

@@ -8,6 +8,8 @@ keras.ops.layer_normalization's order (inv = rsqrt(var + eps) * gamma; x * inv +
 training call moves by `moving * momentum + batch * (1 - momentum)`.
 """
 
+from typing import Any
+
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
 from ...missing import missing_attribute
@@ -73,6 +75,11 @@ def _common_config(layer):
 
 
 class BatchNormalization(Layer):
+    gamma: Any
+    beta: Any
+    moving_mean: Any
+    moving_variance: Any
+
     def __init__(
         self,
         axis=-1,
@@ -176,6 +183,10 @@ class BatchNormalization(Layer):
 
 
 class LayerNormalization(Layer):
+    axis: Any  # an int or a list of ints, a sorted list once built
+    gamma: Any
+    beta: Any
+
     def __init__(
         self,
         axis=-1,
@@ -247,6 +258,9 @@ class LayerNormalization(Layer):
 
 
 class GroupNormalization(Layer):
+    gamma: Any
+    beta: Any
+
     def __init__(
         self,
         groups=32,

@@ -17,7 +17,7 @@ from .layer import Layer
 def pooling_output_shape(input_shape, pool_size, strides, padding, data_format):
     """keras's compute_pooling_output_shape."""
     spatial = input_shape[1:-1] if data_format == "channels_last" else input_shape[2:]
-    out = []
+    out: list = []
     for i, size in enumerate(spatial):
         if size is None:
             out.append(None)

@@ -2,6 +2,8 @@
 CategoryEncoding (one_hot, multi_hot, count through tf.math.bincount, as Keras's TF backend
 encodes inputs of rank <= 2)."""
 
+from typing import Any
+
 import numpy as np
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
@@ -30,6 +32,8 @@ class Rescaling(Layer):
 
 
 class Normalization(Layer):
+    _build_input_shape: Any  # None until built
+
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
         super().__init__(**kwargs)
         if axis is None:
