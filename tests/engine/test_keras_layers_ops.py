@@ -47,6 +47,19 @@ TF_OPS = [
         {},
         ["Pad", "ExpandDims", "ExpandDims", "Conv2D", "Squeeze", *CONV_BIAS],
     ),
+    (
+        lambda: L.SeparableConv2D(3, 2, strides=2, dilation_rate=2),
+        X4,
+        {},
+        ["Shape", "SpaceToBatchND", "DepthwiseConv2dNative", "BatchToSpaceND", "StridedSlice"]
+        + ["Conv2D", *CONV_BIAS],
+    ),
+    (
+        lambda: L.GlobalAveragePooling1D(),
+        X3,
+        {"mask": np.array([[True] * 6, [True, False] * 3])},
+        ["ExpandDims", "SelectV2", "Cast", "Sum", "Sum", "RealDiv"],
+    ),
     (lambda: L.MaxPooling2D(), X4, {}, ["MaxPool"]),
     (lambda: L.AveragePooling2D(2), X4, {}, ["AvgPool"]),
     (lambda: L.MaxPooling1D(), X3, {}, ["ExpandDims", "MaxPool", "Squeeze"]),

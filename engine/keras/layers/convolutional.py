@@ -407,6 +407,22 @@ class Conv2DTranspose(Layer):
         }
 
 
+def _pad_same(inputs, kernel_size, strides, dilation_rate):
+    """Keras's _pad_same_spatial_channels_last: TF's 'same' padding as an explicit Pad, its
+    sizes computed with TF ops from the input's Shape as Keras computes them."""
+    spatial_shape = tf.shape(inputs, out_type=tf.int32)[1:-1]  # type: ignore[operator]
+    paddings = [tf.constant([0, 0], dtype=tf.int32)]
+    for i, k in enumerate(kernel_size):
+        n, s = spatial_shape[i], strides[i]
+        effective = (k - 1) * dilation_rate[i] + 1
+        out_size = (n + s - 1) // s
+        total = tf.maximum((out_size - 1) * s + effective - n, 0)
+        before = total // 2
+        paddings.append(tf.stack([before, total - before]))
+    paddings.append(tf.constant([0, 0], dtype=tf.int32))
+    return tf.pad(inputs, tf.stack(paddings))
+
+
 class _DepthwiseBase(Layer):
     """What DepthwiseConv2D and SeparableConv2D share: arguments and the depthwise kernel."""
 
@@ -436,6 +452,32 @@ class _DepthwiseBase(Layer):
         if self.data_format == "channels_last":
             return (1, *self.strides, 1), "NHWC"
         return (1, 1, *self.strides), "NCHW"
+
+    def _needs_decomposition(self):
+        return max(self.strides) > 1 and max(self.dilation_rate) > 1
+
+    def _strided_dilated(self, inputs, depthwise_kernel, pointwise_kernel=None):
+        """Strides and dilations together, which TF's depthwise op refuses: Keras runs the
+        dilated convolution at stride 1 (after padding 'same' by hand) and subsamples."""
+        channels_first = self.data_format == "channels_first"
+        if channels_first:
+            inputs = tf.transpose(inputs, (0, 2, 3, 1))
+        if self.padding == "same":
+            inputs = _pad_same(inputs, self.kernel_size, self.strides, self.dilation_rate)
+        outputs = tf.nn.depthwise_conv2d(
+            inputs,
+            depthwise_kernel,
+            strides=(1, 1, 1, 1),
+            padding="VALID",
+            data_format="NHWC",
+            dilations=self.dilation_rate,
+        )
+        outputs = outputs[:, :: self.strides[0], :: self.strides[1], :]
+        if pointwise_kernel is not None:
+            outputs = tf.nn.conv2d(outputs, pointwise_kernel, strides=(1, 1, 1, 1), padding="VALID")
+        if channels_first:
+            outputs = tf.transpose(outputs, (0, 3, 1, 2))
+        return outputs
 
     def _output_shape(self, input_shape, filters):
         return conv_output_shape(
@@ -492,15 +534,18 @@ class DepthwiseConv2D(_DepthwiseBase):
         self.built = True
 
     def call(self, inputs):
-        strides, data_format = self._native_args()
-        outputs = tf.nn.depthwise_conv2d(
-            inputs,
-            self.kernel,
-            strides,
-            self.padding.upper(),
-            data_format=data_format,
-            dilations=self.dilation_rate,
-        )
+        if self._needs_decomposition():
+            outputs = self._strided_dilated(inputs, self.kernel)
+        else:
+            strides, data_format = self._native_args()
+            outputs = tf.nn.depthwise_conv2d(
+                inputs,
+                self.kernel,
+                strides,
+                self.padding.upper(),
+                data_format=data_format,
+                dilations=self.dilation_rate,
+            )
         if self.use_bias:
             channels = self.depth_multiplier * _channels(self, inputs.shape)
             outputs = _add_bias(self, outputs, self.bias, channels)
@@ -585,16 +630,19 @@ class SeparableConv2D(_DepthwiseBase):
         self.built = True
 
     def call(self, inputs):
-        strides, data_format = self._native_args()
-        outputs = tf.nn.separable_conv2d(
-            inputs,
-            self.depthwise_kernel,
-            self.pointwise_kernel,
-            strides,
-            self.padding.upper(),
-            data_format=data_format,
-            dilations=self.dilation_rate,
-        )
+        if self._needs_decomposition():
+            outputs = self._strided_dilated(inputs, self.depthwise_kernel, self.pointwise_kernel)
+        else:
+            strides, data_format = self._native_args()
+            outputs = tf.nn.separable_conv2d(
+                inputs,
+                self.depthwise_kernel,
+                self.pointwise_kernel,
+                strides,
+                self.padding.upper(),
+                data_format=data_format,
+                dilations=self.dilation_rate,
+            )
         if self.use_bias:
             outputs = _add_bias(self, outputs, self.bias, self.filters)
         return self.activation(outputs)

@@ -143,7 +143,13 @@ class BatchNormalization(Layer):
     def compute_output_shape(self, input_shape):
         return _check_axes(self.axis, input_shape)
 
-    def call(self, inputs, training=None):
+    def call(self, inputs, training=None, mask=None):
+        if mask is not None and len(mask.shape) != len(inputs.shape) - 1:
+            raise ValueError(
+                "The mask provided should be one dimension less "
+                "than the inputs. Received: "
+                f"mask.shape={mask.shape}, inputs.shape={inputs.shape}"
+            )
         dtype = inputs.dtype if inputs.dtype != tf.float16 else tf.float32
         inputs = tf.cast(inputs, dtype)
         moving_mean = tf.cast(self.moving_mean, dtype)
@@ -151,7 +157,10 @@ class BatchNormalization(Layer):
         gamma = tf.cast(self.gamma, dtype) if self.scale else None
         beta = tf.cast(self.beta, dtype) if self.center else None
         if training and self.trainable:
-            mean, variance = moments(inputs, self._reduction_axes)
+            if mask is None:
+                mean, variance = moments(inputs, self._reduction_axes)
+            else:
+                mean, variance = self._masked_moments(inputs, mask)
             self.moving_mean.assign(moving_mean * self.momentum + mean * (1.0 - self.momentum))
             self.moving_variance.assign(
                 moving_variance * self.momentum + variance * (1.0 - self.momentum)
@@ -166,6 +175,18 @@ class BatchNormalization(Layer):
             gamma = None if gamma is None else tf.reshape(gamma, shape)
         outputs = batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
         return tf.cast(outputs, self._dtype)
+
+    def _masked_moments(self, inputs, mask):
+        """Keras's moments over the entries a (batch, ...) mask keeps."""
+        keep = tf.cast(tf.broadcast_to(tf.expand_dims(mask, -1), tf.shape(inputs)), tf.bool)
+        axes = self._reduction_axes
+        zero = tf.constant(0, inputs.dtype)
+        total = tf.reduce_sum(tf.where(keep, inputs, zero), axes, keepdims=True)
+        weight = tf.reduce_sum(tf.cast(keep, inputs.dtype), axes, keepdims=True)
+        mean = total / (weight + 1e-7)
+        difference = tf.where(keep, inputs - mean, zero)
+        variance = tf.reduce_sum(tf.square(difference), axes, keepdims=True) / (weight + 1e-7)
+        return tf.squeeze(mean), tf.squeeze(variance)
 
     def get_config(self):
         return {

@@ -157,7 +157,23 @@ class GlobalAveragePooling2D(_GlobalAverage):
 
 
 class GlobalAveragePooling1D(_GlobalAverage):
+    """Averages the steps a mask (batch, steps) keeps, when given one, as Keras does."""
+
     rank = 1
+
+    def call(self, inputs, mask=None):
+        if mask is None:
+            return super().call(inputs)
+        steps_axis = 1 if self.data_format == "channels_last" else 2
+        mask = tf.cast(tf.expand_dims(mask, 2 if steps_axis == 1 else 1), tf.bool)
+        inputs = tf.where(mask, inputs, tf.constant(0, inputs.dtype))
+        float_mask = tf.cast(mask, inputs.dtype)
+        return tf.reduce_sum(inputs, axis=steps_axis, keepdims=self.keepdims) / tf.reduce_sum(
+            float_mask, axis=steps_axis, keepdims=self.keepdims
+        )
+
+    def compute_mask(self, inputs, mask=None):
+        return None
 
 
 class GlobalMaxPooling2D(_GlobalMax):

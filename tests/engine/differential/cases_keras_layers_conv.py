@@ -45,6 +45,8 @@ CONV = [
         "DepthwiseConv2D(2, depth_multiplier=2, padding='same', strides=2)",
         "SeparableConv2D(4, 3)",
         "SeparableConv2D(2, 2, depth_multiplier=2, padding='same', activation='relu')",
+        "DepthwiseConv2D(3, strides=2, dilation_rate=2, padding='same')",
+        "SeparableConv2D(3, 2, strides=2, dilation_rate=2)",
     ]
     for case in layer_cases(make, X3 if make.startswith("Conv1D") else X4)
 ]
@@ -166,4 +168,52 @@ MODELS = [
     "(loss, tape.gradient(loss, m.trainable_variables), [v.path for v in m.weights])",
 ]
 
-CASES = CONV + POOLING + SPATIAL + CONFIGS + NAMES + ERRORS + MODELS
+MASKS = [
+    X3 + f"l = {L}GlobalAveragePooling1D()\n"
+    "m = c([[True, False, True, True, False, True, True], [True] * 3 + [False] * 4])\n"
+    "with tf.GradientTape() as tape:\n    tape.watch(x)\n    y = l(x, mask=m)\n"
+    "(y, tape.gradient(tf.reduce_sum(y * y), x))",
+    X3 + f"l = {L}GlobalAveragePooling1D(keepdims=True)\n"
+    "l(x, mask=c([[1, 0, 1, 1, 0, 1, 1], [1, 1, 1, 0, 0, 0, 0]]))",
+]
+
+# Training a small CNN with tape + SGD, as in TF's "custom training loop" guides: losses and
+# final weights after three steps.
+TRAINING = [
+    X4 + "t = c([[1.0, 0.0], [0.0, 1.0]])\n"
+    "m = tf.keras.Sequential(["
+    + L
+    + "Conv2D(3, 3, padding='same', activation='relu'), "
+    + L
+    + "MaxPooling2D(), "
+    + L
+    + "Flatten(), "
+    + L
+    + "Dense(2)])\nm.build(x.shape)\n"
+    "m.set_weights([np.linspace(-0.3, 0.3, w.size).reshape(w.shape).astype('float32') "
+    "for w in m.get_weights()])\n"
+    "opt = tf.keras.optimizers.SGD(0.1)\nlosses = []\n"
+    "for _ in range(3):\n    with tf.GradientTape() as tape:\n"
+    "        loss = tf.reduce_mean((m(x) - t) ** 2)\n"
+    "    opt.apply_gradients(zip(tape.gradient(loss, m.trainable_variables), "
+    "m.trainable_variables))\n    losses.append(float(loss))\n"
+    "(losses, m.get_weights())",
+    X3
+    + "m = tf.keras.Sequential(["
+    + L
+    + "Conv1D(4, 3, padding='causal', activation='tanh'), "
+    + L
+    + "GlobalAveragePooling1D(), "
+    + L
+    + "Dense(1)])\nm.build(x.shape)\n"
+    "m.set_weights([np.linspace(-0.5, 0.5, w.size).reshape(w.shape).astype('float32') "
+    "for w in m.get_weights()])\n"
+    "opt = tf.keras.optimizers.Adam(0.05)\nlosses = []\n"
+    "for _ in range(3):\n    with tf.GradientTape() as tape:\n"
+    "        loss = tf.reduce_mean((m(x) - c([[1.0], [-1.0]])) ** 2)\n"
+    "    opt.apply_gradients(zip(tape.gradient(loss, m.trainable_variables), "
+    "m.trainable_variables))\n    losses.append(float(loss))\n"
+    "(losses, m.get_weights())",
+]
+
+CASES = MASKS + TRAINING + CONV + POOLING + SPATIAL + CONFIGS + NAMES + ERRORS + MODELS

@@ -144,4 +144,46 @@ SECOND_ORDER = [
     ]
 ]
 
-CASES = SECOND_ORDER + BATCH_NORM + MOVING + LAYER_NORM + PREPROCESSING + CONFIGS + ERRORS
+MASKED = [
+    "x = c(np.linspace(-1.0, 2.0, 2 * 3 * 2).reshape(2, 3, 2).astype('float32'))\n"
+    f"l = {L}BatchNormalization(momentum=0.5)\n"
+    "y = l(x, training=True, mask=c([[True, False, True], [True, True, False]]))\n"
+    "(y, l.moving_mean.numpy(), l.moving_variance.numpy())",
+]
+
+# An MLP with BatchNormalization and Dropout trained by tape + SGD (dropout at rate 0.0 and in
+# inference, where TF's masks and the engine's agree): losses, weights, moving statistics.
+TRAINING = [
+    X2 + "t = c([[1.0], [0.0], [1.0]])\n"
+    f"m = tf.keras.Sequential([{L}Dense(3, activation='relu'), {L}BatchNormalization(), "
+    f"{L}Dropout(0.0), {L}Dense(1, activation='sigmoid')])\nm.build(x.shape)\n"
+    "m.set_weights([np.linspace(-0.4, 0.6, w.size).reshape(w.shape).astype('float32') + "
+    "(1.0 if 'variance' in v.path else 0.0) for w, v in zip(m.get_weights(), m.weights)])\n"
+    "opt = tf.keras.optimizers.SGD(0.5, momentum=0.9)\n"
+    "bce = tf.keras.losses.BinaryCrossentropy()\nlosses = []\n"
+    "for _ in range(4):\n    with tf.GradientTape() as tape:\n"
+    "        loss = bce(t, m(x, training=True))\n"
+    "    opt.apply_gradients(zip(tape.gradient(loss, m.trainable_variables), "
+    "m.trainable_variables))\n    losses.append(float(loss))\n"
+    "(losses, [v.numpy() for v in m.weights], m(x, training=False))",
+    X4 + f"m = tf.keras.Sequential([{L}Conv2D(2, 2), {L}GroupNormalization(2), "
+    f"{L}LayerNormalization(), {L}GlobalMaxPooling2D()])\nm.build(x.shape)\n"
+    "m.set_weights([np.linspace(-0.4, 0.6, w.size).reshape(w.shape).astype('float32') "
+    "for w in m.get_weights()])\nopt = tf.keras.optimizers.SGD(0.1)\n"
+    "for _ in range(2):\n    with tf.GradientTape() as tape:\n"
+    "        loss = tf.reduce_sum(m(x) ** 2)\n"
+    "    opt.apply_gradients(zip(tape.gradient(loss, m.trainable_variables), "
+    "m.trainable_variables))\n(float(loss), m.get_weights())",
+]
+
+CASES = (
+    MASKED
+    + TRAINING
+    + SECOND_ORDER
+    + BATCH_NORM
+    + MOVING
+    + LAYER_NORM
+    + PREPROCESSING
+    + CONFIGS
+    + ERRORS
+)
