@@ -178,7 +178,8 @@ class BatchNormalization(Layer):
 
     def _masked_moments(self, inputs, mask):
         """Keras's moments over the entries a (batch, ...) mask keeps."""
-        keep = tf.cast(tf.broadcast_to(tf.expand_dims(mask, -1), tf.shape(inputs)), tf.bool)
+        shape = tf.shape(inputs)  # type: ignore[operator]  # the op, installed over the module
+        keep = tf.cast(tf.broadcast_to(tf.expand_dims(mask, -1), shape), tf.bool)
         axes = self._reduction_axes
         zero = tf.constant(0, inputs.dtype)
         total = tf.reduce_sum(tf.where(keep, inputs, zero), axes, keepdims=True)
