@@ -2,6 +2,8 @@
 CategoryEncoding (one_hot, multi_hot, count through tf.math.bincount, as Keras's TF backend
 encodes inputs of rank <= 2)."""
 
+import itertools
+import math
 from typing import Any
 
 import numpy as np
@@ -86,6 +88,7 @@ class Normalization(Layer):
         self._reduce_axis = tuple(d for d in range(ndim) if d not in self._keep_axis)
         self._broadcast_shape = [input_shape[d] if d in self._keep_axis else 1 for d in range(ndim)]
         shape = tuple(input_shape[d] for d in self._keep_axis)
+        self._mean_and_var_shape = shape
         if self.input_mean is None:
             self.adapt_mean = self.add_weight(
                 name="mean", shape=shape, initializer="zeros", trainable=False
@@ -113,15 +116,39 @@ class Normalization(Layer):
             self.built = True
 
     def adapt(self, data):
-        """Mean and variance of `data` (an array or tensor) over the axes not kept."""
-        if not (isinstance(data, np.ndarray) or tf.is_tensor(data)):
+        """Mean and variance of `data` over the axes not kept: an array or tensor at once, or
+        an iterable of batches (a list, a generator) with Keras's running update."""
+        batches = None
+        if isinstance(data, np.ndarray) or tf.is_tensor(data):
+            input_shape = tuple(data.shape)
+        elif hasattr(data, "__iter__"):
+            iterator = iter(data)
+            first = next(iterator, None)
+            if first is None:
+                raise ValueError(
+                    "adapt() received an empty iterable (no batches). "
+                    "Expected at least one batch. Pass a non-empty iterable "
+                    "of arrays or tensors, e.g. layer.adapt([x]) or "
+                    "layer.adapt(list_of_batches)."
+                )
+            first = first[0] if isinstance(first, tuple) else first
+            if getattr(first, "shape", None) is None:
+                raise TypeError(
+                    "adapt() expects an iterable that yields arrays or "
+                    "tensors with a `.shape` attribute (e.g. numpy arrays or "
+                    "backend tensors). Got an element of type "
+                    f"{type(first).__name__}. Ensure each yielded "
+                    "element is array-like with a `.shape` attribute."
+                )
+            input_shape = tuple(first.shape)
+            batches = itertools.chain([first], iterator)
+        else:
             raise TypeError(
                 f"Unsupported data type: {type(data)}. `adapt` supports "
                 "`np.ndarray`, backend tensors, `tf.data.Dataset`, "
                 "`keras.utils.PyDataset`, and iterables of batches (e.g. "
                 "list, generator)."
             )
-        input_shape = tuple(data.shape)
         if not self.built:
             self.build(input_shape)
         else:
@@ -132,7 +159,9 @@ class Normalization(Layer):
                         "but adapt() is being called with data with "
                         f"an incompatible shape, data.shape={input_shape}"
                     )
-        if isinstance(data, np.ndarray):
+        if batches is not None:
+            total_mean, total_var = self._running_moments(batches)
+        elif isinstance(data, np.ndarray):
             total_mean = np.mean(data, axis=self._reduce_axis)
             total_var = np.var(data, axis=self._reduce_axis)
         else:
@@ -141,6 +170,37 @@ class Normalization(Layer):
         self.adapt_mean.assign(total_mean)
         self.adapt_variance.assign(total_var)
         self.finalize_state()
+
+    def _running_moments(self, batches):
+        """Keras's streaming mean and variance over batches, weighted by their sizes."""
+        total_mean = tf.zeros(self._mean_and_var_shape)
+        total_var = tf.zeros(self._mean_and_var_shape)
+        total_count = 0
+        for batch in batches:
+            batch = tf.cast(batch[0] if isinstance(batch, tuple) else batch, self._dtype)
+            for d in self._keep_axis:
+                expected = self._build_input_shape[d]
+                if (
+                    batch.shape[d] is not None
+                    and expected is not None
+                    and batch.shape[d] != expected
+                ):
+                    raise ValueError(
+                        "adapt() yielded a batch with incompatible shape. Expected "
+                        f"{self._build_input_shape}, got {tuple(batch.shape)}."
+                    )
+            batch_mean = tf.reduce_mean(batch, axis=self._reduce_axis)
+            batch_var = tf.math.reduce_variance(batch, axis=self._reduce_axis)
+            batch_count = math.prod(batch.shape[d] for d in self._reduce_axis)
+            total_count += batch_count
+            batch_weight = float(batch_count) / total_count
+            existing_weight = 1.0 - batch_weight
+            new_total_mean = total_mean * existing_weight + batch_mean * batch_weight
+            total_var = (total_var + (total_mean - new_total_mean) ** 2) * existing_weight + (
+                batch_var + (batch_mean - new_total_mean) ** 2
+            ) * batch_weight
+            total_mean = new_total_mean
+        return total_mean, total_var
 
     def finalize_state(self):
         if self.input_mean is not None or not self.built:

@@ -91,6 +91,13 @@ PREPROCESSING = [
     "li.adapt(x)\nli(l(x))",
     X2
     + f"l = {L}Normalization()\nl.adapt(x)\n[(v.path, tuple(v.shape), v.dtype) for v in l.weights]",
+    X2 + f"l = {L}Normalization()\nl.adapt([x[:2], x[2:]])\n(l.mean, l.variance, l(x))",
+    X2 + f"l = {L}Normalization(axis=None)\nl.adapt(iter([x.numpy(), x.numpy() * 2.0]))\n"
+    "(l.mean, l.variance)",
+    f"{L}Normalization().adapt([])",
+    f"{L}Normalization().adapt([[1.0, 2.0]])",
+    f"{L}Normalization().adapt(3.0)",
+    f"l = {L}Normalization()\nl.adapt([np.ones((2, 3)), np.ones((2, 4))])",
     X2 + f"l = {L}Normalization(mean=2.0, variance=4.0)\n"
     "with tf.GradientTape() as tape:\n    tape.watch(x)\n    y = tf.reduce_sum(l(x) ** 2)\n"
     "tape.gradient(y, x)",
