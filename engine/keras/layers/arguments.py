@@ -70,7 +70,7 @@ class RankSpec(InputSpec):
         self.ndim = ndim
 
     def check(self, layer_name, x):
-        shape = x._value.shape
+        shape = tuple(x.shape)  # eager tensors and symbolic (KerasTensor) inputs alike
         if self.ndim is not None and len(shape) != self.ndim:
             raise ValueError(
                 f"Input 0 with name 'None' of layer '{layer_name}' is incompatible with the "

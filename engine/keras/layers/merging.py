@@ -5,23 +5,12 @@ for Dot: ExpandDims, BatchMatMulV2, Squeeze, after an L2 normalization if asked)
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
-from .. import naming
 from .arguments import base_config, keras_add, keras_shape
 from .layer import Layer
 
 
 class _Merge(Layer):
     """Keras's Merge base: checks the list of inputs, expands lower ranks, then merges."""
-
-    def __call__(self, inputs, *args, **kwargs):
-        # The base Layer converts one tensor; a merge layer takes a list of them.
-        if not isinstance(inputs, (list, tuple)):  # Keras's build says so from the shape
-            self.build(tuple(self._convert_input(inputs)._value.shape))
-        inputs = [self._convert_input(x) for x in inputs]
-        with naming.keras_scope(self.name, self):
-            if not self.built:
-                self._build_on_call([tuple(x._value.shape) for x in inputs])
-            return self.call(inputs)
 
     def build(self, input_shape):
         if not isinstance(input_shape[0], (tuple, list)):
