@@ -216,4 +216,47 @@ TRAINING = [
     "(losses, m.get_weights())",
 ]
 
-CASES = MASKS + TRAINING + CONV + POOLING + SPATIAL + CONFIGS + NAMES + ERRORS + MODELS
+XCF = "x = c(np.linspace(-1.0, 1.0, 2 * 3 * 4 * 5).reshape(2, 3, 4, 5).astype('float32'))\n"
+CHANNELS_FIRST = [
+    XCF + f"l = {L}{make}\n" + SET + "(l(x), l.compute_output_shape(x.shape))"
+    for make in [
+        "MaxPooling2D(data_format='channels_first')",
+        "AveragePooling2D(2, strides=1, data_format='channels_first')",
+        "GlobalAveragePooling2D(data_format='channels_first', keepdims=True)",
+        "GlobalMaxPooling2D(data_format='channels_first')",
+        "UpSampling2D(data_format='channels_first')",
+        "UpSampling2D(data_format='channels_first', interpolation='bilinear')",
+        "ZeroPadding2D(((1, 0), (0, 2)), data_format='channels_first')",
+        "Cropping2D(((1, 0), (0, 2)), data_format='channels_first')",
+        "Conv1D(2, 2, data_format='channels_first')",
+        "MaxPooling1D(data_format='channels_first')",
+        "GlobalAveragePooling1D(data_format='channels_first')",
+    ]
+]
+
+FLOAT64 = [
+    X4 + f"l = {L}{make}\n" + "y = l(x)\n(y.dtype, [v.dtype for v in l.weights], y)"
+    for make in [
+        "Conv2D(2, 3, kernel_initializer='ones', dtype='float64')",
+        "DepthwiseConv2D(2, depthwise_initializer='ones', dtype='float64')",
+        "MaxPooling2D(dtype='float64')",
+    ]
+] + [
+    f"{L}Conv2D(2, 3, kernel_initializer='ones')(c(np.ones((1, 4, 4, 1), np.float64)))",
+    f"{L}Conv2D(2, 3, kernel_initializer='ones')(np.ones((1, 4, 4, 1)))",
+    f"{L}MaxPooling2D()(c(np.ones((1, 4, 4, 1), np.int32)))",
+]
+
+CASES = (
+    CHANNELS_FIRST
+    + FLOAT64
+    + MASKS
+    + TRAINING
+    + CONV
+    + POOLING
+    + SPATIAL
+    + CONFIGS
+    + NAMES
+    + ERRORS
+    + MODELS
+)
