@@ -239,7 +239,7 @@ class Layer:
         if isinstance(inputs, (list, tuple)) and any(tf.is_tensor(x) for x in inputs):
             # A list of tensors (merge layers): each is converted; build gets their shapes.
             inputs = [self._convert_input(x) for x in inputs]
-            shape = [tuple(x._value.shape) for x in inputs]
+            shape: list | tuple = [tuple(x._value.shape) for x in inputs]
         else:
             inputs = self._convert_input(inputs)
             shape = tuple(inputs._value.shape)
