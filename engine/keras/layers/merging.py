@@ -224,10 +224,23 @@ def batch_dot(x, y, axes):
             pattern[i] = pattern[i - 1]
         pattern[1] = a1
         y = tf.transpose(y, pattern)
-    if x_ndim > 3 or y_ndim > 3:
-        raise ValueError("engine: Dot supports inputs of rank 2 or 3")
+    x_mid_dims = y_trail_dims = None
+    if x_ndim > 3:  # batch, middle dims squashed into one, features
+        x_shape = keras_shape(x)
+        x_mid_dims = x_shape[1:-1]
+        x = tf.reshape(x, (x_shape[0], -1, x_shape[-1]))
+    if y_ndim > 3:
+        y_shape = keras_shape(y)
+        y_trail_dims = y_shape[2:]
+        y = tf.reshape(y, (y_shape[0], y_shape[1], -1))
     result = tf.matmul(x, y)
-    keras_shape(result)
+    output_shape = keras_shape(result)
+    if x_mid_dims is not None or y_trail_dims is not None:
+        if x_mid_dims is not None:
+            output_shape = output_shape[:1] + x_mid_dims + output_shape[-1:]
+        if y_trail_dims is not None:
+            output_shape = output_shape[:-1] + y_trail_dims
+        result = tf.reshape(result, output_shape)
     if orig_x_ndim == 2:
         result = tf.squeeze(result, 1)
     elif orig_y_ndim == 2:

@@ -121,6 +121,10 @@ MERGING = [
     X + f"{L}Concatenate(axis=1)([x, x[:, :2]])",
     X + f"{L}Dot(axes=(2, 2))([x, x])",
     X + f"{L}Dot(axes=(1, 1))([x, x])",
+    "x = c(np.linspace(-1.0, 1.0, 2 * 3 * 2 * 4).reshape(2, 3, 2, 4).astype('float32'))\n"
+    f"({L}Dot(axes=(3, 3))([x, x]), {L}Dot(axes=(1, 1))([x, x]).shape)",
+    X + "w = c(np.linspace(0.0, 1.0, 2 * 4 * 2 * 5).reshape(2, 4, 2, 5).astype('float32'))\n"
+    f"l = {L}Dot(axes=(2, 1))\n(l([x, w]), l.compute_output_shape([(2, 3, 4), (2, 4, 2, 5)]))",
     X + "w = c(np.ones((2, 4), np.float32))\n" + f"{L}Dot(axes=(2, 1))([x, w])",
     MERGE_SETUP + f"[{L}Add().name, {L}Add().name, {L}Concatenate().name, {L}Dot(1).name]",
 ]
