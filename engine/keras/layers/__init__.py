@@ -2,7 +2,7 @@
 
 from ...missing import missing_attribute
 from .activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
-from .convolutional import Conv1D, Conv2D, Conv2DTranspose, DepthwiseConv2D, SeparableConv2D
+from .convolutional import Conv1D, Conv2D, Conv2DTranspose
 from .core import Activation, Dropout, Lambda
 from .dense import Dense
 from .flatten import Flatten
@@ -21,6 +21,7 @@ from .pooling import (
 )
 from .preprocessing import CategoryEncoding, Normalization, Rescaling
 from .reshaping import Cropping2D, Permute, RepeatVector, Reshape, UpSampling2D, ZeroPadding2D
+from .separable_convolutional import DepthwiseConv2D, SeparableConv2D
 
 # Keras's other spellings of the same classes
 Convolution1D, Convolution2D, Convolution2DTranspose = Conv1D, Conv2D, Conv2DTranspose
