@@ -236,12 +236,18 @@ class Layer:
         return self.compute_output_shape(input_shape)
 
     def __call__(self, inputs, *args, **kwargs):
-        inputs = self._convert_input(inputs)
-        if self.input_spec is not None:
-            self.input_spec.check(self.name, inputs)
+        if isinstance(inputs, (list, tuple)) and any(tf.is_tensor(x) for x in inputs):
+            # A list of tensors (merge layers): each is converted; build gets their shapes.
+            inputs = [self._convert_input(x) for x in inputs]
+            shape: list | tuple = [tuple(x._value.shape) for x in inputs]
+        else:
+            inputs = self._convert_input(inputs)
+            shape = tuple(inputs._value.shape)
+            if self.input_spec is not None:
+                self.input_spec.check(self.name, inputs)
         with naming.keras_scope(self.name, self):
             if not self.built:
-                self._build_on_call(tuple(inputs._value.shape))
+                self._build_on_call(shape)
             if kwargs:
                 kwargs = _accepted(self.call, kwargs)
             return self.call(inputs, *args, **kwargs)
