@@ -4,7 +4,8 @@ import inspect
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
-from .. import activations
+from .. import activations, random as keras_random
+from ..seed_generator import SeedGenerator
 from .arguments import base_config
 from .layer import Layer
 
@@ -22,16 +23,6 @@ class Activation(Layer):
         return {**base_config(self), "activation": activations.serialize(self.activation)}
 
 
-def dropout(inputs, rate, noise_shape, seed):
-    """The one place Dropout draws its mask: keras.random.dropout's job. Keras draws from
-    tf.random's stateless Philox ops with seeds from the layer's SeedGenerator; until those
-    land here, tf.nn.dropout's stateful draw (seeded by `seed`) stands in, so the masks differ
-    from TF's while the scaling (kept / (1 - rate)) and the ops' shapes do not."""
-    if rate == 1.0:
-        return tf.zeros_like(inputs)
-    return tf.nn.dropout(inputs, rate=rate, noise_shape=noise_shape, seed=seed)
-
-
 class Dropout(Layer):
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
@@ -43,6 +34,8 @@ class Dropout(Layer):
         self.rate = rate
         self.seed = seed
         self.noise_shape = _validate_noise_shape(noise_shape)
+        if rate > 0:  # as Keras: the masks come from the layer's own seed stream
+            self.seed_generator = SeedGenerator(seed)
         self.built = True
 
     def call(self, inputs, training=False):
@@ -52,7 +45,7 @@ class Dropout(Layer):
                 noise_shape = [
                     inputs.shape[i] if d is None else d for i, d in enumerate(noise_shape)
                 ]
-            return dropout(inputs, self.rate, noise_shape, self.seed)
+            return keras_random.dropout(inputs, self.rate, noise_shape, self.seed_generator)
         return inputs
 
     def get_config(self):
