@@ -3,7 +3,12 @@
 from ...missing import missing_attribute
 from .dense import Dense
 from .flatten import Flatten
+from .gru import GRU
 from .layer import InputSpec, Layer
+from .lstm import LSTM
+from .rnn import RNN, StackedRNNCells
+from .rnn_cells import GRUCell, LSTMCell, SimpleRNNCell
+from .simple_rnn import SimpleRNN
 
 
 def __getattr__(name):
