@@ -70,6 +70,7 @@ class StackedRNNCells(Layer):
                     cell.build(input_shape)
                 cell.built = True
             input_shape = (input_shape[0], _output_size(cell))
+        self.built = True
 
     def get_config(self):
         return {**base_config(self), "cells": [serialize_layer(c) for c in self.cells]}

@@ -185,6 +185,7 @@ class SimpleRNNCell(_Cell):
             self.bias = self.add_weight(
                 shape=(self.units,), name="bias", initializer=self.bias_initializer
             )
+        self.built = True
 
     def call(self, sequence, states, training=False):
         prev_output = states[0] if isinstance(states, (list, tuple)) else states
@@ -260,6 +261,7 @@ class LSTMCell(_Cell):
             self.bias = self.add_weight(
                 shape=(self.units * 4,), name="bias", initializer=initializer
             )
+        self.built = True
 
     def call(self, inputs, states, training=False):
         h_tm1, c_tm1 = states[0], states[1]
@@ -353,6 +355,7 @@ class GRUCell(_Cell):
         if self.use_bias:
             shape = (2, 3 * self.units) if self.reset_after else (3 * self.units,)
             self.bias = self.add_weight(shape=shape, name="bias", initializer=self.bias_initializer)
+        self.built = True
 
     def call(self, inputs, states, training=False):
         nested = isinstance(states, (list, tuple))

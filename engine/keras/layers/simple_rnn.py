@@ -22,8 +22,7 @@ _CELL_KEYS = (
     "bias_constraint",
     "dropout",
     "recurrent_dropout",
-    "seed",
-)
+)  # no seed: Keras's SimpleRNN config has none
 
 
 class SimpleRNN(RNN):
