@@ -17,10 +17,13 @@ def add(x1, x2):
     x2_sizes = [d for d in x2_shape if d > 1]
     x1_shape = x1._value.shape
     if len(x2_sizes) == 1 and len(x1_shape) > 1 and x2_sizes[0] in (x1_shape[1], x1_shape[-1]):
-        data_format = "NHWC" if x1_shape[-1] == x2_sizes[0] else "NCHW"
         if len(x2_shape) > 1:
             x2 = tf.squeeze(x2)
-        return tf.nn.bias_add(x1, x2, data_format=data_format)
+        if x1_shape[-1] == x2_sizes[0]:
+            return tf.nn.bias_add(x1, x2)
+        # Keras asks for an NCHW BiasAdd here (the bias along axis 1); the engine's BiasAdd is
+        # NHWC only, so the same sum runs as an AddV2 of the bias shaped to axis 1.
+        return tf.add(x1, tf.reshape(x2, [-1] + [1] * (len(x1_shape) - 2)))
     return tf.add(x1, x2)
 
 
