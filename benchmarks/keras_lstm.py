@@ -106,22 +106,24 @@ class TFWorker:
             text=True,
             env=env,
         )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.requests, self.replies = self.process.stdin, self.process.stdout
         self._read()  # 'ready', once TF has imported and built the model
 
     def _read(self):
-        line = self.process.stdout.readline()
+        line = self.replies.readline()
         if not line:
             raise RuntimeError("the TF worker exited (is TensorFlow installed there?)")
         return json.loads(line)
 
     def round(self):
-        self.process.stdin.write("time\n")
-        self.process.stdin.flush()
+        self.requests.write("time\n")
+        self.requests.flush()
         result = self._read()
         return result["wall"], result["cpu"]
 
     def close(self):
-        self.process.stdin.close()
+        self.requests.close()
         self.process.wait()
 
 

@@ -89,7 +89,7 @@ class Embedding(Layer):
         if inputs.dtype not in (tf.int32, tf.int64):
             inputs = tf.cast(inputs, tf.int32)
         table = self._embeddings
-        size = tf.cast(tf.shape(table)[0], inputs.dtype)
+        size = tf.cast(tf.shape(table)[0], inputs.dtype)  # type: ignore[operator]  # the op
         indices = tf.where(inputs < 0, inputs + size, inputs)  # Keras's "fill" mode for ids < 0
         return tf.gather(table, indices, axis=0)
 

@@ -190,7 +190,7 @@ class MultiHeadAttention(Layer):
     output_dense = property(lambda self: self._output_dense)
 
     # Keras builds from the shapes of query, value and key; the base layer, from the first.
-    def __call__(self, query, value, key=None, **kwargs):
+    def __call__(self, query, value, key=None, **kwargs):  # type: ignore[override]
         query, value = self._convert_input(query), self._convert_input(value)
         if key is not None:
             key = self._convert_input(key)
@@ -219,7 +219,7 @@ class MultiHeadAttention(Layer):
             dtype=self.dtype,
         )
 
-    def build(self, query_shape, value_shape, key_shape=None):
+    def build(self, query_shape, value_shape, key_shape=None):  # type: ignore[override]
         key_shape = value_shape if key_shape is None else key_shape
         if value_shape[1:-1] != key_shape[1:-1]:
             raise ValueError(

@@ -51,10 +51,16 @@ class StackedRNNCells(Layer):
         return [cell.get_initial_state(batch_size=batch_size) for cell in self.cells]
 
     def call(self, inputs, states, training=False):
+        # Keras autocasts every float argument of a call, states included: to this layer's
+        # dtype here, then to each cell's (the base layer casts only the first argument).
+        states = nest.map_structure(lambda s: _autocast(s, self._dtype), states)
         new_states = []
         for cell, cell_states in zip(self.cells, states):
             state_is_list = nest.is_nested(cell_states)
             cell_states = list(cell_states) if state_is_list else [cell_states]
+            dtype = getattr(cell, "_dtype", None)
+            if dtype is not None:
+                cell_states = [_autocast(s, dtype) for s in cell_states]
             inputs, cell_states = cell(inputs, cell_states, training=training)
             if len(cell_states) == 1 and not state_is_list:
                 cell_states = cell_states[0]
@@ -74,6 +80,12 @@ class StackedRNNCells(Layer):
 
     def get_config(self):
         return {**base_config(self), "cells": [serialize_layer(c) for c in self.cells]}
+
+
+def _autocast(tensor, dtype):
+    if tensor.dtype == dtype or not tensor.dtype.is_floating:
+        return tensor
+    return tf.cast(tensor, dtype)
 
 
 def _output_size(cell):
@@ -125,7 +137,8 @@ class RNN(Layer):
                 "(one for each state tensor)."
             )
         self.single_state = isinstance(state_size, int)
-        self.state_size = [state_size] if self.single_state else list(state_size)
+        sizes: list = [state_size] if isinstance(state_size, int) else list(state_size)
+        self.state_size = sizes
 
     def build(self, sequences_shape, initial_state_shape=None):
         step_input_shape = (sequences_shape[0],) + tuple(sequences_shape[2:])
@@ -137,17 +150,18 @@ class RNN(Layer):
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
         batch_size, length = sequences_shape[0], sequences_shape[1]
-        states_shape = []
+        states_shape: list = []
         for size in self.state_size:
             if isinstance(size, int):
                 states_shape.append((batch_size, size))
             else:
                 states_shape.append([(batch_size, s) for s in size])
         output_size = getattr(self.cell, "output_size", None) or self.state_size[0]
-        if self.return_sequences:
-            output_shape = (batch_size, length, output_size)
-        else:
-            output_shape = (batch_size, output_size)
+        output_shape: tuple = (
+            (batch_size, length, output_size)
+            if self.return_sequences
+            else (batch_size, output_size)
+        )
         if self.return_state:
             return output_shape, *states_shape
         return output_shape

@@ -7,6 +7,8 @@ Dropout masks are drawn once per call of the RNN layer and reused at every step 
 DropoutRNNCell); their random values are the engine's, not TF's.
 """
 
+from typing import Any
+
 import engine as tf  # circular on purpose: ops are looked up when a cell runs
 
 from ...missing import missing_attribute
@@ -80,6 +82,8 @@ class DropoutRNNCell:
 
 class _Cell(Layer, DropoutRNNCell):
     """What the three cells share: arguments, initializers, dropout rates, config."""
+
+    state_size: Any  # an int, or one int per state (LSTM: [units, units])
 
     def __init__(
         self,

@@ -83,10 +83,13 @@ def _select_states(mask_t, new_states, states, fixed_dim):
 def _looped(step, inputs, states, go_backwards, mask, zero_output_for_mask, return_all):
     """The tf.while_loop branch, as eager TF runs it."""
     steps = tf.unstack(tf.reverse(inputs, [0]) if go_backwards else inputs)
-    outputs = []
+    outputs: list = []
     if mask is None:
+        structure = states
         for input_t in steps:
-            output, states = step(input_t, states)
+            output, new_states = step(input_t, states)
+            # Keras repacks the states as the initial ones (RNN([LSTMCell]) relies on it)
+            states = nest.pack_sequence_as(structure, nest.flatten(new_states))
             _keep(outputs, output, return_all)
     else:
         mask_steps = tf.unstack(tf.reverse(mask, [0]) if go_backwards else mask)
@@ -110,7 +113,7 @@ def _unrolled(step, inputs, states, go_backwards, mask, zero_output_for_mask, re
     steps = tf.unstack(inputs)
     if go_backwards:
         steps.reverse()
-    outputs = []
+    outputs: list = []
     if mask is None:
         for input_t in steps:
             output, states = step(input_t, states)

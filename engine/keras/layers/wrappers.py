@@ -62,9 +62,9 @@ class Bidirectional(Layer):
             half = len(weights) // 2
             self.forward_layer.initial_weights = weights[:half]
             self.backward_layer.initial_weights = weights[half:]
-        self.stateful = layer.stateful
-        self.return_sequences = layer.return_sequences
-        self.return_state = layer.return_state
+        self.stateful = getattr(layer, "stateful", False)
+        self.return_sequences = getattr(layer, "return_sequences", False)
+        self.return_state = getattr(layer, "return_state", False)
         self.supports_masking = True
         self.input_spec = layer.input_spec
 

@@ -116,6 +116,14 @@ CELLS = [
     "l.build((2, 4, 3))\nW(l)\nwith tf.GradientTape() as t:\n"
     "    y = tf.reduce_sum(l(x))\n[g.shape for g in t.gradient(y, l.trainable_variables)]",
     "tf.keras.layers.RNN(5)",
+    SETUP + "x64 = tf.cast(x, 'float64') * (1 + 1e-12)\n"
+    "l = tf.keras.layers.RNN([tf.keras.layers.SimpleRNNCell(2, dtype='float64')],"
+    " dtype='float64')\nl.build((2, 4, 3))\nW(l)\n(l(x64), l.cell.dtype)",
+    SETUP + "x64 = tf.cast(x, 'float64') * (1 + 1e-12)\n"
+    "cells = [tf.keras.layers.GRUCell(2, dtype='float64'),"
+    " tf.keras.layers.LSTMCell(2, dtype='float64')]\n"
+    "l = tf.keras.layers.RNN(tf.keras.layers.StackedRNNCells(cells, dtype='float64'),"
+    " dtype='float64', return_state=True)\nl.build((2, 4, 3))\nW(l)\nl(x64)",
     "cell = tf.keras.layers.LSTMCell(2)\ncell.build((None, 3))\n"
     "[(v.name, v.shape) for v in cell.weights]",
     "cell = tf.keras.layers.LSTMCell(2, unit_forget_bias=True)\ncell.build((None, 3))\n"
