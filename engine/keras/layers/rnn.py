@@ -48,7 +48,16 @@ class StackedRNNCells(Layer):
         return last.state_size
 
     def get_initial_state(self, batch_size=None):
-        return [cell.get_initial_state(batch_size=batch_size) for cell in self.cells]
+        states = []
+        for cell in self.cells:
+            if hasattr(cell, "get_initial_state"):
+                states.append(cell.get_initial_state(batch_size=batch_size))
+            elif isinstance(cell.state_size, int):
+                states.append(tf.zeros((batch_size, cell.state_size), dtype=self._dtype))
+            else:
+                sizes = cell.state_size
+                states.append([tf.zeros((batch_size, d), dtype=self._dtype) for d in sizes])
+        return states
 
     def call(self, inputs, states, training=False):
         # Keras autocasts every float argument of a call, states included: to this layer's

@@ -334,6 +334,51 @@ ERRORS = [
     "    r = (type(error).__name__, 'Incompatible shapes' in str(error))\nr",
 ]
 
+MINIMAL_CELL = (
+    "class MinimalRNNCell(tf.keras.layers.Layer):\n"
+    "    def __init__(self, units, **kwargs):\n"
+    "        super().__init__(**kwargs)\n"
+    "        self.units = units\n"
+    "        self.state_size = units\n"
+    "    def build(self, input_shape):\n"
+    "        self.kernel = self.add_weight(shape=(input_shape[-1], self.units),"
+    " initializer='ones', name='kernel')\n"
+    "        self.recurrent_kernel = self.add_weight(shape=(self.units, self.units),"
+    " initializer='ones', name='recurrent_kernel')\n"
+    "    def call(self, inputs, states):\n"
+    "        h = tf.matmul(inputs, self.kernel)\n"
+    "        output = tf.tanh(h + tf.matmul(states[0], self.recurrent_kernel) * 0.1)\n"
+    "        return output, [output]\n"
+)
+
+CUSTOM_AND_TRAINING = [
+    SETUP + MINIMAL_CELL + "l = tf.keras.layers.RNN(MinimalRNNCell(2), return_sequences=True)\n"
+    "(l(x), [v.path for v in l.weights])",
+    SETUP + MINIMAL_CELL + "l = tf.keras.layers.RNN([MinimalRNNCell(2), MinimalRNNCell(3)],"
+    " return_state=True)\nl(x)",
+    SETUP + MINIMAL_CELL + "l = tf.keras.layers.RNN(MinimalRNNCell(2))\n"
+    "with tf.GradientTape() as t:\n    t.watch(x)\n    y = tf.reduce_sum(l(x))\n"
+    "t.gradient(y, [x] + l.trainable_variables)",
+    SETUP + "l = tf.keras.layers.LSTM(3, dropout=0.5, recurrent_dropout=0.3)\n"
+    "(l(x, training=True).shape, l(x).shape, l.cell.implementation)",
+    SETUP + "l = tf.keras.layers.GRU(3, dropout=0.2)\ny = l(x, training=True)\n"
+    "(y.shape, y.dtype, l.cell.implementation)",
+    SETUP + "l = tf.keras.layers.Bidirectional(tf.keras.layers.SimpleRNN(2, dropout=0.3,"
+    " recurrent_dropout=0.3))\nl(x, training=True).shape",
+    "model = tf.keras.Sequential([tf.keras.layers.Embedding(10, 4), tf.keras.layers.LSTM(8),"
+    " tf.keras.layers.Dense(1)])\ny = model(np.array([[1, 2, 3]]))\n"
+    "(y.shape, [(v.path, tuple(v.shape)) for v in model.weights])",
+    "model = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Embedding(10, 4,"
+    " mask_zero=True), tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(8,"
+    " return_sequences=True)), tf.keras.layers.Dense(1)])\n"
+    "([v.path for v in model.weights], model.layers[1].compute_output_shape((None, 5)))",
+    SETUP + "l = tf.keras.layers.LSTM(3)\nl.build((2, 4, 3))\nW(l)\n"
+    "l(x, [np.zeros((2, 3), 'float32'), np.ones((2, 3), 'float32')])",
+    SETUP + "l = tf.keras.layers.GRU(2, return_sequences=True)\nl.build((2, 4, 3))\nW(l)\n"
+    "l(x.numpy().tolist())",
+    SETUP + "l = tf.keras.layers.SimpleRNN(2)\nl.build((2, 4, 3))\nW(l)\nl(tf.cast(x, 'float64'))",
+]
+
 CASES = (
     FORWARD
     + GRADIENTS
@@ -347,4 +392,5 @@ CASES = (
     + EMBEDDING
     + MASKING
     + ERRORS
+    + CUSTOM_AND_TRAINING
 )
