@@ -197,6 +197,7 @@ class RNN(Layer):
         initial_state = nest.map_structure(self._state_tensor, list(initial_state))
         if mask is not None and not tf.is_tensor(mask):
             mask = tf.convert_to_tensor(mask)
+        sequences[:, 0, :]  # Keras slices the first step (for dropout masks) on every call
         try:  # dropout masks are drawn at the first step and reused by the others
             last_output, outputs, states = self.inner_loop(
                 sequences, initial_state, mask=mask, training=training

@@ -391,10 +391,11 @@ class GRUCell(_Cell):
                 matrix_inner = tf.matmul(h_tm1, self.recurrent_kernel[:, : 2 * units])
             recurrent_z = matrix_inner[:, :units]
             recurrent_r = matrix_inner[:, units : units * 2]
+            recurrent_h = matrix_inner[:, units * 2 :]  # empty without reset_after, as Keras's
             z = self.recurrent_activation(x_z + recurrent_z)
             r = self.recurrent_activation(x_r + recurrent_r)
             if self.reset_after:
-                recurrent_h = r * matrix_inner[:, units * 2 :]
+                recurrent_h = r * recurrent_h
             else:
                 recurrent_h = tf.matmul(r * h_tm1, self.recurrent_kernel[:, 2 * units :])
             hh = self.activation(x_h + recurrent_h)

@@ -40,8 +40,8 @@ def rnn(
     zero_output_for_mask=False,
     return_all_outputs=True,
 ):
-    """(last_output, outputs, new_states); `outputs` batch-major, or None when
-    `return_all_outputs` is False (Keras transposes it back but nobody reads it)."""
+    """(last_output, outputs, new_states); `outputs` batch-major (only the last step's when
+    `return_all_outputs` is False)."""
     inputs = _swap_batch_time(inputs)
     if mask is not None:
         if mask.dtype != tf.bool:
@@ -60,7 +60,8 @@ def rnn(
             step_function, inputs, states, go_backwards, mask, zero_output_for_mask,
             return_all_outputs,
         )  # fmt: skip
-    return last_output, (_swap_batch_time(outputs) if return_all_outputs else None), states
+    # Keras swaps the outputs back even when only the last one is returned.
+    return last_output, _swap_batch_time(outputs), states
 
 
 def _keep(outputs, output, return_all):
@@ -118,7 +119,7 @@ def _unrolled(step, inputs, states, go_backwards, mask, zero_output_for_mask, re
         for input_t in steps:
             output, states = step(input_t, states)
             _keep(outputs, output, return_all)
-        return outputs[-1], (tf.stack(outputs) if return_all else None), states
+        return outputs[-1], tf.stack(outputs), states
     mask_steps = tf.unstack(mask)
     if go_backwards:
         mask_steps.reverse()
@@ -132,11 +133,10 @@ def _unrolled(step, inputs, states, go_backwards, mask, zero_output_for_mask, re
         prev_output = output
         _keep(outputs, output, return_all)
     last_output = outputs[-1]
-    stacked = tf.stack(outputs) if return_all else None
+    stacked = tf.stack(outputs)
     if zero_output_for_mask:
         last_output = tf.where(
             _expand_mask(mask_steps[-1], last_output), last_output, tf.zeros_like(last_output)
         )
-        if stacked is not None:
-            stacked = tf.where(_expand_mask(mask, stacked, 2), stacked, tf.zeros_like(stacked))
+        stacked = tf.where(_expand_mask(mask, stacked, 2), stacked, tf.zeros_like(stacked))
     return last_output, stacked, states

@@ -314,6 +314,9 @@ MASKING = [
 ]
 
 ERRORS = [
+    "try:\n    tf.keras.layers.RNN(tf.keras.layers.LSTMCell(3))(np.ones((2, 4), 'float32'))\n"
+    "except tf.errors.InvalidArgumentError as error:\n"
+    "    r = (type(error).__name__, 'Index out of range using input dim 2' in str(error))\nr",
     "tf.keras.layers.LSTM(3)(np.ones((2, 4), 'float32'))",
     "tf.keras.layers.GRU(3)(np.ones((2, 4, 5, 6), 'float32'))",
     "tf.keras.layers.SimpleRNN(3)(np.ones((2, 4), 'float32'))",
