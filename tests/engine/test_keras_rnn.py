@@ -181,9 +181,20 @@ def test_lstm_runs_each_steps_ops_under_the_cells_name_scope():
     assert cell.count("BiasAdd") == steps
     assert cell.count("Split") == steps
     outer = [op for scope, op in ops if scope == layer.name]
-    # the first step sliced (for dropout masks), time-major steps, the last output stacked and
-    # sliced, the outputs swapped back to batch-major: as Keras's TF backend, unused ones too
-    assert outer == ["StridedSlice", "Transpose", "Unpack", "Pack", "StridedSlice", "Transpose"]
+    # zero initial states (Fill), the first step sliced (for dropout masks), time-major steps,
+    # the last output stacked and sliced, the outputs swapped back: as Keras's TF backend
+    # runs them, unused ones too
+    assert outer == [
+        "Shape",
+        "Fill",
+        "Fill",
+        "StridedSlice",
+        "Transpose",
+        "Unpack",
+        "Pack",
+        "StridedSlice",
+        "Transpose",
+    ]
 
 
 def test_gru_and_masks_record_keras_ops():

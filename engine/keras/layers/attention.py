@@ -6,6 +6,7 @@ and optional learned `scale` and `concat_score_weight` scalars.
 import engine as tf  # circular on purpose: ops are looked up when the layer runs
 
 from .. import naming
+from .backend_ops import shape
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs
 
@@ -85,7 +86,8 @@ class Attention(Layer):
         if not use_causal_mask:
             return v_mask
         score_shape = scores.shape
-        ones_mask = tf.ones((1, score_shape[-2], score_shape[-1]), dtype=tf.int32)
+        shape(scores)  # Keras's ops.shape runs Shape even for static shapes
+        ones_mask = tf.fill((1, score_shape[-2], score_shape[-1]), 1)
         row_index = tf.cumsum(ones_mask, axis=-2)
         col_index = tf.cumsum(ones_mask, axis=-1)
         causal_mask = tf.greater_equal(row_index, col_index)

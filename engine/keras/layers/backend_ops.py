@@ -11,6 +11,11 @@ import engine as tf  # circular on purpose: ops are looked up when a layer runs
 from .layer import InputSpec
 
 
+def shape(x):
+    """tf.shape, the op (the engine installs it over the module of the same name)."""
+    return tf.shape(x)  # type: ignore[operator]
+
+
 def add(x1, x2):
     """keras.ops.add: BiasAdd when `x2` squeezes to a vector as long as x1's axis 1 or -1."""
     x2_shape = x2._value.shape  # NumPy shape tuples: this runs in every RNN step

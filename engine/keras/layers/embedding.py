@@ -11,6 +11,7 @@ import numpy as np
 import engine as tf  # circular on purpose: ops are looked up when the layer runs
 
 from ...missing import missing_attribute
+from .backend_ops import shape
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs, get_initializer, serialize_initializer
 
@@ -89,8 +90,9 @@ class Embedding(Layer):
         if inputs.dtype not in (tf.int32, tf.int64):
             inputs = tf.cast(inputs, tf.int32)
         table = self._embeddings
-        size = tf.cast(tf.shape(table)[0], inputs.dtype)  # type: ignore[operator]  # the op
-        indices = tf.where(inputs < 0, inputs + size, inputs)  # Keras's "fill" mode for ids < 0
+        negative = inputs < 0  # Keras's "fill" mode: ids < 0 count from the end, once
+        size = tf.cast(shape(table)[0], inputs.dtype)
+        indices = tf.where(negative, inputs + size, inputs)
         return tf.gather(table, indices, axis=0)
 
     def compute_mask(self, inputs, mask=None):

@@ -17,7 +17,7 @@ import engine as tf  # circular on purpose: ops are looked up when the layer run
 
 from ...missing import missing_attribute
 from .. import activations, naming, tensor_tags
-from .backend_ops import einsum
+from .backend_ops import einsum, shape
 from .einsum_dense import EinsumDense
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs, get_initializer, serialize_initializer
@@ -412,21 +412,24 @@ def _bool(mask):
 
 def _causal_mask(query, value):
     """(1, T, S) lower-triangular booleans, from cumulative sums as Keras computes them."""
-    ones_mask = tf.ones((1, query.shape[1], value.shape[1]), dtype=tf.int32)
+    shape(query), shape(value)  # Keras's ops.shape runs Shape even for static shapes
+    ones_mask = tf.fill((1, query.shape[1], value.shape[1]), 1)
     return tf.greater_equal(tf.cumsum(ones_mask, axis=-2), tf.cumsum(ones_mask, axis=-1))
 
 
 def _dot_product_attention(query, key, value, mask, is_causal, scale):
     """keras.ops.dot_product_attention on the TF backend (its XLA-style path)."""
+    shape(key)[-1]  # the backend reads the head size (for a default scale) on every call
     logits = tf.einsum("BTNH,BSNH->BNTS", query, key)
     logits = tf.multiply(logits, tf.cast(scale, logits.dtype))
     if mask is not None or is_causal:
-        combined = tf.ones_like(logits, dtype=tf.bool)
+        combined = tf.fill(shape(logits), True)  # TF's ones_like(logits, dtype=bool)
         if mask is not None:
             combined = tf.logical_and(combined, mask)
         if is_causal:
-            shape = logits.shape
-            band = tf.linalg.band_part(tf.ones((shape[2], shape[3]), tf.bool), -1, 0)
+            logits_shape = shape(logits)
+            rows, cols = int(logits_shape[2]), int(logits_shape[3])
+            band = tf.linalg.band_part(tf.fill((rows, cols), True), -1, 0)
             combined = tf.logical_and(combined, band[None, None, :, :])
         logits = tf.where(combined, logits, tf.constant(_LARGE_NEGATIVE, logits.dtype))
     probs = tf.nn.softmax(logits, axis=-1)

@@ -11,6 +11,7 @@ from ... import nest
 from ...missing import missing_attribute
 from .. import naming
 from . import rnn_cells
+from .backend_ops import shape
 from .layer import Layer
 from .rnn_loop import rnn
 from .serialization import base_config, from_config_kwargs, serialize_layer
@@ -53,10 +54,10 @@ class StackedRNNCells(Layer):
             if hasattr(cell, "get_initial_state"):
                 states.append(cell.get_initial_state(batch_size=batch_size))
             elif isinstance(cell.state_size, int):
-                states.append(tf.zeros((batch_size, cell.state_size), dtype=self._dtype))
+                states.append(zeros((batch_size, cell.state_size), self._dtype))
             else:
                 sizes = cell.state_size
-                states.append([tf.zeros((batch_size, d), dtype=self._dtype) for d in sizes])
+                states.append([zeros((batch_size, d), self._dtype) for d in sizes])
         return states
 
     def call(self, inputs, states, training=False):
@@ -89,6 +90,11 @@ class StackedRNNCells(Layer):
 
     def get_config(self):
         return {**base_config(self), "cells": [serialize_layer(c) for c in self.cells]}
+
+
+def zeros(shape, dtype):
+    """keras.ops.zeros as TF runs it eagerly: a Fill op (the initial states' source)."""
+    return tf.fill(shape, tf.constant(0, dtype))
 
 
 def _autocast(tensor, dtype):
@@ -185,12 +191,13 @@ class RNN(Layer):
     def get_initial_state(self, batch_size):
         get_initial_state = getattr(self.cell, "get_initial_state", None)
         if get_initial_state is None:
-            return [tf.zeros((batch_size, d), dtype=self._dtype) for d in self.state_size]
+            return [zeros((batch_size, d), self._dtype) for d in self.state_size]
         state = get_initial_state(batch_size=batch_size)
         return list(state) if nest.is_nested(state) else [state]
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         if initial_state is None:
+            shape(sequences)  # Keras's ops.shape runs Shape even for static shapes
             initial_state = self.get_initial_state(batch_size=sequences._value.shape[0])
         if not nest.is_nested(initial_state):
             initial_state = [initial_state]

@@ -128,7 +128,7 @@ class _Cell(Layer, DropoutRNNCell):
 
     def get_initial_state(self, batch_size=None):
         sizes = self.state_size if isinstance(self.state_size, list) else [self.state_size]
-        return [tf.zeros((batch_size, d), dtype=self._dtype) for d in sizes]
+        return [tf.fill((batch_size, d), tf.constant(0, self._dtype)) for d in sizes]
 
     def get_config(self):
         config = {

@@ -74,10 +74,8 @@ def _keep(outputs, output, return_all):
 
 def _select_states(mask_t, new_states, states, fixed_dim):
     flat_old, flat_new = nest.flatten(states), nest.flatten(new_states)
-    flat = [
-        tf.where(_expand_mask(mask_t, old, fixed_dim), new, old)
-        for new, old in zip(flat_new, flat_old)
-    ]
+    tiled = [_expand_mask(mask_t, old, fixed_dim) for old in flat_old]  # all tiles, then wheres
+    flat = [tf.where(m, new, old) for m, new, old in zip(tiled, flat_new, flat_old)]
     return nest.pack_sequence_as(new_states, flat)
 
 

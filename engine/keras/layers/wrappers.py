@@ -10,6 +10,7 @@ step (StridedSlice) and stacks the results (Pack).
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
 from .. import naming
+from .backend_ops import shape
 from .layer import Layer, _accepted
 from .serialization import base_config, clone_layer, from_config_kwargs, serialize_layer
 
@@ -212,6 +213,7 @@ class TimeDistributed(Layer):
                     "match the input's first two dimensions. Expected mask shape prefix: "
                     f"({input_shape[0]}, {input_shape[1]})."
                 )
+        shape(inputs)  # Keras reads the dynamic shape, unused with static shapes
         inputs = _swap_batch_time(inputs)
         if mask is not None:
             mask = _swap_batch_time(mask)
