@@ -382,6 +382,26 @@ CUSTOM_AND_TRAINING = [
     SETUP + "l = tf.keras.layers.SimpleRNN(2)\nl.build((2, 4, 3))\nW(l)\nl(tf.cast(x, 'float64'))",
 ]
 
+TRAIN = (
+    "opt = tf.keras.optimizers.SGD(0.5)\nlosses = []\nfor _ in range(3):\n"
+    "    with tf.GradientTape() as t:\n"
+    "        loss = tf.reduce_mean(tf.square(model(inputs) - target))\n"
+    "    grads = t.gradient(loss, model.trainable_variables)\n"
+    "    opt.apply_gradients(zip(grads, model.trainable_variables))\n"
+    "    losses.append(loss)\n(losses, model.get_weights())"
+)
+
+TRAINING_LOOPS = [
+    SETUP + "model = tf.keras.Sequential([tf.keras.Input((4, 3)), tf.keras.layers.LSTM(3),"
+    " tf.keras.layers.Dense(1)])\nfor l in model.layers:\n    W(l)\n"
+    "inputs, target = x, c([[0.5], [-0.5]])\n" + TRAIN,
+    "model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Embedding(6, 3),"
+    " tf.keras.layers.Bidirectional(tf.keras.layers.GRU(2)), tf.keras.layers.Dense(1)])\n"
+    "model.set_weights([np.sin(np.arange(w.size, dtype='float32') + i).reshape(w.shape) * 0.5"
+    " for i, w in enumerate(model.get_weights())])\n"
+    "inputs, target = c([[1, 2, 0, 5], [3, 3, 4, 1]]), c([[1.0], [0.0]])\n" + TRAIN,
+]
+
 CASES = (
     FORWARD
     + GRADIENTS
@@ -396,4 +416,5 @@ CASES = (
     + MASKING
     + ERRORS
     + CUSTOM_AND_TRAINING
+    + TRAINING_LOOPS
 )
