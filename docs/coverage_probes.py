@@ -1151,11 +1151,52 @@ KERAS_LAYERS = Section(
 )
 
 SECTIONS += (KERAS_LAYERS,)
+_SEQ = "tf.reshape(m, [1, 2, 3])"  # a batch of one sequence: 2 steps of 3 features
+KERAS_SEQUENCES = Section(
+    "Keras sequence and attention layers",
+    "Keras 3's recurrent, embedding and attention layers, run per time step as its TF backend "
+    "runs them on a CPU.",
+    (
+        Probe("tf.keras.layers.SimpleRNN", f"tf.keras.layers.SimpleRNN(2)({_SEQ})"),
+        Probe("tf.keras.layers.LSTM", f"tf.keras.layers.LSTM(2, return_sequences=True)({_SEQ})"),
+        Probe("tf.keras.layers.GRU", f"tf.keras.layers.GRU(2, go_backwards=True)({_SEQ})"),
+        Probe("tf.keras.layers.SimpleRNNCell", "tf.keras.layers.SimpleRNNCell(2)(m, [m[:, :2]])"),
+        Probe("tf.keras.layers.LSTMCell", "tf.keras.layers.LSTMCell(3)(m, [m, m])"),
+        Probe("tf.keras.layers.GRUCell", "tf.keras.layers.GRUCell(3)(m, [m])"),
+        Probe("tf.keras.layers.RNN", f"tf.keras.layers.RNN(tf.keras.layers.LSTMCell(2))({_SEQ})"),
+        Probe(
+            "tf.keras.layers.StackedRNNCells",
+            "tf.keras.layers.RNN(tf.keras.layers.StackedRNNCells([tf.keras.layers.GRUCell(2)]))"
+            f"({_SEQ})",
+        ),
+        Probe(
+            "tf.keras.layers.Bidirectional",
+            f"tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(2))({_SEQ})",
+        ),
+        Probe(
+            "tf.keras.layers.TimeDistributed",
+            f"tf.keras.layers.TimeDistributed(tf.keras.layers.Dense(2))({_SEQ})",
+        ),
+        Probe("tf.keras.layers.Embedding", "tf.keras.layers.Embedding(4, 2)(labels)"),
+        Probe("tf.keras.layers.Masking", f"tf.keras.layers.Masking(0.25)({_SEQ})"),
+        Probe(
+            "tf.keras.layers.MultiHeadAttention",
+            f"tf.keras.layers.MultiHeadAttention(2, 2)({_SEQ}, {_SEQ})",
+        ),
+        Probe("tf.keras.layers.Attention", f"tf.keras.layers.Attention()([{_SEQ}, {_SEQ}])"),
+        Probe(
+            "tf.keras.layers.EinsumDense",
+            "tf.keras.layers.EinsumDense('ab,bc->ac', output_shape=2, bias_axes='c')(m)",
+        ),
+    ),
+)
+
+SECTIONS += (KERAS_SEQUENCES,)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
     "tf.signal",
     "tf.math.bessel_i0",
-    "tf.keras.layers.LSTM",
+    "tf.keras.layers.ConvLSTM2D",
     "tf.linalg.lu",
 )

@@ -1,0 +1,119 @@
+"""What the sequence and attention layers need from Keras's serialization: `get_config` dicts
+shaped as Keras 3's (a base of name, trainable and dtype policy; initializers serialized as
+{'module', 'class_name', 'config', 'registered_name'}), cloning a layer from its config (as
+Bidirectional clones its forward and backward layers), and the two initializers the RNN and
+Embedding layers default to that engine/keras/initializers.py does not name yet.
+"""
+
+import math
+
+import numpy as np
+
+from ...missing import missing_attribute
+from ...tensor import EagerTensor
+from .. import initializers
+
+
+def base_config(layer):
+    """Keras's Layer.get_config: name, trainable and the dtype policy."""
+    return {
+        "name": layer.name,
+        "trainable": layer.trainable,
+        "dtype": {
+            "module": "keras",
+            "class_name": "DTypePolicy",
+            "config": {"name": layer.dtype},
+            "registered_name": None,
+        },
+    }
+
+
+def serialize_initializer(initializer):
+    if initializer is None:
+        return None
+    config = initializer.get_config() if hasattr(initializer, "get_config") else {}
+    return {
+        "module": "keras.initializers",
+        "class_name": type(initializer).__name__,
+        "config": config,
+        "registered_name": None,
+    }
+
+
+def serialize_layer(layer):
+    return {
+        "module": "keras.layers",
+        "class_name": type(layer).__name__,
+        "config": layer.get_config(),
+        "registered_name": None,
+    }
+
+
+def clone_layer(layer, **overrides):
+    """A new layer of the same class from `layer.get_config()` updated with `overrides`."""
+    if not hasattr(layer, "get_config"):
+        raise missing_attribute(f"tf.keras.layers.{type(layer).__name__}", "get_config")
+    config = {**layer.get_config(), **overrides}
+    return type(layer).from_config(config)
+
+
+def from_config_kwargs(config):
+    """A get_config dict as constructor arguments: the dtype policy back to its name."""
+    config = dict(config)
+    dtype = config.get("dtype")
+    if isinstance(dtype, dict):
+        config["dtype"] = dtype["config"]["name"]
+    return config
+
+
+class Orthogonal(initializers.Initializer):
+    """keras.initializers.Orthogonal: the Q of a normal draw's QR, signs fixed by R's diagonal."""
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain = gain
+        self.seed = seed
+
+    def __call__(self, shape, dtype=None):
+        shape = tuple(int(d) for d in shape)
+        if len(shape) < 2:
+            raise ValueError(
+                "The tensor to initialize must be at least two-dimensional. "
+                f"Received: shape={shape} of rank {len(shape)}."
+            )
+        num_rows, num_cols = math.prod(shape[:-1]), shape[-1]
+        flat_shape = (max(num_cols, num_rows), min(num_cols, num_rows))
+        normal = initializers.RandomNormal(0.0, 1.0, seed=self.seed)
+        a = np.asarray(normal(flat_shape, dtype="float64")._value)
+        q, r = np.linalg.qr(a)
+        q = q * np.sign(np.diag(r))
+        if num_rows < num_cols:
+            q = q.T
+        np_dtype = np.dtype(getattr(dtype, "as_numpy_dtype", dtype) or "float32")
+        return EagerTensor((self.gain * q.reshape(shape)).astype(np_dtype))
+
+    def get_config(self):
+        return {"seed": self.seed, "gain": self.gain}
+
+
+_FALLBACKS = {
+    "orthogonal": Orthogonal,
+    "Orthogonal": Orthogonal,
+    "uniform": initializers.RandomUniform,
+}
+
+
+def get_initializer(identifier):
+    """initializers.get, plus the names the RNN layers and Embedding default to, and
+    serialized initializers (from get_config)."""
+    if isinstance(identifier, dict):
+        name, config = identifier["class_name"], identifier.get("config") or {}
+        cls = _FALLBACKS.get(name) or getattr(initializers, name, None)
+        if cls is None:
+            raise missing_attribute("tf.keras.initializers", name)
+        return cls(**config)
+    if isinstance(identifier, str) and identifier in _FALLBACKS:
+        try:
+            return initializers.get(identifier)
+        except (AttributeError, ValueError):  # not (yet) in engine/keras/initializers.py
+            return _FALLBACKS[identifier]()
+    return initializers.get(identifier)
