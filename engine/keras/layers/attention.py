@@ -5,7 +5,6 @@ and optional learned `scale` and `concat_score_weight` scalars.
 
 import engine as tf  # circular on purpose: ops are looked up when the layer runs
 
-from .. import naming
 from .backend_ops import shape
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs
@@ -25,27 +24,6 @@ class Attention(Layer):
                 f"Received: score_mode={score_mode}"
             )
         self.scale = self.concat_score_weight = None
-
-    # Keras builds from the inputs' shapes, a list: the base layer builds from one tensor's.
-    def __call__(self, inputs, *args, **kwargs):
-        if isinstance(inputs, (list, tuple)):
-            inputs = [self._convert_input(x) for x in inputs]
-        else:
-            inputs = self._convert_input(inputs)
-        if not self.built:
-            shapes = (
-                [tuple(x.shape) for x in inputs]
-                if isinstance(inputs, list)
-                else tuple(inputs.shape)
-            )
-            with naming.keras_scope(self.name, self):
-                self.build(shapes)
-        return super().__call__(_Inputs(inputs), *args, **kwargs)
-
-    def _convert_input(self, x):
-        if isinstance(x, _Inputs):
-            return x.inputs
-        return super()._convert_input(x)
 
     def build(self, input_shape):
         self._validate_inputs(input_shape)
@@ -169,15 +147,6 @@ class Attention(Layer):
     @classmethod
     def from_config(cls, config):
         return cls(**from_config_kwargs(config))
-
-
-class _Inputs:
-    """A list of converted inputs passed through the base layer's call unchanged."""
-
-    __slots__ = ("inputs",)
-
-    def __init__(self, inputs):
-        self.inputs = inputs
 
 
 def _swap_last_axes(x):

@@ -2,8 +2,6 @@
 
 import inspect
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from .. import activations, random as keras_random
 from ..seed_generator import SeedGenerator
 from .arguments import base_config
