@@ -9,7 +9,7 @@ one with a `count`.
 from typing import Any
 
 from ..flow import flow_key, walk
-from . import activations, errors, none_causes, nonfinite, norms, side_effects
+from . import activations, errors, none_causes, nonfinite, norms, side_effects, zero_gradients
 from .context import Context
 from .vocabulary import CODES, SEVERITY, THRESHOLDS
 
@@ -33,6 +33,7 @@ def diagnose(recorder, summaries):
             for f in explained:
                 causes.setdefault(f["source_index"], f["code"])
             findings.extend(explained)
+            findings.extend(zero_gradients.explain(ctx, call, none))
             findings.extend(norms.explain(ctx, call, layers))
         per_call[call.id] = {"norms": op_norms, "layers": layers, "causes": causes}
     findings.extend(errors.explain(ctx))

@@ -23,6 +23,7 @@ NONE_CAUSES = (
 ERRORS = ("no_gradient_registered", "tape_consumed")
 # Gradients that flow but are zero, tiny, huge or not finite.
 VALUE_FINDINGS = (
+    "zero_gradient",
     "dead_relu",
     "saturated_activation",
     "vanishing_gradient",
@@ -54,6 +55,7 @@ SEVERITY = {
     "unconnected": "warning",
     "no_gradient_registered": "error",
     "tape_consumed": "error",
+    "zero_gradient": "warning",
     "dead_relu": "warning",
     "saturated_activation": "warning",
     "vanishing_gradient": "warning",
@@ -79,6 +81,12 @@ THRESHOLDS = {
     # `saturated_fraction` of the elements are saturated.
     "saturation_margin": 0.01,
     "saturated_fraction": 0.5,
+    # zero gradient: a source's gradient norm at most this fraction of the norm seeded at the
+    # target. float32 keeps about 7 significant digits: a gradient a million times smaller
+    # than the target's cannot move a weight of ordinary size in any step an optimizer takes
+    # with the learning rate that trains the rest, while a reduce_mean over a batch of
+    # 10^4-10^5 examples (1/N per element) stays well above it.
+    "zero_gradient_factor": 1e-6,
 }
 
 DOCS = "docs/findings.md"
