@@ -17,7 +17,7 @@ from .. import engine_view
 from .tape_facts import TapeFacts
 
 _FLOAT = "f"
-_ESCAPE_HOWS = ("numpy", "__array__", "float", "int")  # ways a value can come back as data
+_ESCAPE_HOWS = ("numpy", "__array__", "float", "int", "index")  # ways a value can come back as data
 
 
 def explain(ctx, call, results_by_index):
@@ -110,11 +110,20 @@ def _explain_source(ctx, call, facts, ancestors, index, source):
                 distinct.append(f)
         return distinct[:3]
     reachable = _reachable(ctx, _start_tensors(ctx, source), call.seq)
-    for finder in (make.stateful, make.left_engine):
+    for finder in (make.stateful, make.left_engine, make.dropped):
         found = finder(reachable, ancestors)
         if found is not None:
             return [found]
     return [make.unconnected()]
+
+
+def ancestors(targets):
+    return _ancestors(targets)
+
+
+def reachable_ids(ctx, source, before_seq):
+    """Ids of the tensors computed from a source (any version of a variable)."""
+    return set(_reachable(ctx, _start_tensors(ctx, source), before_seq))
 
 
 def _reachable(ctx, start, before_seq):
@@ -398,9 +407,13 @@ class _Finder:
             if escape.tensor is None or escape.tensor.id not in reachable:
                 continue
             stored = escape.stmt is not None and bool(escape.stmt.names)
+            # inside the tape, a value that left and a constant made after it are the trip
+            # through NumPy/Python even across statements (np.tanh in a layer's `call`, returned
+            # and wrapped by the caller); outside it, only when the escaped value was stored
+            inside = self.facts.recording_at(escape.seq)
             for leaf in leaves:
                 same_statement = leaf.stmt is escape.stmt and escape.stmt is not None
-                later = leaf.seq > escape.seq and (stored or same_statement)
+                later = leaf.seq > escape.seq and (stored or same_statement or inside)
                 if later and (best is None or escape.seq > best[0].seq):
                     best = (escape, leaf)
         if best is None:
@@ -408,21 +421,92 @@ class _Finder:
         escape, leaf = best
         how = {
             "numpy": ".numpy()",
-            "__array__": "a NumPy function (np.asarray)",
+            "__array__": "NumPy (a NumPy function or np.asarray)",
             "float": "float()",
             "int": "int()",
+            "index": "a Python index (operator.index)",
         }[escape.how]
+        code_line = ctx.source_line(escape.location)
+        quoted = f" (`{code_line}`)" if code_line else ""
         return self._make(
             "left_engine",
-            f"{ctx.describe(escape.tensor)} left TensorFlow through {how} at line "
-            f"{ctx.line(escape.location)}; what came back (line {ctx.line(leaf.location)}) is a "
-            f"new constant with no record of where it came from, so the path from {self.name} "
-            f"to {self.target} is cut there.",
+            f"{ctx.describe(escape.tensor)} left the engine through {how} at line "
+            f"{ctx.line(escape.location)}{quoted}; what came back (line "
+            f"{ctx.line(leaf.location)}) is a new constant with no record of where it came "
+            f"from, so the path from {self.name} to {self.target} is cut there.",
             _numpy_fix(ctx.source_line(escape.location)),
             escape.location,
             tensors=(escape.tensor, leaf),
             seq=escape.seq,
         )
+
+    def dropped(self, reachable, ancestors):
+        """The source was used inside the tape, but what it computed never reached the target:
+        a result overwritten (`h = self.d1(x)` then `h = self.d2(x)`) or never used."""
+        ctx, facts = self.ctx, self.facts
+        used = [
+            t
+            for t in reachable.values()
+            if t.op is not None and t.op.id in facts.recorded and t.op.seq < self.call.seq
+        ]
+        if not used:
+            return None
+        consumed = {
+            t.id
+            for t in used
+            for op in ctx.consumers.get(t.id, ())
+            if op.id in facts.recorded and op.seq < self.call.seq
+        }
+        ends = [t for t in used if t.id not in consumed]
+        if not ends:
+            return None
+        end = min(ends, key=lambda t: t.seq)
+        named = next((t for t in sorted(used, key=lambda t: -t.seq) if t.name), None)
+        name = end.name or (named.name if named is not None else None)
+        line = ctx.line(end.op.location)
+        text = ctx.source_line(end.op.location)
+        quoted = f" (`{text}`)" if text else ""
+        over = self._overwritten(end, name) if name else None
+        if over is not None:
+            over_text = ctx.source_line(over.op.location if over.op else over.location)
+            fate = (
+                f"line {ctx.line(over.location)} (`{over_text}`) overwrote `{name}` before "
+                f"anything used it"
+            )
+            fix = _feed_suggestion(over_text, name)
+        else:
+            fate = "nothing after it uses it"
+            fix = None
+        return self._make(
+            "result_dropped",
+            f"{self.name} is used inside the tape at line {line}{quoted}, but that result"
+            f"{f' (`{name}`)' if name else ''} never reaches {self.target}: {fate}. With no "
+            f"path from it to the target, {self.gradient_words} returns None for "
+            f'{self.name} (TF warns "Gradients do not exist for variables ..." in fit and '
+            f"apply_gradients).",
+            fix
+            or "feed the result into the computation of the target, or leave the unused layer "
+            "or variable out of the list of sources",
+            end.op.location,
+            tensors=(end,),
+            ops=(end.op,),
+            seq=end.seq,
+        )
+
+    def _overwritten(self, end, name):
+        """The first tensor computed after `end`, in the same function, bound to the same name."""
+        entries = self.ctx.recorder.locations.entries
+        if end.location is None:
+            return None
+        where = entries[end.location]
+        for t in self.ctx.recorder.tensors[end.id + 1 :]:
+            if t.seq > self.call.seq:
+                break
+            if t.name == name and t.location is not None and t.op is not None:
+                other = entries[t.location]
+                if other[0] == where[0] and other[2] == where[2] and other[1] != where[1]:
+                    return t
+        return None
 
     def unconnected(self):
         ctx, facts = self.ctx, self.facts
@@ -461,6 +545,18 @@ class _Finder:
         )
         finding["severity"] = "info"
         return finding
+
+
+def _feed_suggestion(line, name):
+    """`h = self.d2(x)` -> `h = self.d2(h)`: feed the previous result into the next layer."""
+    line = _without_comment(line)
+    match = re.match(rf"^(\s*{re.escape(name)}\s*=\s*.*\()(\w+)(\)\s*)$", line)
+    if match and match.group(2) != name:
+        return (
+            f"{match.group(1)}{name}{match.group(3)}  # feed the previous result in, or remove "
+            f"the layer whose output is unused"
+        )
+    return None
 
 
 def _first(*locations):

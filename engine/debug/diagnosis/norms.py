@@ -19,6 +19,8 @@ from typing import Any
 from .vocabulary import THRESHOLDS
 
 MIN_LAYERS = 3
+MIN_CHAIN = 10  # ops of one gradient shape before a chain without layers is judged
+SINGLE_STEP = 1e-2  # one op changing the norm by more than 100x is a collapse, not a chain
 _LAYER_OPS = ("MatMul", "BatchMatMulV2", "Conv2D", "DepthwiseConv2dNative", "Einsum")
 
 
@@ -66,10 +68,12 @@ def profile(ctx, call):
     return op_norms, layers
 
 
-def explain(ctx, call, layers):
+def explain(ctx, call, layers, op_norms=()):
     nonzero = [layer for layer in layers if layer["norm"] > 0 and math.isfinite(layer["norm"])]
     if len(nonzero) < MIN_LAYERS:
-        return []  # a change across one or two layers is a saturated unit, not depth
+        # a change across one or two layers is a saturated unit, not depth; without layers,
+        # judge the chain of ops itself (an elementwise chain, repeated multiplication)
+        return _along_ops(ctx, call, op_norms) if len(layers) < MIN_LAYERS else []
     first = nonzero[0]
     findings = []
     low = first["norm"] * THRESHOLDS["vanishing_factor"]
@@ -107,3 +111,84 @@ def explain(ctx, call, layers):
             )
         )
     return findings
+
+
+def _along_ops(ctx, call, op_norms):
+    """vanishing/exploding along a chain of ops with no layers: an op's norm past the threshold
+    relative to the first op's (the Norms panel's reference, so the bar it colours is the op
+    flagged) and relative to the first op whose gradient has the same shape (so a reduce_mean's
+    1/N, a change of shape and not a decay, is never counted), after at least MIN_CHAIN ops of
+    that shape."""
+    entries = [e for e in op_norms if e["norm"] > 0 and math.isfinite(e["norm"])]
+    if not entries:
+        return []
+    ops = ctx.recorder.ops
+    reference = entries[0]
+    first_at: dict[tuple, Any] = {}
+    count_at: dict[tuple, int] = {}
+    findings = []
+    for code, factor in (
+        ("vanishing_gradient", THRESHOLDS["vanishing_factor"]),
+        ("exploding_gradient", THRESHOLDS["exploding_factor"]),
+    ):
+        first_at.clear()
+        count_at.clear()
+        previous = None
+        collapsed = False  # one op alone shrank (or grew) it 100x: not a chain's doing
+        for entry in entries:
+            if previous is not None:
+                step_ratio = entry["norm"] / previous["norm"]
+                collapsed = collapsed or not SINGLE_STEP < step_ratio < 1 / SINGLE_STEP
+            previous = entry
+            if collapsed:
+                break
+            op = ops[entry["op"]]
+            shape = (
+                tuple(ctx.summaries.get(op.outputs[0].id, {}).get("shape", ()))
+                if op.outputs
+                else ()
+            )
+            first = first_at.setdefault(shape, entry)
+            count_at[shape] = count_at.get(shape, 0) + 1
+            if count_at[shape] < MIN_CHAIN:
+                continue
+            norm = entry["norm"]
+            if code == "vanishing_gradient":
+                past = norm < reference["norm"] * factor and norm < first["norm"] * factor
+            else:
+                past = norm > reference["norm"] * factor and norm > first["norm"] * factor
+            if not past:
+                continue
+            findings.append(
+                _chain_finding(ctx, call, code, reference, first, entry, count_at[shape])
+            )
+            break
+    return findings
+
+
+def _chain_finding(ctx, call, code, reference, first, hit, length):
+    ops = ctx.recorder.ops
+    op, start = ops[hit["op"]], ops[first["op"]]
+    ratio = hit["norm"] / reference["norm"]
+    verb = "shrinks" if code == "vanishing_gradient" else "grows"
+    return ctx.finding(
+        code,
+        f"The gradient norm {verb} along a chain of {length} ops: from {reference['norm']:.3g} "
+        f"at {ops[reference['op']].type} (line {ctx.line(ops[reference['op']].location)}, "
+        f"nearest the target) and {first['norm']:.3g} at {start.type} (line "
+        f"{ctx.line(start.location)}) to {hit['norm']:.3g} at {op.type} (line "
+        f"{ctx.line(op.location)}, backward step {hit['step']}), x{ratio:.2g}: each op "
+        f"multiplies the gradient by {'less' if code == 'vanishing_gradient' else 'more'} "
+        f"than 1, and the factors compound.",
+        (
+            "shorten the chain, or rescale each step so its derivative stays near 1 (residual "
+            "form y = y + f(y), normalization; for an RNN, an LSTM/GRU cell)"
+            if code == "vanishing_gradient"
+            else "rescale each step (normalization, smaller weights), or clip gradients "
+            "(tf.clip_by_global_norm)"
+        ),
+        op.location,
+        call=call.id,
+        ops=(op,),
+        seq=op.seq,
+    )

@@ -17,6 +17,7 @@ NONE_CAUSES = (
     "not_trainable",
     "watch_accessed_variables_off",
     "outside_tape",
+    "result_dropped",
     "unconnected",
 )
 # A gradient call that raised.
@@ -52,6 +53,7 @@ SEVERITY = {
     "not_trainable": "info",
     "watch_accessed_variables_off": "info",
     "outside_tape": "error",
+    "result_dropped": "warning",
     "unconnected": "warning",
     "no_gradient_registered": "error",
     "tape_consumed": "error",

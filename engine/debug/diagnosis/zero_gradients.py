@@ -147,6 +147,7 @@ def _finding(ctx, call, step, ratio, starved, seed):
     op = step.op
     mechanism, fix = _mechanism(ctx, op)
     names = ", ".join(ctx.source_words(source) for _, source, _, _ in starved)
+    target = ctx.describe(call.targets[0]) if call.targets else "the target"
     zero = all(norm == 0 for *_, norm in starved)
     if len(starved) == 1:
         _, _, gradient, norm = starved[0]
@@ -155,11 +156,12 @@ def _finding(ctx, call, step, ratio, starved, seed):
         amount = (
             f"is exactly zero{f' ({shown.strip()})' if shown else ''}"
             if zero
-            else f"is{shown} (norm {norm:.2g}, {norm / seed:.1g} of the gradient at the target)"
+            else f"is{shown} (norm {norm:.2g}, {norm / seed:.1g} of the gradient at "
+            f"{target}, norm {seed:.2g})"
         )
         subject = f"The gradient of {names} {amount}"
     else:
-        factor_words = f"below {THRESHOLDS['zero_gradient_factor']:g} of the gradient at the target"
+        factor_words = f"below {THRESHOLDS['zero_gradient_factor']:g} of the gradient at {target}"
         subject = f"The gradients of {names} are {'exactly zero' if zero else factor_words}"
     factor = "0" if ratio == 0 else f"{ratio:.2g}"
     pronoun = "it" if len(starved) == 1 else "they"
@@ -187,21 +189,21 @@ def _quote(ctx, op):
 
 
 def _short(value, limit=6):
+    """[[0, 9.4e-14, 0]]: a small value with its nesting, numbers to 2 digits."""
+    count = [0]
+
     def fmt(v):
+        if isinstance(v, list):
+            return (
+                "["
+                + ", ".join(fmt(item) for item in v[:limit])
+                + (", ..." if len(v) > limit else "")
+                + "]"
+            )
+        count[0] += 1
         return f"{v:.2g}" if isinstance(v, float) else str(v)
 
-    def flat(v):
-        if isinstance(v, list):
-            for item in v:
-                yield from flat(item)
-        else:
-            yield v
-
-    items = list(flat(value))
-    if len(items) == 1 and not isinstance(value, list):
-        return fmt(items[0])
-    shown = ", ".join(fmt(v) for v in items[:limit])
-    return f"[{shown}{', ...' if len(items) > limit else ''}]"
+    return fmt(value)
 
 
 def _stat(ctx, tensor, key):
