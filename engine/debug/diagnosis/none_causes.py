@@ -17,6 +17,9 @@ from .. import engine_view
 from .tape_facts import TapeFacts
 
 _FLOAT = "f"
+# Ops whose output does not depend on their input's values: a nested tape records the seed
+# ones_like(target) of the inner gradient call by design; its "no gradient" is not a cut.
+_BY_DESIGN = ("OnesLike", "ZerosLike")
 _ESCAPE_HOWS = ("numpy", "__array__", "float", "int", "index")  # ways a value can come back as data
 
 
@@ -235,7 +238,11 @@ class _Finder:
                 seq=op.seq,
             )
         if state == "not_registered":
-            return None  # the call raised LookupError: reported as no_gradient_registered
+            # a registered type would have raised LookupError (no_gradient_registered); a
+            # recorded op with no registry entry is a tf.custom_gradient with its own function
+            return self.custom_none(u, op)
+        if op.type in _BY_DESIGN:
+            return None  # ones_like(y) / zeros_like(y): a nested tape's seed, value-free
         if state == "non_differentiable" or not all(
             engine_view.input_has_gradient(op.type, i) for i, t in enumerate(op.inputs) if t is u
         ):
@@ -254,6 +261,26 @@ class _Finder:
         if all(o.dtype.kind != _FLOAT for o in toward):
             return self.integer_op(u, op)
         return None
+
+    def custom_none(self, u, op):
+        """A tf.custom_gradient whose gradient function returned None for `u`."""
+        step = next((st for st in self.call.steps if st.op is op), None)
+        if step is None:
+            return None
+        if not any(inp is u and g is None for inp, g in step.produced):
+            return None
+        return self._make(
+            "non_differentiable_op",
+            f"the custom gradient of `{op.type}` (tf.custom_gradient, called at line "
+            f"{self.ctx.line(op.location)}) returned None for {self.ctx.describe(u)}, so no "
+            f"gradient reaches {self.name} through it.",
+            f"return a gradient for every input from `{op.type}`'s grad function "
+            f"(e.g. `return dy * 2.0`), or tf.zeros_like(x) for an input meant to get none",
+            op.location,
+            tensors=(u,),
+            ops=(op,),
+            seq=op.seq,
+        )
 
     def integer_op(self, u, op):
         out = next((o for o in op.outputs), None)

@@ -37,6 +37,8 @@ def explain(ctx, call, none_by_index, reachable_from, ancestors):
         for index, source in enumerate(call.sources):
             if none_by_index.get(index, (None, True))[1]:
                 continue  # a None: none_causes explains it
+            if flow_key(source) == flow_key(assign.tensor):
+                continue  # `v.assign(v * 2)`: the gradient is with respect to v's new value
             reach = reachable_from(source)
             if any(t.id in reach for t in involved):
                 starved.append((index, source))
