@@ -114,55 +114,52 @@ def explain(ctx, call, layers, op_norms=()):
 
 
 def _along_ops(ctx, call, op_norms):
-    """vanishing/exploding along a chain of ops with no layers: an op's norm past the threshold
-    relative to the first op's (the Norms panel's reference, so the bar it colours is the op
-    flagged) and relative to the first op whose gradient has the same shape (so a reduce_mean's
-    1/N, a change of shape and not a decay, is never counted), after at least MIN_CHAIN ops of
-    that shape."""
+    """vanishing/exploding along a chain of ops with no layers. An op is past the threshold
+    when its norm is past it relative to the first op's (the Norms panel's reference, so its bar
+    is coloured) and relative to the first op whose gradient has the same shape (so a
+    reduce_mean's 1/N, a change of shape and not a decay, is never counted). The chain is judged
+    once it holds MIN_CHAIN ops of that shape with no single op changing the norm 100x (that is
+    a collapse: zero_gradient); the finding points at the first op past the threshold, the
+    first bar the panel colours."""
     entries = [e for e in op_norms if e["norm"] > 0 and math.isfinite(e["norm"])]
     if not entries:
         return []
     ops = ctx.recorder.ops
     reference = entries[0]
-    first_at: dict[tuple, Any] = {}
-    count_at: dict[tuple, int] = {}
     findings = []
     for code, factor in (
         ("vanishing_gradient", THRESHOLDS["vanishing_factor"]),
         ("exploding_gradient", THRESHOLDS["exploding_factor"]),
     ):
-        first_at.clear()
-        count_at.clear()
+        first_at: dict[tuple, Any] = {}
+        count_at: dict[tuple, int] = {}
+        past_at: dict[tuple, Any] = {}
         previous = None
-        collapsed = False  # one op alone shrank (or grew) it 100x: not a chain's doing
         for entry in entries:
             if previous is not None:
                 step_ratio = entry["norm"] / previous["norm"]
-                collapsed = collapsed or not SINGLE_STEP < step_ratio < 1 / SINGLE_STEP
+                if not SINGLE_STEP < step_ratio < 1 / SINGLE_STEP:
+                    break  # one op alone did it: not a chain's doing
             previous = entry
-            if collapsed:
-                break
             op = ops[entry["op"]]
-            shape = (
-                tuple(ctx.summaries.get(op.outputs[0].id, {}).get("shape", ()))
-                if op.outputs
-                else ()
-            )
+            summary = ctx.summaries.get(op.outputs[0].id, {}) if op.outputs else {}
+            shape = tuple(summary.get("shape", ()))
             first = first_at.setdefault(shape, entry)
             count_at[shape] = count_at.get(shape, 0) + 1
-            if count_at[shape] < MIN_CHAIN:
-                continue
             norm = entry["norm"]
             if code == "vanishing_gradient":
                 past = norm < reference["norm"] * factor and norm < first["norm"] * factor
             else:
                 past = norm > reference["norm"] * factor and norm > first["norm"] * factor
-            if not past:
-                continue
-            findings.append(
-                _chain_finding(ctx, call, code, reference, first, entry, count_at[shape])
-            )
-            break
+            if past:
+                past_at.setdefault(shape, entry)
+            if shape in past_at and count_at[shape] >= MIN_CHAIN:
+                findings.append(
+                    _chain_finding(
+                        ctx, call, code, reference, first, past_at[shape], count_at[shape]
+                    )
+                )
+                break
     return findings
 
 

@@ -224,13 +224,9 @@ def _mechanism(ctx, op):
     if kind in ("Sigmoid", "Tanh") and x is not None:
         name = "sigmoid" if kind == "Sigmoid" else "tanh"
         lo, hi = _stat(ctx, x, "min"), _stat(ctx, x, "max")
-        out = op.outputs[0]
-        olo, ohi = _stat(ctx, out, "min"), _stat(ctx, out, "max")
-        span = f"its inputs range from {lo:.3g} to {hi:.3g} " if lo is not None else ""
-        outs = f"(outputs {olo:.3g} to {ohi:.3g}) " if olo is not None else ""
+        span = f"its inputs range from {lo:.3g} to {hi:.3g}, " if lo is not None else ""
         return (
-            f"the {name} is saturated: {span}{outs}where its slope is almost 0, so it passes "
-            f"back almost nothing",
+            f"the {name} is saturated: {span}where its slope is almost 0",
             "scale the pre-activations down (normalize the inputs, initialize the weights "
             "smaller, e.g. glorot_uniform); for a sigmoid output trained with cross-entropy, "
             "compute the loss from the logits: "
