@@ -36,6 +36,9 @@ def test_call_that_drops_each_layers_output_is_explained_at_those_lines():
     assert "kernel`" in overwritten.message and "bias`" in overwritten.message
     assert f"line {second}" in overwritten.message
     assert overwritten.suggestion.startswith("h = self.d2(h)")
+    # the layer named as the program holds it, with the line that defines it
+    defined = line_of(source, "self.d1 = ")
+    assert f"(layer `self.d1`, defined at line {defined})" in overwritten.message
 
 
 def test_numpy_inside_a_custom_layer_is_left_engine_at_the_layer_line():
@@ -118,6 +121,28 @@ def test_an_assignment_on_one_of_two_paths_is_a_stateful_assign_warning():
     line = line_of(source, "v.assign")
     assert serious(capture) == [("stateful_assign", line)]
     assert found(capture)[("stateful_assign", line)].severity == "warning"
+
+
+def test_an_unused_layer_held_by_a_name_is_named_with_its_definition_line():
+    source = """
+        import tensorflow as tf
+        trunk = tf.keras.layers.Dense(4, activation="tanh")
+        head_a = tf.keras.layers.Dense(1)
+        head_b = tf.keras.layers.Dense(1)
+        x = tf.ones([8, 3])
+        with tf.GradientTape() as tape:
+            hidden = trunk(x)
+            a, b = head_a(hidden), head_b(hidden)
+            loss = tf.reduce_mean(a ** 2)
+        variables = trunk.trainable_variables + head_a.trainable_variables + head_b.trainable_variables
+        grads = tape.gradient(loss, variables)
+        """
+    capture = run(source)
+    line = line_of(source, "a, b = head_a")
+    assert serious(capture) == [("result_dropped", line)]
+    finding = found(capture)[("result_dropped", line)]
+    assert f"layer `head_b`, defined at line {line_of(source, 'head_b = ')}" in finding.message
+    assert "bias" in finding.message  # one finding for both of the head's variables
 
 
 def test_set_weights_with_a_recorded_value_is_a_stateful_assign():

@@ -72,9 +72,19 @@ class Context:
             tensor = self.recorder.tensors[tensor.variable]
         line = self.line(tensor.location)
         name = self.name(tensor)
+        variable = self.variable_of.get(tensor.id)
+        layer = variable.layer if variable is not None else None
+        if name and layer is not None:
+            label, filename, defined = layer
+            where = f", defined at line {defined}" if defined and self._is_program(filename) else ""
+            return f"`{name}` (layer `{label}`{where})"
         if name:
             return f"`{name}` (line {line})" if line else f"`{name}`"
         return self.describe(tensor)
+
+    def _is_program(self, filename):
+        """Whether a file is one the program's lines are counted in (a user file)."""
+        return filename in {entry[0] for entry in self.recorder.locations.entries}
 
     def chain(self, op):
         """Where an op ran, from the user's line inward: 'Sigmoid at line 5', or

@@ -150,7 +150,7 @@ class _Finder:
 
     def __init__(self, ctx, call, facts, index, source):
         self.ctx, self.call, self.facts, self.index, self.source = ctx, call, facts, index, source
-        self.name = ctx.describe(source)
+        self.name = ctx.source_words(source)
         self.bare = ctx.name(source) or "x"
         self.tape = ctx.tape_name(call.tape)
         self.target = ctx.describe(call.targets[0]) if call.targets else "the target"
@@ -491,11 +491,13 @@ class _Finder:
         named = next((t for t in sorted(used, key=lambda t: -t.seq) if t.name), None)
         name = end.name or (named.name if named is not None else None)
         line = ctx.line(end.op.location)
-        text = ctx.source_line(end.op.location)
+        text = _without_comment(ctx.source_line(end.op.location))
         quoted = f" (`{text}`)" if text else ""
         over = self._overwritten(end, name) if name else None
         if over is not None:
-            over_text = ctx.source_line(over.op.location if over.op else over.location)
+            over_text = _without_comment(
+                ctx.source_line(over.op.location if over.op else over.location)
+            )
             fate = (
                 f"line {ctx.line(over.location)} (`{over_text}`) overwrote `{name}` before "
                 f"anything used it"
