@@ -262,3 +262,24 @@ def test_an_rnn_unrolled_over_time_vanishes_per_time_step():
         """
     capture = run(source)
     assert serious(capture) == [("vanishing_gradient", line_of(source, "h = tf.tanh"))]
+
+
+def test_a_forward_pass_outside_the_tape_in_a_training_loop_is_one_finding():
+    source = """
+        import tensorflow as tf
+        model = tf.keras.Sequential(
+            [tf.keras.layers.Dense(4, activation="tanh"), tf.keras.layers.Dense(1)])
+        x = tf.ones([8, 3])
+        for step in range(3):
+            pred = model(x)
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_mean((pred - 1.0) ** 2)
+            grads = tape.gradient(loss, model.trainable_variables)
+        """
+    capture = run(source)
+    line = line_of(source, "pred = model(x)")
+    assert serious(capture) == [("outside_tape", line)]
+    finding = found(capture)[("outside_tape", line)]
+    assert finding.count == 3  # once per step, reported once
+    assert "3 more sources" in finding.message  # the four variables in one finding
+    assert finding.suggestion.startswith(f"move line {line} (`pred = model(x)`) inside")

@@ -298,7 +298,7 @@ class _Finder:
         )
 
     def outside(self, op, why):
-        ctx, line = self.ctx, self.ctx.line(op.location)
+        line = self.ctx.line(op.location)
         words = {
             "before": "before the tape started recording",
             "after": "after the tape stopped recording",
@@ -313,12 +313,30 @@ class _Finder:
             "outside_tape",
             f"{op.type} at line {line} (on the path from {self.name} to {self.target}) ran "
             f"{words}, so the tape holds no record of it and {self.gradient_words} returns None.",
-            f"compute it inside `with tf.GradientTape() as {self.tape}:` (line "
-            f"{ctx.line(self.call.tape.location)}), after watching {self.bare}",
+            self._inside_suggestion(op),
             op.location,
             ops=(op,),
             seq=op.seq,
         )
+
+    def _inside_suggestion(self, op):
+        """Tailored to where the op ran: a layer's build(), a forward pass before the tape (a
+        training loop computing `pred = model(x)` above the `with`), or anything else."""
+        ctx = self.ctx
+        tape_line = ctx.line(self.call.tape.location)
+        where = f"`with tf.GradientTape() as {self.tape}:` (line {tape_line})"
+        if op.location is not None and ctx.recorder.locations.entries[op.location][2] == "build":
+            return (
+                "move the computation from build() into call(): build() runs once, and what "
+                "it computes is a constant to every later tape"
+            )
+        text = _without_comment(ctx.source_line(op.location))
+        if self.source.kind == "variable" and text:
+            return (
+                f"move line {ctx.line(op.location)} (`{text}`) inside {where}: the forward "
+                f"pass must run while the tape records"
+            )
+        return f"compute it inside {where}, after watching {self.bare}"
 
     def untracked(self, u, op):
         """The tape was recording but did not track `u` when `op` used it."""
