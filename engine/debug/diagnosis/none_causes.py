@@ -217,7 +217,7 @@ class _Finder:
     # --- one edge that does not carry a gradient --------------------------------------------
     def cut(self, u, op, toward):
         facts, ctx = self.facts, self.ctx
-        use = f"{op.type} at line {ctx.line(op.location)}"
+        use = ctx.chain(op)
         if op.id not in facts.recorded:
             why = facts.why_not_recorded(op)
             if why is not None:
@@ -298,7 +298,6 @@ class _Finder:
         )
 
     def outside(self, op, why):
-        line = self.ctx.line(op.location)
         words = {
             "before": "before the tape started recording",
             "after": "after the tape stopped recording",
@@ -311,7 +310,7 @@ class _Finder:
         }[why]
         return self._make(
             "outside_tape",
-            f"{op.type} at line {line} (on the path from {self.name} to {self.target}) ran "
+            f"{self.ctx.chain(op)} (on the path from {self.name} to {self.target}) ran "
             f"{words}, so the tape holds no record of it and {self.gradient_words} returns None.",
             self._inside_suggestion(op),
             op.location,
