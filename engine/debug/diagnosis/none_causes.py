@@ -528,7 +528,7 @@ class _Finder:
             f"{self.name} is used inside the tape at line {line}{quoted}, but that result"
             f"{f' (`{name}`)' if name else ''} never reaches {self.target}: {fate}. With no "
             f"path from it to the target, {self.gradient_words} returns None for "
-            f'{self.name} (TF warns "Gradients do not exist for variables ..." in fit and '
+            f'it (TF warns "Gradients do not exist for variables ..." in fit and '
             f"apply_gradients).",
             fix
             or "feed the result into the computation of the target, or leave the unused layer "
