@@ -10,13 +10,14 @@ not exist for variables" warning cannot: `self.d1`, defined at line 6.
 import linecache
 import re
 import sys
+import types
 
 _DEPTH = 40  # frames to look through: variable creation is a few Keras calls below add_weight
 
 
 def layer_origin(is_library):
     """(label, filename, line) of the layer creating a variable now, or None."""
-    frame = sys._getframe(1)
+    frame: types.FrameType | None = sys._getframe(1)
     layer = None
     for _ in range(_DEPTH):
         if frame is None:

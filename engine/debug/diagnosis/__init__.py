@@ -43,15 +43,7 @@ def diagnose(recorder, summaries, error=None):
                 causes.setdefault(f["source_index"], f["code"])
             findings.extend(_one_per_cause(ctx, call, explained))
             findings.extend(zero_gradients.explain(ctx, call, none))
-            findings.extend(
-                state_flow.explain(
-                    ctx,
-                    call,
-                    none,
-                    lambda s, seq=call.seq: none_causes.reachable_ids(ctx, s, seq),
-                    none_causes.ancestors(call.targets),
-                )
-            )
+            findings.extend(state_flow.explain(ctx, call, none))
             findings.extend(norms.explain(ctx, call, layers, op_norms))
         per_call[call.id] = {"norms": op_norms, "layers": layers, "causes": causes}
     findings.extend(errors.explain(ctx))

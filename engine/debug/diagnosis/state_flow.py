@@ -8,21 +8,29 @@ gradient is wrong rather than None.
 """
 
 from ..flow import flow_key
+from .none_causes import ancestors as ancestors_of, reachable_ids
 from .tape_facts import TapeFacts
 
 
-def explain(ctx, call, none_by_index, reachable_from, ancestors):
+def explain(ctx, call, none_by_index):
     """Findings for assignments that cut part of a path from a source that still got a
-    gradient. `reachable_from(source)` is the set of tensor ids computed from the source."""
-    if call.kind != "gradient" or call.error is not None:
+    gradient."""
+    if call.kind != "gradient" or call.error is not None or not ctx.assigns:
         return []
     facts = TapeFacts(ctx.recorder, call)
+    inside = [
+        a
+        for a in ctx.assigns
+        if a.seq < call.seq
+        and a.stmt is not None
+        and a.tensor is not None
+        and facts.recording_at(a.seq)
+    ]
+    if not inside:
+        return []  # the common case: a training loop assigns only outside its tapes
+    ancestors = ancestors_of(call.targets)
     findings = []
-    for assign in ctx.assigns:
-        if assign.seq > call.seq or assign.stmt is None or assign.tensor is None:
-            continue
-        if not facts.recording_at(assign.seq):
-            continue
+    for assign in inside:
         versions = ctx.versions.get(flow_key(assign.tensor), [])
         if not any(v.id in ancestors for v in versions if v.seq >= assign.seq):
             continue  # the target never read the assigned value
@@ -39,7 +47,7 @@ def explain(ctx, call, none_by_index, reachable_from, ancestors):
                 continue  # a None: none_causes explains it
             if flow_key(source) == flow_key(assign.tensor):
                 continue  # `v.assign(v * 2)`: the gradient is with respect to v's new value
-            reach = reachable_from(source)
+            reach = reachable_ids(ctx, source, call.seq)
             if any(t.id in reach for t in involved):
                 starved.append((index, source))
         if not starved:
