@@ -2,6 +2,8 @@
 engine inside layers and helpers, a variable rebound in a training loop (and the exception it
 leads to), assignments on the path, the tf.where trap, custom gradients, long chains."""
 
+import pytest
+
 from .programs import line_of, run, serious
 
 
@@ -283,3 +285,32 @@ def test_a_forward_pass_outside_the_tape_in_a_training_loop_is_one_finding():
     assert finding.count == 3  # once per step, reported once
     assert "3 more sources" in finding.message  # the four variables in one finding
     assert finding.suggestion.startswith(f"move line {line} (`pred = model(x)`) inside")
+
+
+@pytest.mark.parametrize(
+    ("expression", "how"),
+    [
+        ("tf.constant(np.asarray(t) * 2.0)", "NumPy"),
+        ("tf.constant(np.square(t))", "NumPy"),  # a ufunc
+        ("tf.constant(np.mean(t, axis=0))", "NumPy"),  # an array function
+        ("tf.constant(t.numpy() + 1.0)", ".numpy()"),
+        ("tf.constant(float(t[0]))", "float()"),
+        ("tf.constant([float(v) for v in t])", "float()"),  # iteration into a Python list
+        ("tf.constant(float(int(t[1])))", "int()"),
+    ],
+)
+def test_every_way_out_of_the_engine_is_left_engine(expression, how):
+    source = f"""
+        import numpy as np
+        import tensorflow as tf
+        w = tf.Variable([1.5, 2.5])
+        with tf.GradientTape() as tape:
+            t = w * 2.0
+            back = {expression}
+            loss = tf.reduce_sum(back)
+        g = tape.gradient(loss, w)
+        """
+    capture = run(source)
+    line = line_of(source, "back = ")
+    assert serious(capture) == [("left_engine", line)]
+    assert f"through {how}" in found(capture)[("left_engine", line)].message

@@ -37,7 +37,7 @@ def explain(ctx, call, results_by_index):
     seed = _seed_norm(ctx, call)
     if not seed:
         return []
-    ancestors = _ancestors(call.targets)
+    ancestors = None  # computed at the first tiny gradient: most calls have none
     by_op: dict[int, list] = {}
     order = []
     for index, source in enumerate(call.sources):
@@ -47,6 +47,8 @@ def explain(ctx, call, results_by_index):
         norm = _norm(ctx, gradient)
         if norm is None or norm > seed * THRESHOLDS["zero_gradient_factor"]:
             continue
+        if ancestors is None:
+            ancestors = _ancestors(call.targets)
         collapse = _collapse(ctx, call, source, ancestors)
         if collapse is None:
             continue
