@@ -156,11 +156,11 @@ CASES = {
         w = tf.Variable(2.)
         v = tf.Variable(3.)
         with tf.GradientTape() as tape:
-            unused = w * 4.0
+            z = w * 4.0
             z = v * v
         g = tape.gradient(z, [w, v])
         """,
-        "unused = w * 4.0",
+        "z = w * 4.0",
         "warning",
     ),
 }

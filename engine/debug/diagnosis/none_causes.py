@@ -511,6 +511,8 @@ class _Finder:
         text = _without_comment(ctx.source_line(end.op.location))
         quoted = f" (`{text}`)" if text else ""
         over = self._overwritten(end, name) if name else None
+        if over is None and not self._dropped_out_of_sight(end):
+            return None  # an unused name beside the tape's own code: `unconnected` says it
         if over is not None:
             over_text = _without_comment(
                 ctx.source_line(over.op.location if over.op else over.location)
@@ -538,6 +540,21 @@ class _Finder:
             ops=(end.op,),
             seq=end.seq,
         )
+
+    def _dropped_out_of_sight(self, end):
+        """Whether a result that is simply never used was dropped where the reader of the
+        tape's block cannot see it: inside a function (a model's `call`, a helper), or as a
+        Keras layer's output."""
+        entries = self.ctx.recorder.locations.entries
+        tape_location = self.call.tape.location
+        if (
+            end.location is not None
+            and tape_location is not None
+            and entries[end.location][2] != entries[tape_location][2]
+        ):
+            return True
+        variable = self.ctx.variable_of.get(_flow_key(self.source))
+        return variable is not None and variable.layer is not None
 
     def _overwritten(self, end, name):
         """The first tensor computed after `end`, in the same function, bound to the same name."""
