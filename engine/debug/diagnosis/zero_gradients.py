@@ -16,6 +16,7 @@ One finding per collapse op and call, listing every source it starved.
 import math
 
 from ..flow import flow_key
+from .none_causes import ancestors as _ancestors
 from .vocabulary import THRESHOLDS
 
 _STRAIGHT_THROUGH = "x + tf.stop_gradient({op}(x) - x)  # forward: {op}, gradient: 1"
@@ -79,18 +80,6 @@ def _norm(ctx, tensor):
     if "norm" not in summary:
         return 0.0 if summary.get("size") == 0 else None
     return summary["norm"]
-
-
-def _ancestors(targets):
-    seen, stack = set(), list(targets)
-    while stack:
-        t = stack.pop()
-        if t.id in seen:
-            continue
-        seen.add(t.id)
-        if t.op is not None:
-            stack.extend(t.op.inputs)
-    return seen
 
 
 def _on_path(ctx, call, source, ancestors):
