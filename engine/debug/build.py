@@ -53,7 +53,7 @@ def _build(recorder, value_cap, program, error, stdout, finish):
     summaries = [t.summary for t in recorder.tensors]
     by_id = {t.id: s for t, s in zip(recorder.tensors, summaries)}
     timeline = Timeline(recorder).build()
-    findings, per_call = diagnose(recorder, by_id)
+    findings, per_call = diagnose(recorder, by_id, error)
     step_bytes = _step_bytes(recorder, timeline)
     # Validated once each and shared: pydantic keeps a model instance it is given as it is, so
     # 25,000 tensors on one line hold one SourceLocation, not 25,000.

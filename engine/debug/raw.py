@@ -85,10 +85,11 @@ def complete(tensors, keys):
 class RawVariable:
     """A tf.Variable: its first version is `tensor`; each assign makes a new version."""
 
-    __slots__ = ("tensor", "trainable", "var_name", "versions", "current")
+    __slots__ = ("tensor", "trainable", "var_name", "versions", "current", "layer")
 
     def __init__(self, tensor, trainable, var_name):
         self.tensor = tensor
+        self.layer = None  # (label, file, line) of the Keras layer that owns it (layer_origin)
         self.trainable = trainable
         self.var_name = var_name
         self.versions = {id(tensor.array): tensor}  # id(array) -> RawTensor (arrays kept alive)

@@ -16,6 +16,7 @@ from . import engine_view
 from .backward_trace import BackwardTrace
 from .frames import _IS_LIBRARY, FrameLocator, Locations
 from .kept_values import ValueKeeper
+from .layer_origin import layer_origin
 from .naming import StatementTracker
 from .raw import (
     ArrayKeys,
@@ -362,6 +363,7 @@ class Recorder(hooks.Observer):
         if known is None:
             known = self._variable(variable, location, stmt)
         if kind == "created":
+            known.layer = layer_origin(self.locator.is_library)
             self.events.append(
                 RawEvent(
                     self.seq,

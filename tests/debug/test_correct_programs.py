@@ -67,6 +67,96 @@ CORRECT = {
             y = x * x + tf.sin(x) * x
         g = tape.gradient(y, x)
         """,
+    "gradient_penalty_nested_tapes": """
+        import tensorflow as tf
+        w = tf.Variable([[0.5], [-0.3]])
+        x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+        with tf.GradientTape() as outer:
+            with tf.GradientTape() as inner:
+                inner.watch(x)
+                y = tf.reduce_sum(x @ w)
+            g = inner.gradient(y, x)
+            penalty = tf.reduce_mean((tf.norm(g, axis=1) - 1.0) ** 2)
+        gw = outer.gradient(penalty, w)
+        """,
+    "where_on_a_comparison_and_clip_in_range": """
+        import tensorflow as tf
+        w = tf.Variable([1.0, -2.0, 3.0])
+        with tf.GradientTape() as tape:
+            y = tf.where(w > 0, w * 2.0, w * 0.5)
+            z = tf.clip_by_value(y, -10.0, 10.0)
+            loss = tf.reduce_sum(tf.maximum(z, -1.5) + tf.minimum(z, 5.0))
+        g = tape.gradient(loss, w)
+        """,
+    "sigmoid_classifier_trained_to_convergence": """
+        import tensorflow as tf
+        tf.random.set_seed(1)
+        x = tf.random.normal([64, 2])
+        y = tf.cast(x[:, :1] + x[:, 1:] > 0, tf.float32)
+        w = tf.Variable(tf.zeros([2, 1]))
+        b = tf.Variable(0.0)
+        for step in range(100):
+            with tf.GradientTape() as tape:
+                p = tf.sigmoid(x @ w + b)
+                loss = tf.reduce_mean(tf.keras.losses.binary_crossentropy(y, p))
+            gw, gb = tape.gradient(loss, [w, b])
+            w.assign_sub(1.0 * gw)
+            b.assign_sub(1.0 * gb)
+        """,
+    "small_relu_batch_and_dropout_style_mask": """
+        import tensorflow as tf
+        x = tf.constant([[-1.0, 2.0]])
+        w = tf.Variable([[1.0, -1.0, 0.5], [0.5, 1.0, -0.2]])
+        with tf.GradientTape() as tape:
+            h = tf.nn.relu(x @ w)
+            mask = tf.cast(tf.constant([[1, 0, 1]]), tf.float32)
+            loss = tf.reduce_sum(h * mask) + tf.reduce_sum(w * w)
+        g = tape.gradient(loss, w)
+        """,
+    "rnn_short_sequence": """
+        import tensorflow as tf
+        tf.random.set_seed(0)
+        wx = tf.Variable(tf.random.normal([3, 5], stddev=0.5))
+        wh = tf.Variable(tf.random.normal([5, 5], stddev=0.5))
+        xs = tf.random.normal([6, 4, 3])
+        with tf.GradientTape() as tape:
+            h = tf.zeros([4, 5])
+            for t in range(6):
+                h = tf.tanh(xs[t] @ wx + h @ wh)
+            loss = tf.reduce_mean(h ** 2)
+        g = tape.gradient(loss, [wx, wh])
+        """,
+    "assign_after_the_gradient_and_a_state_counter": """
+        import tensorflow as tf
+        w = tf.Variable(1.0)
+        steps = tf.Variable(0)
+        ema = tf.Variable(0.0, trainable=False)
+        for _ in range(3):
+            with tf.GradientTape() as tape:
+                loss = (w - 3.0) ** 2
+                steps.assign_add(1)
+            g = tape.gradient(loss, w)
+            w.assign_sub(0.1 * g)
+            ema.assign(0.9 * ema + 0.1 * loss)
+        """,
+    "keras_sequential_custom_loop": """
+        import tensorflow as tf
+        tf.random.set_seed(2)
+        model = tf.keras.Sequential([
+            tf.keras.layers.Dense(16, activation="relu"),
+            tf.keras.layers.Dense(16, activation="tanh"),
+            tf.keras.layers.Dense(1, activation="sigmoid"),
+        ])
+        x = tf.random.normal([32, 4])
+        y = tf.cast(tf.reduce_sum(x, axis=1, keepdims=True) > 0, tf.float32)
+        opt = tf.keras.optimizers.Adam(0.01)
+        for step in range(30):
+            with tf.GradientTape() as tape:
+                p = model(x)
+                loss = tf.reduce_mean(tf.keras.losses.binary_crossentropy(y, p))
+            grads = tape.gradient(loss, model.trainable_variables)
+            opt.apply_gradients(zip(grads, model.trainable_variables))
+        """,
 }
 
 

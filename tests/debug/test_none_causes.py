@@ -150,6 +150,19 @@ CASES = {
         "tape.gradient(z, x)",
         "warning",
     ),
+    "result_dropped": (
+        """
+        import tensorflow as tf
+        w = tf.Variable(2.)
+        v = tf.Variable(3.)
+        with tf.GradientTape() as tape:
+            z = w * 4.0
+            z = v * v
+        g = tape.gradient(z, [w, v])
+        """,
+        "z = w * 4.0",
+        "warning",
+    ),
 }
 
 

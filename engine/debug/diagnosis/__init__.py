@@ -9,14 +9,23 @@ one with a `count`.
 from typing import Any
 
 from ..flow import flow_key, walk
-from . import activations, errors, none_causes, nonfinite, norms, side_effects
+from . import (
+    activations,
+    errors,
+    none_causes,
+    nonfinite,
+    norms,
+    side_effects,
+    state_flow,
+    zero_gradients,
+)
 from .context import Context
 from .vocabulary import CODES, SEVERITY, THRESHOLDS
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
-def diagnose(recorder, summaries):
+def diagnose(recorder, summaries, error=None):
     ctx = Context(recorder, summaries)
     findings = []
     per_call = {}
@@ -32,14 +41,69 @@ def diagnose(recorder, summaries):
             explained = none_causes.explain(ctx, call, none)
             for f in explained:
                 causes.setdefault(f["source_index"], f["code"])
-            findings.extend(explained)
-            findings.extend(norms.explain(ctx, call, layers))
+            findings.extend(_one_per_cause(ctx, call, explained))
+            findings.extend(zero_gradients.explain(ctx, call, none))
+            findings.extend(state_flow.explain(ctx, call, none))
+            findings.extend(norms.explain(ctx, call, layers, op_norms))
         per_call[call.id] = {"norms": op_norms, "layers": layers, "causes": causes}
     findings.extend(errors.explain(ctx))
     findings.extend(activations.explain(ctx))
     findings.extend(nonfinite.explain(ctx))
     findings.extend(side_effects.explain(ctx))
+    _explain_program_error(findings, error)
     return _merged(findings), per_call
+
+
+def _field(error, name):
+    return error.get(name) if isinstance(error, dict) else getattr(error, name, None)
+
+
+def _explain_program_error(findings, error):
+    """A variable rebound to a Tensor makes the next step's gradient None, and the program
+    then fails on it (`w - lr * None`: TypeError; an optimizer given the Tensor: ValueError).
+    The finding that explains the None explains the exception too."""
+    if error is None or _field(error, "type") not in ("TypeError", "ValueError"):
+        return
+    message = str(_field(error, "message") or "")
+    for f in findings:
+        if f["code"] == "variable_replaced_by_tensor":
+            f["message"] += (
+                f" That is why line {_field(error, 'line')} raised {_field(error, 'type')} "
+                f"({message[:120]}): "
+                + (
+                    "from the second step on the gradient is None, and arithmetic on None fails."
+                    if _field(error, "type") == "TypeError"
+                    else "from the second step on the optimizer is handed a Tensor, not the "
+                    "variable it was built for."
+                )
+            )
+            return
+
+
+def _one_per_cause(ctx, call, findings):
+    """One finding per cause (code and line) of a call, listing every source it cut, instead
+    of the same finding once per variable of a layer."""
+    kept: list[Any] = []
+    by_cause: dict[tuple, Any] = {}
+    for f in findings:
+        key = (f["code"], f["line"], f["severity"])
+        first = by_cause.get(key)
+        if first is None:
+            by_cause[key] = f
+            f["_others"] = []
+            kept.append(f)
+        elif f["source_index"] != first["source_index"]:
+            first["_others"].append(f["source_index"])
+            first["tensors"] += [t for t in f["tensors"] if t not in first["tensors"]]
+    for f in kept:
+        others = f.pop("_others")
+        if others:
+            names = ", ".join(ctx.source_words(call.sources[i]) for i in others)
+            f["message"] += (
+                f" The same cause cuts the gradient of {len(others)} more "
+                f"source{'s' if len(others) > 1 else ''}: {names}."
+            )
+    return kept
 
 
 def _is_none(ctx, call, gradient, reached):

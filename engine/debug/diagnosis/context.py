@@ -66,6 +66,35 @@ class Context:
             return f"a gradient{where}"
         return f"a {'constant' if tensor.origin == 'constant' else 'tensor'}{where}"
 
+    def source_words(self, tensor):
+        """`w` (line 2): a source by the user's name and the line that defined it."""
+        if tensor.variable is not None:
+            tensor = self.recorder.tensors[tensor.variable]
+        line = self.line(tensor.location)
+        name = self.name(tensor)
+        variable = self.variable_of.get(tensor.id)
+        layer = variable.layer if variable is not None else None
+        if name and layer is not None:
+            label, filename, defined = layer
+            where = f", defined at line {defined}" if defined and self._is_program(filename) else ""
+            return f"`{name}` (layer `{label}`{where})"
+        if name:
+            return f"`{name}` (line {line})" if line else f"`{name}`"
+        return self.describe(tensor)
+
+    def _is_program(self, filename):
+        """Whether a file is one the program's lines are counted in (a user file)."""
+        return filename in {entry[0] for entry in self.recorder.locations.entries}
+
+    def chain(self, op):
+        """Where an op ran, from the user's line inward: 'Sigmoid at line 5', or
+        'line 12 -> dense_1 -> MatMul' when it ran inside a layer or a tf.Module's scope."""
+        line = self.line(op.location)
+        scope = op.scope.strip("/") if op.scope else ""
+        if scope:
+            return f"line {line} -> {scope.replace('/', ' -> ')} -> {op.type}"
+        return f"{op.type} at line {line}"
+
     def tape_name(self, tape):
         return tape.name or "tape"
 

@@ -17,7 +17,10 @@ from .. import engine_view
 from .tape_facts import TapeFacts
 
 _FLOAT = "f"
-_ESCAPE_HOWS = ("numpy", "__array__", "float", "int")  # ways a value can come back as data
+# Ops whose output does not depend on their input's values: a nested tape records the seed
+# ones_like(target) of the inner gradient call by design; its "no gradient" is not a cut.
+_BY_DESIGN = ("OnesLike", "ZerosLike")
+_ESCAPE_HOWS = ("numpy", "__array__", "float", "int", "index")  # ways a value can come back as data
 
 
 def explain(ctx, call, results_by_index):
@@ -110,11 +113,20 @@ def _explain_source(ctx, call, facts, ancestors, index, source):
                 distinct.append(f)
         return distinct[:3]
     reachable = _reachable(ctx, _start_tensors(ctx, source), call.seq)
-    for finder in (make.stateful, make.left_engine):
+    for finder in (make.stateful, make.left_engine, make.dropped):
         found = finder(reachable, ancestors)
         if found is not None:
             return [found]
     return [make.unconnected()]
+
+
+def ancestors(targets):
+    return _ancestors(targets)
+
+
+def reachable_ids(ctx, source, before_seq):
+    """Ids of the tensors computed from a source (any version of a variable)."""
+    return set(_reachable(ctx, _start_tensors(ctx, source), before_seq))
 
 
 def _reachable(ctx, start, before_seq):
@@ -138,7 +150,7 @@ class _Finder:
 
     def __init__(self, ctx, call, facts, index, source):
         self.ctx, self.call, self.facts, self.index, self.source = ctx, call, facts, index, source
-        self.name = ctx.describe(source)
+        self.name = ctx.source_words(source)
         self.bare = ctx.name(source) or "x"
         self.tape = ctx.tape_name(call.tape)
         self.target = ctx.describe(call.targets[0]) if call.targets else "the target"
@@ -205,7 +217,7 @@ class _Finder:
     # --- one edge that does not carry a gradient --------------------------------------------
     def cut(self, u, op, toward):
         facts, ctx = self.facts, self.ctx
-        use = f"{op.type} at line {ctx.line(op.location)}"
+        use = ctx.chain(op)
         if op.id not in facts.recorded:
             why = facts.why_not_recorded(op)
             if why is not None:
@@ -226,7 +238,11 @@ class _Finder:
                 seq=op.seq,
             )
         if state == "not_registered":
-            return None  # the call raised LookupError: reported as no_gradient_registered
+            # a registered type would have raised LookupError (no_gradient_registered); a
+            # recorded op with no registry entry is a tf.custom_gradient with its own function
+            return self.custom_none(u, op)
+        if op.type in _BY_DESIGN:
+            return None  # ones_like(y) / zeros_like(y): a nested tape's seed, value-free
         if state == "non_differentiable" or not all(
             engine_view.input_has_gradient(op.type, i) for i, t in enumerate(op.inputs) if t is u
         ):
@@ -246,6 +262,26 @@ class _Finder:
             return self.integer_op(u, op)
         return None
 
+    def custom_none(self, u, op):
+        """A tf.custom_gradient whose gradient function returned None for `u`."""
+        step = next((st for st in self.call.steps if st.op is op), None)
+        if step is None:
+            return None
+        if not any(inp is u and g is None for inp, g in step.produced):
+            return None
+        return self._make(
+            "non_differentiable_op",
+            f"the custom gradient of `{op.type}` (tf.custom_gradient, called at line "
+            f"{self.ctx.line(op.location)}) returned None for {self.ctx.describe(u)}, so no "
+            f"gradient reaches {self.name} through it.",
+            f"return a gradient for every input from `{op.type}`'s grad function "
+            f"(e.g. `return dy * 2.0`), or tf.zeros_like(x) for an input meant to get none",
+            op.location,
+            tensors=(u,),
+            ops=(op,),
+            seq=op.seq,
+        )
+
     def integer_op(self, u, op):
         out = next((o for o in op.outputs), None)
         dtype = out.dtype.name if out is not None else "an integer type"
@@ -262,7 +298,6 @@ class _Finder:
         )
 
     def outside(self, op, why):
-        ctx, line = self.ctx, self.ctx.line(op.location)
         words = {
             "before": "before the tape started recording",
             "after": "after the tape stopped recording",
@@ -275,14 +310,32 @@ class _Finder:
         }[why]
         return self._make(
             "outside_tape",
-            f"{op.type} at line {line} (on the path from {self.name} to {self.target}) ran "
+            f"{self.ctx.chain(op)} (on the path from {self.name} to {self.target}) ran "
             f"{words}, so the tape holds no record of it and {self.gradient_words} returns None.",
-            f"compute it inside `with tf.GradientTape() as {self.tape}:` (line "
-            f"{ctx.line(self.call.tape.location)}), after watching {self.bare}",
+            self._inside_suggestion(op),
             op.location,
             ops=(op,),
             seq=op.seq,
         )
+
+    def _inside_suggestion(self, op):
+        """Tailored to where the op ran: a layer's build(), a forward pass before the tape (a
+        training loop computing `pred = model(x)` above the `with`), or anything else."""
+        ctx = self.ctx
+        tape_line = ctx.line(self.call.tape.location)
+        where = f"`with tf.GradientTape() as {self.tape}:` (line {tape_line})"
+        if op.location is not None and ctx.recorder.locations.entries[op.location][2] == "build":
+            return (
+                "move the computation from build() into call(): build() runs once, and what "
+                "it computes is a constant to every later tape"
+            )
+        text = _without_comment(ctx.source_line(op.location))
+        if self.source.kind == "variable" and text:
+            return (
+                f"move line {ctx.line(op.location)} (`{text}`) inside {where}: the forward "
+                f"pass must run while the tape records"
+            )
+        return f"compute it inside {where}, after watching {self.bare}"
 
     def untracked(self, u, op):
         """The tape was recording but did not track `u` when `op` used it."""
@@ -398,9 +451,13 @@ class _Finder:
             if escape.tensor is None or escape.tensor.id not in reachable:
                 continue
             stored = escape.stmt is not None and bool(escape.stmt.names)
+            # inside the tape, a value that left and a constant made after it are the trip
+            # through NumPy/Python even across statements (np.tanh in a layer's `call`, returned
+            # and wrapped by the caller); outside it, only when the escaped value was stored
+            inside = self.facts.recording_at(escape.seq)
             for leaf in leaves:
                 same_statement = leaf.stmt is escape.stmt and escape.stmt is not None
-                later = leaf.seq > escape.seq and (stored or same_statement)
+                later = leaf.seq > escape.seq and (stored or same_statement or inside)
                 if later and (best is None or escape.seq > best[0].seq):
                     best = (escape, leaf)
         if best is None:
@@ -408,21 +465,111 @@ class _Finder:
         escape, leaf = best
         how = {
             "numpy": ".numpy()",
-            "__array__": "a NumPy function (np.asarray)",
+            "__array__": "NumPy (a NumPy function or np.asarray)",
             "float": "float()",
             "int": "int()",
+            "index": "a Python index (operator.index)",
         }[escape.how]
+        code_line = ctx.source_line(escape.location)
+        quoted = f" (`{code_line}`)" if code_line else ""
         return self._make(
             "left_engine",
-            f"{ctx.describe(escape.tensor)} left TensorFlow through {how} at line "
-            f"{ctx.line(escape.location)}; what came back (line {ctx.line(leaf.location)}) is a "
-            f"new constant with no record of where it came from, so the path from {self.name} "
-            f"to {self.target} is cut there.",
+            f"{ctx.describe(escape.tensor)} left the engine through {how} at line "
+            f"{ctx.line(escape.location)}{quoted}; what came back (line "
+            f"{ctx.line(leaf.location)}) is a new constant with no record of where it came "
+            f"from, so the path from {self.name} to {self.target} is cut there.",
             _numpy_fix(ctx.source_line(escape.location)),
             escape.location,
             tensors=(escape.tensor, leaf),
             seq=escape.seq,
         )
+
+    def dropped(self, reachable, ancestors):
+        """The source was used inside the tape, but what it computed never reached the target:
+        a result overwritten (`h = self.d1(x)` then `h = self.d2(x)`) or never used."""
+        ctx, facts = self.ctx, self.facts
+        used = [
+            t
+            for t in reachable.values()
+            if t.op is not None and t.op.id in facts.recorded and t.op.seq < self.call.seq
+        ]
+        if not used:
+            return None
+        consumed = {
+            t.id
+            for t in used
+            for op in ctx.consumers.get(t.id, ())
+            if op.id in facts.recorded and op.seq < self.call.seq
+        }
+        ends = [t for t in used if t.id not in consumed]
+        if not ends:
+            return None
+        end = min(ends, key=lambda t: t.seq)
+        named = next((t for t in sorted(used, key=lambda t: -t.seq) if t.name), None)
+        name = end.name or (named.name if named is not None else None)
+        line = ctx.line(end.op.location)
+        text = _without_comment(ctx.source_line(end.op.location))
+        quoted = f" (`{text}`)" if text else ""
+        over = self._overwritten(end, name) if name else None
+        if over is None and not self._dropped_out_of_sight(end):
+            return None  # an unused name beside the tape's own code: `unconnected` says it
+        if over is not None:
+            over_text = _without_comment(
+                ctx.source_line(over.op.location if over.op else over.location)
+            )
+            fate = (
+                f"line {ctx.line(over.location)} (`{over_text}`) overwrote `{name}` before "
+                f"anything used it"
+            )
+            fix = _feed_suggestion(over_text, name)
+        else:
+            fate = "nothing after it uses it"
+            fix = None
+        return self._make(
+            "result_dropped",
+            f"{self.name} is used inside the tape at line {line}{quoted}, but that result"
+            f"{f' (`{name}`)' if name else ''} never reaches {self.target}: {fate}. With no "
+            f"path from it to the target, {self.gradient_words} returns None for "
+            f'it (TF warns "Gradients do not exist for variables ..." in fit and '
+            f"apply_gradients).",
+            fix
+            or "feed the result into the computation of the target, or leave the unused layer "
+            "or variable out of the list of sources",
+            end.op.location,
+            tensors=(end,),
+            ops=(end.op,),
+            seq=end.seq,
+        )
+
+    def _dropped_out_of_sight(self, end):
+        """Whether a result that is simply never used was dropped where the reader of the
+        tape's block cannot see it: inside a function (a model's `call`, a helper), or as a
+        Keras layer's output."""
+        entries = self.ctx.recorder.locations.entries
+        tape_location = self.call.tape.location
+        if (
+            end.location is not None
+            and tape_location is not None
+            and entries[end.location][2] != entries[tape_location][2]
+        ):
+            return True
+        variable = self.ctx.variable_of.get(_flow_key(self.source))
+        return variable is not None and variable.layer is not None
+
+    def _overwritten(self, end, name):
+        """The first tensor computed after `end`, in the same function, bound to the same name."""
+        entries = self.ctx.recorder.locations.entries
+        if end.location is None:
+            return None
+        where = entries[end.location]
+        for t in self.ctx.recorder.tensors[end.id + 1 :]:
+            if t.seq > self.call.seq:
+                break
+            if t.name == name and t.location is not None and t.op is not None:
+                other = entries[t.location]
+                if other[0] == where[0] and other[2] == where[2] and other[1] != where[1]:
+                    return t
+        return None
 
     def unconnected(self):
         ctx, facts = self.ctx, self.facts
@@ -461,6 +608,18 @@ class _Finder:
         )
         finding["severity"] = "info"
         return finding
+
+
+def _feed_suggestion(line, name):
+    """`h = self.d2(x)` -> `h = self.d2(h)`: feed the previous result into the next layer."""
+    line = _without_comment(line)
+    match = re.match(rf"^(\s*{re.escape(name)}\s*=\s*.*\()(\w+)(\)\s*)$", line)
+    if match and match.group(2) != name:
+        return (
+            f"{match.group(1)}{name}{match.group(3)}  # feed the previous result in, or remove "
+            f"the layer whose output is unused"
+        )
+    return None
 
 
 def _first(*locations):

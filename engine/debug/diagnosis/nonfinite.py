@@ -1,6 +1,10 @@
 """Where NaN and Inf come from: the first op, in forward order and in each call's backward
 order, that produced a non-finite value from finite inputs. Everything after it only carries
-the NaN along; that first op is the one to fix."""
+the NaN along; that first op is the one to fix. When the op feeds the branch of a tf.where that
+is not selected (the where trap), the finding names the where and writes the double-where fix.
+"""
+
+import re
 
 
 def explain(ctx):
@@ -34,6 +38,20 @@ def explain(ctx):
 def _forward(ctx, op, code):
     what = "NaN" if code == "nan_origin" else "Inf"
     line = ctx.line(op.location)
+    trap = _where_trap(ctx, op)
+    if trap is not None and not _non_finite(ctx, trap.outputs[0]):
+        return ctx.finding(
+            code,
+            f"{op.type} at line {line} produced {what} from finite inputs (forward pass), in "
+            f"the branch that tf.where at line {ctx.line(trap.location)} does not select: the "
+            f"result of the where is finite, but the backward pass still multiplies the "
+            f"unselected {what} values' derivative by 0, which gives NaN.",
+            _double_where(ctx, op, trap),
+            op.location,
+            tensors=op.outputs[:1],
+            ops=(op, trap),
+            seq=op.seq,
+        )
     return ctx.finding(
         code,
         f"{op.type} at line {line} produced {what} from finite inputs (forward pass); every "
@@ -43,6 +61,36 @@ def _forward(ctx, op, code):
         tensors=op.outputs[:1],
         ops=(op,),
         seq=op.seq,
+    )
+
+
+def _non_finite(ctx, tensor):
+    summary = ctx.summaries.get(tensor.id) or {}
+    return bool(summary.get("nans") or summary.get("infs"))
+
+
+_WHERE_CALL = re.compile(
+    r"tf\.where\(\s*(?P<cond>[^,]+?)\s*,\s*(?P<fn>tf\.[\w.]+)\(\s*(?P<arg>[\w.]+)\s*\)"
+)
+
+
+def _double_where(ctx, op, where):
+    """The double-where fix, written with the user's own condition and op when the line reads
+    `tf.where(cond, tf.op(x), ...)`."""
+    line = ctx.source_line(where.location)
+    match = _WHERE_CALL.search(line)
+    if match:
+        cond, fn, arg = match.group("cond"), match.group("fn"), match.group("arg")
+        safe = f"safe_{arg.split('.')[-1]} = tf.where({cond}, {arg}, 1.0)"
+        fixed = line[: match.start()] + f"tf.where({cond}, {fn}(safe_{arg.split('.')[-1]})"
+        fixed += line[match.end() :]
+        return (
+            f"{safe}  # the unselected values never reach {fn}\n{fixed.strip()}  # the "
+            f"double-where: the gradient is finite everywhere"
+        )
+    return (
+        "the double-where: make the unselected values safe before the op, e.g. "
+        "safe_x = tf.where(x > 0, x, 1.0); y = tf.where(x > 0, tf.math.log(safe_x), 0.0)"
     )
 
 
@@ -59,10 +107,7 @@ def _backward(ctx, call, step, code):
             f"did not select, and 0 x inf = NaN where {op.type}'s derivative is infinite. "
             f"The masked values still poison the gradient."
         )
-        fix = (
-            "make the unselected branch safe before the op: e.g. "
-            "tf.where(x > 0, tf.sqrt(tf.where(x > 0, x, 1.0)), 0.0)"
-        )
+        fix = _double_where(ctx, op, trap)
     else:
         message = (
             f"The gradient of {op.type} at line {line} is {what} although the gradient "
@@ -77,7 +122,7 @@ def _backward(ctx, call, step, code):
         op.location,
         call=call.id,
         tensors=[g for _, g in step.produced if g is not None][:1],
-        ops=(op,),
+        ops=(op,) if trap is None else (op, trap),
         seq=step.seq,
     )
 

@@ -19,6 +19,8 @@ from typing import Any
 from .vocabulary import THRESHOLDS
 
 MIN_LAYERS = 3
+MIN_CHAIN = 10  # ops of one gradient shape before a chain without layers is judged
+SINGLE_STEP = 1e-2  # one op changing the norm by more than 100x is a collapse, not a chain
 _LAYER_OPS = ("MatMul", "BatchMatMulV2", "Conv2D", "DepthwiseConv2dNative", "Einsum")
 
 
@@ -66,10 +68,12 @@ def profile(ctx, call):
     return op_norms, layers
 
 
-def explain(ctx, call, layers):
+def explain(ctx, call, layers, op_norms=()):
     nonzero = [layer for layer in layers if layer["norm"] > 0 and math.isfinite(layer["norm"])]
     if len(nonzero) < MIN_LAYERS:
-        return []  # a change across one or two layers is a saturated unit, not depth
+        # a change across one or two layers is a saturated unit, not depth; without layers,
+        # judge the chain of ops itself (an elementwise chain, repeated multiplication)
+        return _along_ops(ctx, call, op_norms) if len(layers) < MIN_LAYERS else []
     first = nonzero[0]
     findings = []
     low = first["norm"] * THRESHOLDS["vanishing_factor"]
@@ -107,3 +111,81 @@ def explain(ctx, call, layers):
             )
         )
     return findings
+
+
+def _along_ops(ctx, call, op_norms):
+    """vanishing/exploding along a chain of ops with no layers. An op is past the threshold
+    when its norm is past it relative to the first op's (the Norms panel's reference, so its bar
+    is coloured) and relative to the first op whose gradient has the same shape (so a
+    reduce_mean's 1/N, a change of shape and not a decay, is never counted). The chain is judged
+    once it holds MIN_CHAIN ops of that shape with no single op changing the norm 100x (that is
+    a collapse: zero_gradient); the finding points at the first op past the threshold, the
+    first bar the panel colours."""
+    entries = [e for e in op_norms if e["norm"] > 0 and math.isfinite(e["norm"])]
+    if not entries:
+        return []
+    ops = ctx.recorder.ops
+    reference = entries[0]
+    findings = []
+    for code, factor in (
+        ("vanishing_gradient", THRESHOLDS["vanishing_factor"]),
+        ("exploding_gradient", THRESHOLDS["exploding_factor"]),
+    ):
+        first_at: dict[tuple, Any] = {}
+        count_at: dict[tuple, int] = {}
+        past_at: dict[tuple, Any] = {}
+        previous = None
+        for entry in entries:
+            if previous is not None:
+                step_ratio = entry["norm"] / previous["norm"]
+                if not SINGLE_STEP < step_ratio < 1 / SINGLE_STEP:
+                    break  # one op alone did it: not a chain's doing
+            previous = entry
+            op = ops[entry["op"]]
+            summary = ctx.summaries.get(op.outputs[0].id, {}) if op.outputs else {}
+            shape = tuple(summary.get("shape", ()))
+            first = first_at.setdefault(shape, entry)
+            count_at[shape] = count_at.get(shape, 0) + 1
+            norm = entry["norm"]
+            if code == "vanishing_gradient":
+                past = norm < reference["norm"] * factor and norm < first["norm"] * factor
+            else:
+                past = norm > reference["norm"] * factor and norm > first["norm"] * factor
+            if past:
+                past_at.setdefault(shape, entry)
+            if shape in past_at and count_at[shape] >= MIN_CHAIN:
+                findings.append(
+                    _chain_finding(
+                        ctx, call, code, reference, first, past_at[shape], count_at[shape]
+                    )
+                )
+                break
+    return findings
+
+
+def _chain_finding(ctx, call, code, reference, first, hit, length):
+    ops = ctx.recorder.ops
+    op, start = ops[hit["op"]], ops[first["op"]]
+    ratio = hit["norm"] / reference["norm"]
+    verb = "shrinks" if code == "vanishing_gradient" else "grows"
+    return ctx.finding(
+        code,
+        f"The gradient norm {verb} along a chain of {length} ops: from {reference['norm']:.3g} "
+        f"at {ops[reference['op']].type} (line {ctx.line(ops[reference['op']].location)}, "
+        f"nearest the target) and {first['norm']:.3g} at {start.type} (line "
+        f"{ctx.line(start.location)}) to {hit['norm']:.3g} at {op.type} (line "
+        f"{ctx.line(op.location)}, backward step {hit['step']}), x{ratio:.2g}: each op "
+        f"multiplies the gradient by {'less' if code == 'vanishing_gradient' else 'more'} "
+        f"than 1, and the factors compound.",
+        (
+            "shorten the chain, or rescale each step so its derivative stays near 1 (residual "
+            "form y = y + f(y), normalization; for an RNN, an LSTM/GRU cell)"
+            if code == "vanishing_gradient"
+            else "rescale each step (normalization, smaller weights), or clip gradients "
+            "(tf.clip_by_global_norm)"
+        ),
+        op.location,
+        call=call.id,
+        ops=(op,),
+        seq=op.seq,
+    )

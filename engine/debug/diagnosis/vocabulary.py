@@ -17,12 +17,14 @@ NONE_CAUSES = (
     "not_trainable",
     "watch_accessed_variables_off",
     "outside_tape",
+    "result_dropped",
     "unconnected",
 )
 # A gradient call that raised.
 ERRORS = ("no_gradient_registered", "tape_consumed")
 # Gradients that flow but are zero, tiny, huge or not finite.
 VALUE_FINDINGS = (
+    "zero_gradient",
     "dead_relu",
     "saturated_activation",
     "vanishing_gradient",
@@ -51,9 +53,11 @@ SEVERITY = {
     "not_trainable": "info",
     "watch_accessed_variables_off": "info",
     "outside_tape": "error",
+    "result_dropped": "warning",
     "unconnected": "warning",
     "no_gradient_registered": "error",
     "tape_consumed": "error",
+    "zero_gradient": "warning",
     "dead_relu": "warning",
     "saturated_activation": "warning",
     "vanishing_gradient": "warning",
@@ -79,6 +83,12 @@ THRESHOLDS = {
     # `saturated_fraction` of the elements are saturated.
     "saturation_margin": 0.01,
     "saturated_fraction": 0.5,
+    # zero gradient: a source's gradient norm at most this fraction of the norm seeded at the
+    # target. float32 keeps about 7 significant digits: a gradient a million times smaller
+    # than the target's cannot move a weight of ordinary size in any step an optimizer takes
+    # with the learning rate that trains the rest, while a reduce_mean over a batch of
+    # 10^4-10^5 examples (1/N per element) stays well above it.
+    "zero_gradient_factor": 1e-6,
 }
 
 DOCS = "docs/findings.md"
