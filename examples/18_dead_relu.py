@@ -4,7 +4,7 @@ A bias of -5 pushes every unit of the hidden layer below zero for every example:
 its gradient is exactly 0, and the layer's weights get no gradient at all (zeros, not None).
 
 Tags: dead-relu, activations, zero-gradient
-Expect: dead_relu@18
+Expect: dead_relu@18, zero_gradient@18, zero_gradient@19
 """
 import tensorflow as tf
 
