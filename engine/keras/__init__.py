@@ -5,13 +5,16 @@ TF ops the way Keras's TensorFlow backend is written with TF's. Anything else ra
 """
 
 from ..missing import missing_attribute
-from . import activations, backend, initializers, layers, losses, optimizers, utils
+from . import activations, backend, callbacks, initializers, layers, losses, optimizers, utils
+from .functional import Functional
 from .layers import Layer
 from .losses import Loss
 from .model import Model
 from .optimizers import Optimizer
 from .sequential import Input, KerasTensor, Sequential
 from .variables import Variable
+
+Model._functional_class = Functional
 
 
 def __getattr__(name):

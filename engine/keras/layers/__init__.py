@@ -1,9 +1,11 @@
-"""keras.layers: Dense and Flatten (and Layer, their base, for custom layers)."""
+"""keras.layers: Dense, Flatten, InputLayer (and Layer, their base, for custom layers)."""
 
 from ...missing import missing_attribute
 from .dense import Dense
 from .flatten import Flatten
-from .layer import InputSpec, Layer
+from .input_layer import Input, InputLayer
+from .input_spec import InputSpec
+from .layer import Layer
 
 
 def __getattr__(name):

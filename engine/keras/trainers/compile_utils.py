@@ -1,0 +1,241 @@
+"""What compile() keeps: the loss per output (CompileLoss, with loss weights and a tracker per
+output, 'o1_loss'), the metrics per output (CompileMetrics, resolved by name through
+keras.metrics.get), and Mean, the running average Keras tracks the loss with.
+
+The trackers are bookkeeping, not part of the model's math: they average in float32 NumPy
+(as Keras's Mean does with float32 variables) and record no ops, so a debugger capture of
+`fit` shows the model, the loss, the gradient and the optimizer's assigns.
+"""
+
+import numpy as np
+
+import engine as tf  # circular on purpose: ops are looked up when a loss runs
+
+from ...missing import missing_attribute
+from .. import losses as losses_module, symbolic
+
+# Keras 3's loss names (functions and classes): an unknown one is Keras's ValueError; a known
+# one the engine lacks names the gap.
+KERAS_LOSSES = {
+    "binary_crossentropy", "binary_focal_crossentropy", "categorical_crossentropy",
+    "categorical_focal_crossentropy", "categorical_hinge", "cosine_similarity",
+    "ctc", "dice", "hinge", "huber", "kl_divergence", "kld", "kullback_leibler_divergence",
+    "log_cosh", "logcosh", "mae", "mape", "mean_absolute_error",
+    "mean_absolute_percentage_error", "mean_squared_error", "mean_squared_logarithmic_error",
+    "mse", "msle", "poisson", "sparse_categorical_crossentropy", "squared_hinge", "tversky",
+    "circle", "BinaryCrossentropy", "BinaryFocalCrossentropy", "CategoricalCrossentropy",
+    "CategoricalFocalCrossentropy", "CategoricalHinge", "CosineSimilarity", "Dice", "Hinge",
+    "Huber", "KLDivergence", "LogCosh", "MeanAbsoluteError", "MeanAbsolutePercentageError",
+    "MeanSquaredError", "MeanSquaredLogarithmicError", "Poisson",
+    "SparseCategoricalCrossentropy", "SquaredHinge", "Tversky", "Circle", "CTC",
+}
+
+
+class Mean:
+    """A running weighted mean: `update_state(values, sample_weight)`, `result()`."""
+
+    def __init__(self, name="mean", dtype=None):
+        self.name = name
+        self._total = np.float32(0.0)
+        self._count = np.float32(0.0)
+
+    def update_state(self, values, sample_weight=None):
+        values = np.asarray(values.numpy() if hasattr(values, "numpy") else values, np.float32)
+        if sample_weight is None:
+            weights = np.ones_like(values)
+        else:
+            weights = np.broadcast_to(np.asarray(sample_weight, np.float32), values.shape)
+        self._total = np.float32(self._total + np.sum(values * weights, dtype=np.float32))
+        self._count = np.float32(self._count + np.sum(weights, dtype=np.float32))
+
+    def result(self):
+        value = np.float32(0.0) if self._count == 0 else np.float32(self._total / self._count)
+        return tf.constant(value)
+
+    def reset_state(self):
+        self._total = np.float32(0.0)
+        self._count = np.float32(0.0)
+
+    @property
+    def variables(self):
+        return []
+
+    def __repr__(self):
+        return f"<Mean name={self.name}>"
+
+
+def resolve_loss(identifier):
+    if isinstance(identifier, str) and identifier not in KERAS_LOSSES:
+        raise ValueError(f"Could not interpret loss identifier: {identifier}")
+    return losses_module.get(identifier)
+
+
+def _by_output(value, output_names, what):
+    """`value` (one for all, a list, or a dict by output name) as one entry per output."""
+    if isinstance(value, dict):
+        unknown = [k for k in value if k not in output_names]
+        if unknown:
+            raise ValueError(
+                f"In the dict argument `{what}`, key '{unknown[0]}' does not correspond to "
+                f"any model output. Received:\n{what}={value}"
+            )
+        return [value.get(name) for name in output_names]
+    if isinstance(value, (list, tuple)):
+        if len(value) != len(output_names):
+            raise ValueError(
+                f"For a model with multiple outputs, when providing the `{what}` argument as a "
+                f"list, it should have as many entries as the model has outputs. Received:\n"
+                f"{what}={value}\nof length {len(value)} whereas the model has "
+                f"{len(output_names)} outputs."
+            )
+        return list(value)
+    return [value] * len(output_names) if what != "loss_weights" else [value] * len(
+        output_names
+    )
+
+
+class CompileLoss:
+    def __init__(self, loss, loss_weights=None):
+        self._user_loss = loss
+        self._user_weights = loss_weights
+        self.built = False
+        self.metrics = []
+        self._losses = []
+        self._weights = []
+
+    def build(self, y_pred, output_names):
+        flat = symbolic.flatten(y_pred)
+        names = list(output_names) if len(output_names) == len(flat) else [
+            f"output_{i}" for i in range(len(flat))
+        ]
+        if isinstance(y_pred, dict):
+            names = sorted(y_pred, key=str)
+        if len(flat) == 1 and not isinstance(self._user_loss, (list, tuple, dict)):
+            losses = [self._user_loss]
+        else:
+            losses = _by_output(self._user_loss, names, "loss")
+        weights = (
+            [self._user_weights] if len(flat) == 1 and not isinstance(
+                self._user_weights, (list, tuple, dict)
+            ) else _by_output(self._user_weights, names, "loss_weights")
+        ) if self._user_weights is not None else [None] * len(flat)
+        self._losses = [None if loss is None else resolve_loss(loss) for loss in losses]
+        self._weights = weights
+        if len(flat) > 1:
+            self.metrics = [Mean(name=f"{name}_loss") for name in names]
+        self.built = True
+
+    def __call__(self, y_true, y_pred, sample_weight=None, output_names=()):
+        if not self.built:
+            self.build(y_pred, output_names)
+        flat_pred = symbolic.flatten(y_pred)
+        if isinstance(y_pred, dict) and isinstance(y_true, dict):
+            flat_true = [y_true[k] for k in sorted(y_pred, key=str)]
+        elif isinstance(y_pred, dict) and isinstance(y_true, (list, tuple)):
+            flat_true = list(y_true)
+        else:
+            flat_true = symbolic.flatten(y_true) if len(flat_pred) > 1 else [y_true]
+        if len(flat_true) != len(flat_pred):
+            raise ValueError(
+                "y_true and y_pred have different structures.\n"
+                f"y_true: {symbolic.map_structure(lambda _: '*', y_true)}\n"
+                f"y_pred: {symbolic.map_structure(lambda _: '*', y_pred)}\n"
+            )
+        nested_weights = isinstance(sample_weight, (list, tuple, dict))
+        values = []
+        for index, (loss, weight, y_t, y_p) in enumerate(
+            zip(self._losses, self._weights, flat_true, flat_pred)
+        ):
+            if loss is None:
+                continue
+            sw = symbolic.flatten(sample_weight)[index] if nested_weights else sample_weight
+            value = loss(y_t, y_p, sw) if sw is not None else loss(y_t, y_p)
+            if value.dtype != tf.float32:
+                value = tf.cast(value, tf.float32)
+            if self.metrics:
+                self.metrics[index].update_state(value, sample_weight=y_p.shape[0])
+            if weight is not None:
+                value = tf.multiply(value, weight)
+            values.append(value)
+        if not values:
+            return None
+        if len(flat_pred) == 1:
+            return values[0]
+        return sum(values)  # Keras's Python sum: 0 + first + second ...
+
+
+class CompileMetrics:
+    """The metrics given to compile, one list per output, resolved through
+    keras.metrics.get (the engine's metrics module)."""
+
+    def __init__(self, metrics, weighted_metrics=None):
+        self._user_metrics = metrics
+        self._user_weighted = weighted_metrics
+        self.built = False
+        self.metrics = []
+        self._per_output = []
+
+    def build(self, y_true, y_pred, output_names, loss_names):
+        flat = symbolic.flatten(y_pred)
+        names = list(output_names) if len(output_names) == len(flat) else [
+            f"output_{i}" for i in range(len(flat))
+        ]
+        if len(flat) == 1 or not isinstance(self._user_metrics, (list, tuple, dict)):
+            per_output = [self._user_metrics or []]
+            if len(flat) > 1:
+                per_output = [self._user_metrics or [] for _ in flat]
+        elif isinstance(self._user_metrics, dict):
+            per_output = [self._user_metrics.get(name) or [] for name in names]
+        else:
+            per_output = [m or [] for m in self._user_metrics]
+        self._per_output = []
+        for index, specs in enumerate(per_output):
+            specs = specs if isinstance(specs, (list, tuple)) else [specs]
+            made = [_metric(spec, flat[index], loss_names[index] if loss_names else None)
+                    for spec in specs]
+            if len(flat) > 1:
+                for metric in made:
+                    metric.name = f"{names[index]}_{metric.name}"
+            self._per_output.append(made)
+            self.metrics.extend(made)
+        self.built = True
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        flat_pred = symbolic.flatten(y_pred)
+        flat_true = symbolic.flatten(y_true) if len(flat_pred) > 1 else [y_true]
+        for metrics, y_t, y_p in zip(self._per_output, flat_true, flat_pred):
+            for metric in metrics:
+                metric.update_state(y_t, y_p)
+
+    def reset_state(self):
+        for metric in self.metrics:
+            metric.reset_state()
+
+
+def _metric(spec, y_pred, loss):
+    try:  # keras.metrics is another module of the engine's Keras, made in parallel
+        from .. import metrics as metrics_module  # noqa: PLC0415
+    except ImportError:
+        raise missing_attribute("tf.keras", "metrics") from None
+
+    if isinstance(spec, str) and spec in ("accuracy", "acc"):
+        shape = tuple(y_pred.shape.as_list())
+        name = "accuracy" if spec == "accuracy" else "acc"
+        loss_name = getattr(loss, "name", getattr(loss, "__name__", str(loss)))
+        if "binary" in loss_name or (shape and shape[-1] == 1):
+            metric = metrics_module.BinaryAccuracy(name=name)
+        elif "sparse" in loss_name:
+            metric = metrics_module.SparseCategoricalAccuracy(name=name)
+        else:
+            metric = metrics_module.CategoricalAccuracy(name=name)
+        return metric
+    metric = metrics_module.get(spec)
+    if not hasattr(metric, "update_state"):
+        metric = metrics_module.MeanMetricWrapper(metric, name=spec if isinstance(spec, str)
+                                                  else metric.__name__)
+    elif isinstance(spec, str) and metric.name != spec:
+        metric.name = spec
+    return metric
+
+
+__all__ = ["CompileLoss", "CompileMetrics", "Mean"]

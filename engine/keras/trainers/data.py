@@ -1,0 +1,182 @@
+"""What fit/evaluate/predict iterate over: batches of (x, y, sample_weight) from NumPy arrays,
+tensors, lists of them, or any iterable yielding such tuples (a tf.data Dataset, a generator),
+as Keras 3's data adapters give them (float64 arrays arrive as float32 tensors)."""
+
+import math
+
+import numpy as np
+
+import engine as tf  # circular on purpose: tensors are made when batches are
+
+from .. import symbolic
+
+
+def unpack_x_y_sample_weight(data):
+    """keras.utils.unpack_x_y_sample_weight."""
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return data, None, None
+    if len(data) == 1:
+        return data[0], None, None
+    if len(data) == 2:
+        return data[0], data[1], None
+    if len(data) == 3:
+        return data
+    raise ValueError(
+        "Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`, "
+        f"found: {data}"
+    )
+
+
+def _is_array_like(value):
+    return value is None or all(
+        isinstance(leaf, (np.ndarray, list, int, float)) or tf.is_tensor(leaf)
+        for leaf in symbolic.flatten(value)
+    )
+
+
+def _as_array(x):
+    array = np.asarray(x.numpy() if tf.is_tensor(x) else x)
+    if array.dtype == np.float64:
+        array = array.astype(np.float32)  # Keras's adapters cast floats to floatx
+    return array
+
+
+class ArrayBatches:
+    """Batches of arrays sliced along their first axis."""
+
+    def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False,
+                 class_weight=None, steps=None):
+        self.x = symbolic.map_structure(_as_array, x)
+        self.y = None if y is None else symbolic.map_structure(_as_array, y)
+        if sample_weight is not None:
+            sample_weight = symbolic.map_structure(_as_array, sample_weight)
+        if class_weight is not None and self.y is not None:
+            sample_weight = _class_weights(self.y, class_weight)
+        self.sample_weight = sample_weight
+        self.size = _cardinality(self.x, self.y, self.sample_weight)
+        self.batch_size = batch_size or 32
+        self.shuffle = shuffle
+        self.num_batches = math.ceil(self.size / self.batch_size)
+        if steps is not None:
+            self.num_batches = min(self.num_batches, steps) if steps else self.num_batches
+
+    def __iter__(self):
+        order = np.arange(self.size)
+        if self.shuffle:
+            order = np.random.permutation(self.size)
+        for step in range(self.num_batches):
+            index = order[step * self.batch_size : (step + 1) * self.batch_size]
+            yield tuple(
+                part
+                for part in (
+                    _take(self.x, index),
+                    None if self.y is None else _take(self.y, index),
+                    None if self.sample_weight is None else _take(self.sample_weight, index),
+                )
+            )
+
+
+def _take(structure, index):
+    return symbolic.map_structure(lambda a: tf.constant(a[index]), structure)
+
+
+def _cardinality(*structures):
+    sizes = {}
+    for name, structure in zip(("x", "y", "sample_weight"), structures):
+        if structure is not None:
+            sizes[name] = [len(a) for a in symbolic.flatten(structure)]
+    if len({n for values in sizes.values() for n in values}) > 1:
+        shown = "".join(
+            f"'{name}' sizes: {', '.join(map(str, values))}\n" for name, values in sizes.items()
+        )
+        raise ValueError(
+            "Data cardinality is ambiguous. Make sure all arrays contain the same number of "
+            f"samples.{shown}"
+        )
+    return next(iter(sizes.values()))[0]
+
+
+def _class_weights(y, class_weight):
+    labels = symbolic.flatten(y)[0]
+    if labels.ndim > 1 and labels.shape[-1] > 1:
+        labels = np.argmax(labels, axis=-1)
+    labels = labels.reshape(labels.shape[0], -1)[:, 0] if labels.ndim > 1 else labels
+    return np.asarray([class_weight.get(int(c), 1.0) for c in labels], dtype=np.float32)
+
+
+class IterableBatches:
+    """Batches from an iterable of tuples (a Dataset, a generator): used as they come."""
+
+    def __init__(self, data, steps=None):
+        self.data = data
+        self.num_batches = steps
+        if steps is None and hasattr(data, "__len__"):
+            try:
+                self.num_batches = len(data)
+            except TypeError:
+                self.num_batches = None
+        self._iterator = None
+
+    def __iter__(self):
+        if self.num_batches is not None and self._iterator is not None and not hasattr(
+            self.data, "__len__"
+        ):
+            iterator = self._iterator  # a generator goes on where the last epoch stopped
+        else:
+            iterator = iter(self.data)
+            self._iterator = iterator
+        for step, batch in enumerate(iterator):
+            x, y, sample_weight = unpack_x_y_sample_weight(batch)
+            yield (
+                symbolic.map_structure(_as_tensor, x),
+                None if y is None else symbolic.map_structure(_as_tensor, y),
+                None if sample_weight is None else symbolic.map_structure(_as_tensor, sample_weight),
+            )
+            if self.num_batches is not None and step + 1 >= self.num_batches:
+                return
+
+
+def _as_tensor(value):
+    if tf.is_tensor(value):
+        return value
+    return tf.constant(_as_array(value))
+
+
+def batches(x, y=None, sample_weight=None, batch_size=None, shuffle=False,
+            class_weight=None, steps=None):
+    """The right batcher for `x`: arrays (with y, sample_weight) or an iterable of batches."""
+    if _is_array_like(x) or isinstance(x, dict):
+        return ArrayBatches(x, y, sample_weight, batch_size, shuffle, class_weight, steps)
+    if y is not None:
+        raise ValueError(
+            "When providing `x` as a tf.data.Dataset or a Python generator, `y` should not be "
+            f"passed. Instead, the targets should be included as part of the dataset `x`. "
+            f"Received: y={y}"
+        )
+    return IterableBatches(x, steps)
+
+
+def split_for_validation(x, y, sample_weight, validation_split):
+    """Keras's train_validation_split: the last `validation_split` of the samples."""
+    if not _is_array_like(x):
+        raise ValueError(
+            "`validation_split` is only supported for Tensors or NumPy arrays."
+            f"Found incompatible type in the input: {[type(x)]}"
+        )
+    arrays = [symbolic.map_structure(_as_array, s) if s is not None else None
+              for s in (x, y, sample_weight)]
+    size = len(symbolic.flatten(arrays[0])[0])
+    split_at = int(math.floor(size * (1.0 - validation_split)))
+    if split_at == 0 or split_at == size:
+        raise ValueError(
+            f"Training data contains {size} samples, which is not sufficient to split it into "
+            f"a validation and training set as specified by `validation_split={validation_split}`. "
+            "Either provide more data, or a different value for the `validation_split` argument."
+        )
+    first = [None if a is None else symbolic.map_structure(lambda v: v[:split_at], a)
+             for a in arrays]
+    second = [None if a is None else symbolic.map_structure(lambda v: v[split_at:], a)
+              for a in arrays]
+    return first, second
