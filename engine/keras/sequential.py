@@ -126,14 +126,6 @@ class Sequential(Model):
             return layers[1:]
         return layers[:]
 
-    @property
-    def input_spec(self):
-        return self._functional.input_spec if self._functional is not None else None
-
-    @input_spec.setter
-    def input_spec(self, value):
-        pass  # from the functional model inside
-
     def _checked_functional(self, what):
         if self._functional is None:
             raise AttributeError(
