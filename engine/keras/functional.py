@@ -35,11 +35,22 @@ class Functional(Model):
         nodes_by_depth, operations = map_graph(self._inputs, self._outputs)
         self._nodes_by_depth = nodes_by_depth
         self._operations = operations
+        self._check_outputs_reachable()
         for layer in operations:
             if layer not in self._layers:
                 self._layers.append(layer)
         self.built = True
         self._locked = True
+
+    def _check_outputs_reachable(self):
+        reached = {id(x) for x in self._inputs}
+        for depth in sorted(self._nodes_by_depth, reverse=True):
+            for node in self._nodes_by_depth[depth]:
+                if not node.is_input and all(id(x) in reached for x in node.input_tensors):
+                    reached.update(id(x) for x in node.output_tensors)
+        for path, x in zip(_paths(self._outputs_struct), self._outputs):
+            if id(x) not in reached:
+                raise ValueError(f"Output with path `{path}` is not connected to `inputs`")
 
     # --- what Keras shows ------------------------------------------------------------------
     @property
@@ -158,6 +169,15 @@ class Functional(Model):
 
     def get_config(self):
         return {"name": self.name, "trainable": self.trainable}
+
+
+def _paths(structure, prefix=()):
+    """Keras's flatten_with_path, joined with dots: '' for one output, '0', '1' for a list."""
+    if isinstance(structure, dict):
+        return [p for key in sorted(structure, key=str) for p in _paths(structure[key], prefix + (key,))]
+    if isinstance(structure, (list, tuple)):
+        return [p for i, item in enumerate(structure) for p in _paths(item, prefix + (i,))]
+    return [".".join(str(p) for p in prefix)]
 
 
 def _as_list_if_tuple(value):

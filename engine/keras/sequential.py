@@ -62,6 +62,8 @@ class Sequential(Model):
             object.__setattr__(self, '_functional', None)
 
     def pop(self, rebuild=True):
+        if not self._layers:
+            raise IndexError("list index out of range")  # Keras looks at _layers[0]
         layer = self._layers.pop()
         self.built = False
         object.__setattr__(self, '_functional', None)

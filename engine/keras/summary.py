@@ -255,8 +255,8 @@ def _row_lines(cells, widths, alignment, edge):
 
 def _wrap(text, width):
     """Greedy word wrap as rich's Text.wrap: words move to the next line whole; a word longer
-    than the width is cut into pieces of the width."""
-    if width <= 0:
+    than the width ends in an ellipsis."""
+    if width <= 0 or len(text) <= width:
         return [text]
     lines, current = [], ""
     for word in text.split(" "):
@@ -266,9 +266,8 @@ def _wrap(text, width):
             continue
         if current:
             lines.append(current)
-        while len(word) > width:
-            lines.append(word[:width])
-            word = word[width:]
+        if len(word) > width:
+            word = word[: width - 1] + "…"  # rich's default overflow: an ellipsis
         current = word
     lines.append(current)
     return lines

@@ -10,6 +10,7 @@ as Keras's TF backend traces `call` on placeholders.
 
 import collections
 import contextlib
+import io
 
 import numpy as np
 
@@ -20,6 +21,17 @@ from . import naming
 from .tensor_tags import get_keras_mask, set_keras_mask
 
 KerasHistory = collections.namedtuple("KerasHistory", ["operation", "node_index", "tensor_index"])
+
+
+_NOT_A_TF_INPUT = (
+    "A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a "
+    "symbolic placeholder for a shape and dtype, used when constructing Keras Functional "
+    "models or Keras Functions. You can only use it as input to a Keras layer or a Keras "
+    "operation (from the namespaces `keras.layers` and `keras.ops`). You are likely doing "
+    "something like:\n\n```\nx = Input(...)\n...\ntf_fn(x)  # Invalid.\n```\n\nWhat you "
+    "should do instead is wrap `tf_fn` in a layer:\n\n```\nclass MyLayer(Layer):\n"
+    "    def call(self, x):\n        return tf_fn(x)\n\nx = MyLayer()(x)\n```\n"
+)
 
 
 class KerasTensor:
@@ -48,12 +60,11 @@ class KerasTensor:
         raise TypeError("A symbolic KerasTensor cannot be used as a boolean.")
 
     def __array__(self, dtype=None, copy=None):
-        raise TypeError(
-            f"You are passing {self!r} to a TensorFlow function that does not accept "
-            "symbolic tensors. A KerasTensor is symbolic: it's a placeholder for a shape and "
-            "a dtype. It doesn't have any actual numerical value. You cannot convert it to a "
-            "NumPy array."
-        )
+        raise ValueError(_NOT_A_TF_INPUT)
+
+    _conversion_refusal = _NOT_A_TF_INPUT  # what converting one raises (conversion.py)
+
+
 
 
 class Node:
@@ -111,16 +122,33 @@ def any_symbolic(*values):
     return any(isinstance(leaf, KerasTensor) for value in values for leaf in flatten(value))
 
 
+class _CreationsOnly(hooks.Observer):
+    """Passes on only the variables made (a layer built by a shape run keeps its weights)."""
+
+    def __init__(self, observer):
+        self.observer = observer
+
+    def variable_event(self, variable, kind, snapshot=None):
+        if kind == "created":
+            self.observer.variable_event(variable, kind, snapshot)
+
+
 @contextlib.contextmanager
-def silenced():
-    """Runs ops no tape, accumulator or observer sees (the shape inference runs)."""
+def silenced(quiet=False):
+    """Runs ops no tape or accumulator records and observers see only as variables made
+    (the shape runs); `quiet` also swallows what they print (a second run, which TF's single
+    trace does not make)."""
     saved = (hooks.observers[:], tape_module.recording_tapes[:], tape_module.forward_pending[:])
-    hooks.observers.clear()
+    hooks.observers[:] = [_CreationsOnly(o) for o in saved[0]]
     tape_module.recording_tapes.clear()
     tape_module.forward_pending.clear()
     try:
         with np.errstate(all="ignore"):
-            yield
+            if quiet:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    yield
+            else:
+                yield
     finally:
         hooks.observers[:] = saved[0]
         tape_module.recording_tapes[:] = saved[1]
@@ -135,7 +163,7 @@ def concrete_stand_ins(value, unknown_size):
         shape = tuple(unknown_size if d is None else d for d in x.shape)
         tensor = tf.zeros(shape, dtype=x.dtype)
         if x._keras_mask is not None:
-            set_keras_mask(tensor, concrete_stand_ins(x._keras_mask, unknown_size) > 0)
+            set_keras_mask(tensor, concrete_stand_ins(x._keras_mask, unknown_size))
         return tensor
 
     return map_structure(stand_in, value)

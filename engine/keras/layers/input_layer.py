@@ -18,6 +18,7 @@ class InputLayer(Layer):
         input_tensor=None,
         optional=False,
         name=None,
+        ragged=False,
         **kwargs,
     ):
         if "input_shape" in kwargs:

@@ -27,6 +27,7 @@ from ...tensor import EagerTensor
 from .. import initializers as initializers_module, naming, symbolic
 from ..tensor_tags import get_keras_mask, set_keras_mask
 from ..variables import KerasVariable
+from .call_errors import with_call_info
 from .input_spec import InputSpec, assert_input_compatibility
 
 __all__ = ["InputSpec", "Layer"]
@@ -371,10 +372,13 @@ class Layer:
             else:
                 assert_input_compatibility(self.input_spec, first, self.name)
         is_symbolic = symbolic.any_symbolic(args, kwargs)
+        flags = _call_flags(type(self).call)
         with naming.keras_scope(self.name, self):
             if not self.built:
-                self._build_on_call(symbolic.map_structure(_shape_of, first))
-        flags = _call_flags(type(self).call)
+                if type(self).build is Layer.build and any(not x.built for x in self._layers):
+                    self._build_by_run(flags, args, kwargs, is_symbolic)
+                else:
+                    self._build_on_call(symbolic.map_structure(_shape_of, first))
         entered = _context.entry is None
         if entered:
             _context.entry = self
@@ -382,12 +386,16 @@ class Layer:
             call_kwargs = self._resolve_training(flags, kwargs)
             previous_mask = self._resolve_mask(flags, first, call_kwargs)
             with naming.keras_scope(self.name, self):
-                if is_symbolic:
-                    outputs = self._call_symbolically(args, call_kwargs, previous_mask)
-                else:
-                    outputs = self.call(*args, **call_kwargs)
+                try:
+                    if is_symbolic:
+                        outputs = self._call_symbolically(args, call_kwargs, previous_mask)
+                    else:
+                        outputs = self.call(*args, **call_kwargs)
+                except Exception as error:
+                    raise with_call_info(self, error, args, call_kwargs) from None
             if self.supports_masking:
-                if not is_symbolic:
+                if not is_symbolic or not _is_engine_layer(self):
+                    # A user's compute_mask gets KerasTensors, as in Keras (TF ops refuse them).
                     self._set_mask_metadata(first, outputs, previous_mask)
             elif any(m is not None for m in symbolic.flatten(previous_mask)):
                 warnings.warn(
@@ -401,18 +409,43 @@ class Layer:
             if entered:
                 _context.entry = None
                 _context.training = None
+        if not self._locked:  # as Keras: called once, the layer is built and its state fixed
+            self.built = True
+            object.__setattr__(self, "_locked", True)
         if is_symbolic:
             symbolic.Node(self, args, kwargs, outputs)
         return outputs
 
+    def _build_by_run(self, flags, args, kwargs, is_symbolic):
+        """Keras's build for a layer without `build` whose sublayers are unbuilt: its `call`
+        runs once on the inputs (traced by TF; here run with nothing recorded), building
+        them; if that fails on real inputs, the real call builds them."""
+        call_kwargs = {k: v for k, v in kwargs.items() if flags[0] or k in flags[1]}
+        try:
+            with symbolic.silenced():
+                self.call(
+                    *symbolic.concrete_stand_ins(args, 2),
+                    **symbolic.concrete_stand_ins(call_kwargs, 2),
+                )
+        except Exception as error:  # noqa: BLE001 - as Keras: the real call will say more
+            if is_symbolic:
+                warnings.warn(
+                    f"Layer '{self.name}' looks like it has unbuilt state, but Keras is not "
+                    "able to trace the layer `call()` in order to build it automatically. "
+                    f"Exception encountered: ''{error}''",
+                    stacklevel=3,
+                )
+
     def _resolve_training(self, flags, kwargs):
+        # As Keras: the argument if given (even when `call` does not take it), else the outer
+        # call's value, else the default of `call`'s signature; passed on to inner calls.
         takes_any, names, training_default = flags
         kwargs = dict(kwargs)
+        value = kwargs.get("training")
+        if value is None:
+            value = _context.training if _context.training is not None else training_default
+        _context.training = value
         if "training" in names:
-            value = kwargs.get("training")
-            if value is None:
-                value = _context.training if _context.training is not None else training_default
-            _context.training = value
             if value is not None:
                 kwargs["training"] = value
         elif "training" in kwargs and not takes_any:
@@ -455,11 +488,13 @@ class Layer:
             return _tensors_for_shapes(shapes, self.dtype)
         runs = []
         for size in (2, 3):
-            with symbolic.silenced():
+            with symbolic.silenced(quiet=size == 3):
                 concrete_args = symbolic.concrete_stand_ins(args, size)
                 concrete_kwargs = symbolic.concrete_stand_ins(kwargs, size)
                 outputs = self.call(*concrete_args, **concrete_kwargs)
-                if self.supports_masking:
+                if self.supports_masking and _is_engine_layer(self):
+                    # The engine's layers compute masks as Keras's do (with keras.ops, which
+                    # take KerasTensors): from the stand-ins here.
                     concrete_first = concrete_args[0] if concrete_args else None
                     mask = concrete_kwargs.get("mask")
                     if mask is None:
@@ -517,6 +552,10 @@ class Layer:
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def _is_engine_layer(layer):
+    return type(layer).__module__.startswith("engine.")
 
 
 def _accepted(method, kwargs):
