@@ -3,6 +3,8 @@ summary. `Model(inputs, outputs)` makes a functional model (functional.py), as i
 subclasses write `call`.
 """
 
+import functools
+
 from ..missing import missing_attribute
 from . import summary as summary_module
 from .layers.layer import Layer
@@ -12,14 +14,28 @@ from .trainers.trainer import Trainer
 MODEL_ONLY = {"save", "to_json", "export", "quantize"}
 
 
+@functools.cache
+def _functional_subclass(cls, functional):
+    return type(cls.__name__, (cls, functional), {"__module__": cls.__module__})
+
+
 class Model(Trainer, Layer):
     _functional_class: type | None = None  # set by functional.py (which builds on Model)
 
     def __new__(cls, *args, **kwargs):
-        if cls is Model and (args or "inputs" in kwargs or "outputs" in kwargs):
-            functional = Model._functional_class
-            assert functional is not None
-            return functional.__new__(functional, *args, **kwargs)
+        functional = Model._functional_class
+        functional_arguments = (
+            len(args) == 2
+            or (len(args) == 1 and "outputs" in kwargs)
+            or ("inputs" in kwargs and "outputs" in kwargs)
+        )  # Keras's functional_init_arguments
+        if functional_arguments and functional is not None:
+            if cls is Model:
+                return functional.__new__(functional, *args, **kwargs)
+            if not issubclass(cls, functional):
+                # A subclass given inputs and outputs is functional, as Keras makes it.
+                cls = _functional_subclass(cls, functional)
+                return cls.__new__(cls, *args, **kwargs)
         return super().__new__(cls, *args, **kwargs)
 
     def __init__(self, *args, **kwargs):

@@ -65,9 +65,14 @@ class Mean:
 
 
 def resolve_loss(identifier):
+    """A Loss object: functions are wrapped (reduced over the batch), as Keras's get_loss."""
     if isinstance(identifier, str) and identifier not in KERAS_LOSSES:
         raise ValueError(f"Could not interpret loss identifier: {identifier}")
-    return losses_module.get(identifier)
+    loss = losses_module.get(identifier)
+    if not isinstance(loss, losses_module.Loss):
+        name = identifier if isinstance(identifier, str) else getattr(loss, "__name__", None)
+        loss = losses_module.LossFunctionWrapper(loss, name=name)
+    return loss
 
 
 def _by_output(value, output_names, what):
@@ -92,6 +97,18 @@ def _by_output(value, output_names, what):
     return [value] * len(output_names) if what != "loss_weights" else [value] * len(
         output_names
     )
+
+
+def _targets_like(y_true, y_pred, output_names):
+    """The targets, one per output in the outputs' order (a dict of targets by output name)."""
+    flat_pred = symbolic.flatten(y_pred)
+    if isinstance(y_true, dict):
+        names = sorted(y_pred, key=str) if isinstance(y_pred, dict) else list(output_names)
+        if all(name in y_true for name in names):
+            return [y_true[name] for name in names]
+    if isinstance(y_pred, dict) and isinstance(y_true, (list, tuple)):
+        return list(y_true)
+    return symbolic.flatten(y_true) if len(flat_pred) > 1 else [y_true]
 
 
 class CompileLoss:
@@ -129,12 +146,7 @@ class CompileLoss:
         if not self.built:
             self.build(y_pred, output_names)
         flat_pred = symbolic.flatten(y_pred)
-        if isinstance(y_pred, dict) and isinstance(y_true, dict):
-            flat_true = [y_true[k] for k in sorted(y_pred, key=str)]
-        elif isinstance(y_pred, dict) and isinstance(y_true, (list, tuple)):
-            flat_true = list(y_true)
-        else:
-            flat_true = symbolic.flatten(y_true) if len(flat_pred) > 1 else [y_true]
+        flat_true = _targets_like(y_true, y_pred, output_names)
         if len(flat_true) != len(flat_pred):
             raise ValueError(
                 "y_true and y_pred have different structures.\n"
@@ -200,9 +212,9 @@ class CompileMetrics:
             self.metrics.extend(made)
         self.built = True
 
-    def update_state(self, y_true, y_pred, sample_weight=None):
+    def update_state(self, y_true, y_pred, sample_weight=None, output_names=()):
+        flat_true = _targets_like(y_true, y_pred, output_names)
         flat_pred = symbolic.flatten(y_pred)
-        flat_true = symbolic.flatten(y_true) if len(flat_pred) > 1 else [y_true]
         for metrics, y_t, y_p in zip(self._per_output, flat_true, flat_pred):
             for metric in metrics:
                 metric.update_state(y_t, y_p)

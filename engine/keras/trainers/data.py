@@ -59,14 +59,29 @@ class ArrayBatches:
         self.batch_size = batch_size or 32
         self.shuffle = shuffle
         self.num_batches = math.ceil(self.size / self.batch_size)
-        if steps is not None:
-            self.num_batches = min(self.num_batches, steps) if steps else self.num_batches
+        self._all_batches = self.num_batches
+        self._pending = None
+        if steps:
+            self.num_batches = steps
 
     def __iter__(self):
+        if self.num_batches == self._all_batches:
+            yield from self._one_pass()
+            return
+        # steps_per_epoch: an epoch takes the next batches, where the last one stopped (as
+        # Keras's epoch iterator), going over the data again when it runs out.
+        for _ in range(self.num_batches):
+            batch = next(self._pending, None) if self._pending is not None else None
+            if batch is None:
+                self._pending = self._one_pass()
+                batch = next(self._pending)
+            yield batch
+
+    def _one_pass(self):
         order = np.arange(self.size)
         if self.shuffle:
             order = np.random.permutation(self.size)
-        for step in range(self.num_batches):
+        for step in range(self._all_batches):
             index = order[step * self.batch_size : (step + 1) * self.batch_size]
             yield tuple(
                 part

@@ -25,7 +25,6 @@ class Trainer:
     def __init__(self):
         object.__setattr__(self, "_metrics", [])
         self.compiled = False
-        self.optimizer = None
         self._compile_loss = None
         self._compile_metrics = None
         self._loss_tracker = None
@@ -132,7 +131,7 @@ class Trainer:
                     self._compile_loss._losses if self._compile_loss is not None else None
                 )
                 self._compile_metrics.build(y, y_pred, self._output_names(), loss_names)
-            self._compile_metrics.update_state(y, y_pred, sample_weight)
+            self._compile_metrics.update_state(y, y_pred, sample_weight, self._output_names())
         return self.get_metrics_result()
 
     def get_metrics_result(self):
@@ -331,14 +330,16 @@ class Trainer:
             )
         batch = _batch_tensors(x, y, sample_weight)
         self._build_for([batch], training=True)
-        logs = _as_numpy(self.train_step(_step_data(batch)))
+        self.reset_metrics()
+        logs = _pythonify(self.train_step(_step_data(batch)))
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         self._assert_compile_called("test_on_batch")
         batch = _batch_tensors(x, y, sample_weight)
         self._build_for([batch], training=False)
-        logs = _as_numpy(self.test_step(_step_data(batch)))
+        self.reset_metrics()
+        logs = _pythonify(self.test_step(_step_data(batch)))
         return logs if return_dict else self._flatten_metrics_in_order(logs)
 
     def predict_on_batch(self, x):
@@ -348,10 +349,7 @@ class Trainer:
     # --- helpers ---------------------------------------------------------------------------
     def _assert_compile_called(self, method_name):
         if not self.compiled:
-            raise ValueError(
-                "You must call `compile()` before "
-                + ("using the model." if method_name == "fit" else f"calling `{method_name}()`.")
-            )
+            raise ValueError("You must call `compile()` before using the model.")
 
     def _output_names(self):
         outputs = getattr(self, "_outputs", None)
@@ -373,8 +371,9 @@ class Trainer:
                     x,
                 )
                 self(specs)
-        if training and self.optimizer is not None and not self.optimizer.built:
-            self.optimizer.build(self.trainable_variables)
+        optimizer = getattr(self, "optimizer", None)
+        if training and optimizer is not None and not optimizer.built:
+            optimizer.build(self.trainable_variables)
 
     def _metrics_result_or_logs(self, logs):
         results = self.get_metrics_result()
@@ -426,10 +425,6 @@ def _is_scalar(value):
         return np.asarray(value).ndim == 0
     except Exception:  # noqa: BLE001 - not array-like: left as it is
         return False
-
-
-def _as_numpy(logs):
-    return {key: np.array(value) for key, value in logs.items()}
 
 
 def _call_parameters(model):
