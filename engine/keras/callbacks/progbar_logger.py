@@ -3,6 +3,7 @@ with verbose=1 (a bar redrawn in place) and verbose=2 (one line per epoch:
 "4/4 - 0s - 5ms/step - loss: 0.1234")."""
 
 import math
+import os
 import sys
 import time
 
@@ -23,9 +24,12 @@ class Progbar:
         self.verbose = verbose
         self.interval = interval
         self.unit_name = unit_name
-        self._dynamic_display = (
-            hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
-        ) or "ipykernel" in sys.modules
+        self._dynamic_display = (  # as Keras decides: on any POSIX system, in place
+            (hasattr(sys.stdout, "isatty") and sys.stdout.isatty())
+            or "ipykernel" in sys.modules
+            or "posix" in sys.modules
+            or "PYCHARM_HOSTED" in os.environ
+        )
         self._seen_so_far = 0
         self._values = {}
         self._values_order = []
