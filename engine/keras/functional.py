@@ -8,6 +8,7 @@ those of calling the layers by hand.
 """
 
 import collections
+from typing import Any
 
 import engine as tf  # circular on purpose: ops are looked up when the model runs
 
@@ -92,14 +93,14 @@ class Functional(Model):
             for x, name in zip(self._inputs, self._input_names())
         ]
 
+    @input_spec.setter
+    def input_spec(self, value):
+        pass  # Keras computes it from the inputs
+
     def _input_names(self):
         if isinstance(self._inputs_struct, dict):
             return sorted(self._inputs_struct, key=str)
         return [x._keras_history.operation.name for x in self._inputs]
-
-    @input_spec.setter
-    def input_spec(self, value):
-        pass  # Keras computes it from the inputs
 
     # --- running ---------------------------------------------------------------------------
     def _build_on_call(self, input_shape):
@@ -174,7 +175,9 @@ class Functional(Model):
 def _paths(structure, prefix=()):
     """Keras's flatten_with_path, joined with dots: '' for one output, '0', '1' for a list."""
     if isinstance(structure, dict):
-        return [p for key in sorted(structure, key=str) for p in _paths(structure[key], prefix + (key,))]
+        return [
+            p for key in sorted(structure, key=str) for p in _paths(structure[key], prefix + (key,))
+        ]
     if isinstance(structure, (list, tuple)):
         return [p for i, item in enumerate(structure) for p in _paths(item, prefix + (i,))]
     return [".".join(str(p) for p in prefix)]
@@ -193,7 +196,8 @@ def map_graph(inputs, outputs):
     """(nodes by depth, operations in Keras's order) for the graph from inputs to outputs."""
     nodes_in_order, operation_indices = _walk(inputs, outputs)
     in_graph = set(nodes_in_order)
-    node_depths, operation_depths = {}, {}
+    node_depths: dict[Any, int] = {}
+    operation_depths: dict[Any, int] = {}
     for node in reversed(nodes_in_order):
         depth = node_depths.setdefault(node, 0)
         depth = max(depth, operation_depths.get(node.operation, 0))
@@ -232,7 +236,7 @@ def map_graph(inputs, outputs):
 
 def _check_connected(inputs, nodes_by_depth):
     computable = {id(x) for x in inputs}
-    done = []
+    done: list[str] = []
     for depth in sorted(nodes_by_depth, reverse=True):
         for node in nodes_by_depth[depth]:
             for x in node.input_tensors:
@@ -249,7 +253,10 @@ def _check_connected(inputs, nodes_by_depth):
 def _walk(inputs, outputs):
     """Keras's _build_map: nodes from the inputs to the outputs (depth first, post-order) and
     each operation's first visit index."""
-    finished, in_progress, ordered, indices = set(), set(), [], {}
+    finished: set[Any] = set()
+    in_progress: set[Any] = set()
+    ordered: list[Any] = []
+    indices: dict[Any, int] = {}
     input_ids = {id(x) for x in inputs}
 
     def visit(tensor):
@@ -261,7 +268,9 @@ def _walk(inputs, outputs):
             finished.add(node)
             return
         if node in in_progress:
-            raise ValueError(f"Tensor {tensor} from operation '{operation.name}' is part of a cycle.")
+            raise ValueError(
+                f"Tensor {tensor} from operation '{operation.name}' is part of a cycle."
+            )
         indices.setdefault(operation, len(indices))
         in_progress.add(node)
         if not node.is_input:

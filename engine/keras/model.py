@@ -3,8 +3,6 @@ summary. `Model(inputs, outputs)` makes a functional model (functional.py), as i
 subclasses write `call`.
 """
 
-import functools
-
 from ..missing import missing_attribute
 from . import summary as summary_module
 from .layers.layer import Layer
@@ -14,9 +12,16 @@ from .trainers.trainer import Trainer
 MODEL_ONLY = {"save", "to_json", "export", "quantize"}
 
 
-@functools.cache
+_functional_subclasses: dict[type, type] = {}
+
+
 def _functional_subclass(cls, functional):
-    return type(cls.__name__, (cls, functional), {"__module__": cls.__module__})
+    """`cls` made functional (Keras's inject_functional_model_class), one class per class."""
+    if cls not in _functional_subclasses:
+        _functional_subclasses[cls] = type(
+            cls.__name__, (cls, functional), {"__module__": cls.__module__}
+        )
+    return _functional_subclasses[cls]
 
 
 class Model(Trainer, Layer):
@@ -83,12 +88,12 @@ class Model(Trainer, Layer):
         raise ValueError("Provide either a layer name or layer index at `get_layer`.")
 
     def save_weights(self, filepath, overwrite=True):
-        from .saving import save_weights  # noqa: PLC0415 - h5py is optional, loaded on use
+        from .saving import save_weights
 
         save_weights(self, filepath, overwrite)
 
     def load_weights(self, filepath, skip_mismatch=False, **kwargs):
-        from .saving import load_weights  # noqa: PLC0415 - h5py is optional, loaded on use
+        from .saving import load_weights
 
         load_weights(self, filepath, skip_mismatch)
 

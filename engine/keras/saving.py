@@ -9,6 +9,8 @@ for a list), and a compiled model's built optimizer under `optimizer`. h5py is n
 optional dependency of the engine: only weights files use it).
 """
 
+from typing import Any
+
 import numpy as np
 
 from ..missing import missing_attribute
@@ -18,7 +20,7 @@ from .layers.layer import Layer
 
 def _h5py():
     try:
-        import h5py  # noqa: PLC0415 - optional: only weights files need it
+        import h5py
     except ImportError:
         raise missing_attribute("tf.keras.Model", "save_weights (h5py is not installed)") from None
     return h5py
@@ -41,10 +43,10 @@ def _own_variables(obj):
 
 def _children(obj):
     """(key, child) pairs in Keras's order: layers, then the optimizer."""
-    from .functional import Functional  # noqa: PLC0415 - functional.py builds on this layer
-    from .sequential import Sequential  # noqa: PLC0415
+    from .functional import Functional
+    from .sequential import Sequential
 
-    children = []
+    children: list[tuple[str, Any]] = []
     if isinstance(obj, (Functional, Sequential)):
         children.append(("layers", list(obj.layers)))
     elif isinstance(obj, Layer):
@@ -54,7 +56,10 @@ def _children(obj):
                 continue
             if isinstance(value, Layer) or (
                 isinstance(value, (list, tuple, dict))
-                and any(isinstance(v, Layer) for v in (value.values() if isinstance(value, dict) else value))
+                and any(
+                    isinstance(v, Layer)
+                    for v in (value.values() if isinstance(value, dict) else value)
+                )
             ):
                 children.append((name, value))
     optimizer = getattr(obj, "optimizer", None) if getattr(obj, "compiled", False) else None
@@ -105,7 +110,7 @@ def load_weights(model, filepath, skip_mismatch=False):
         def load(path, obj):
             key = f"{path}/vars" if path else "vars"
             variables = _own_variables(obj)
-            stored = f[key] if key in f else None
+            stored = f.get(key)
             count = 0 if stored is None else len(stored)
             if count != len(variables):
                 if skip_mismatch:

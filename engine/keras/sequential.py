@@ -7,6 +7,8 @@ Layers built while the model builds live under its path: 'sequential/dense/kerne
 `layers` leaves the InputLayer out.
 """
 
+from typing import Any
+
 from . import naming, symbolic
 from .functional import Functional
 from .layers.input_layer import Input, InputLayer
@@ -21,7 +23,7 @@ __all__ = ["Input", "KerasTensor", "Sequential"]
 class Sequential(Model):
     def __init__(self, layers=None, trainable=True, name=None):
         super().__init__(trainable=trainable, name=name)
-        object.__setattr__(self, '_functional', None)
+        object.__setattr__(self, "_functional", None)
         for layer in layers or ():
             self.add(layer, rebuild=False)
         if layers:
@@ -32,8 +34,10 @@ class Sequential(Model):
             layer._keras_history.operation, InputLayer
         ):
             layer = layer._keras_history.operation
-        if isinstance(layer, InputLayer) and self._layers and isinstance(
-            self._layers[0], InputLayer
+        if (
+            isinstance(layer, InputLayer)
+            and self._layers
+            and isinstance(self._layers[0], InputLayer)
         ):
             raise ValueError(
                 f"Sequential model '{self.name}' has already been configured to use input "
@@ -51,29 +55,32 @@ class Sequential(Model):
                 f"'{layer.name}' is already the name of a layer in this model. Update the "
                 "`name` argument to pass a unique name."
             )
-        if not self._layers and not isinstance(layer, InputLayer):
-            if layer._input_shape_arg is not None:
-                self._layers.append(InputLayer(batch_shape=layer._input_shape_arg))
+        if (
+            not self._layers
+            and not isinstance(layer, InputLayer)
+            and layer._input_shape_arg is not None
+        ):
+            self._layers.append(InputLayer(batch_shape=layer._input_shape_arg))
         self._layers.append(layer)
         if rebuild:
             self._maybe_rebuild()
         else:
             self.built = False
-            object.__setattr__(self, '_functional', None)
+            object.__setattr__(self, "_functional", None)
 
     def pop(self, rebuild=True):
         if not self._layers:
             raise IndexError("list index out of range")  # Keras looks at _layers[0]
         layer = self._layers.pop()
         self.built = False
-        object.__setattr__(self, '_functional', None)
+        object.__setattr__(self, "_functional", None)
         if rebuild:
             self._maybe_rebuild()
         return layer
 
     def _maybe_rebuild(self):
         self.built = False
-        object.__setattr__(self, '_functional', None)
+        object.__setattr__(self, "_functional", None)
         if self._layers and isinstance(self._layers[0], InputLayer) and len(self._layers) > 1:
             self.build(self._layers[0].batch_shape)
         elif self._layers and isinstance(self._layers[0], InputLayer):
@@ -95,12 +102,13 @@ class Sequential(Model):
                 )
         else:
             self._layers.insert(0, InputLayer(batch_shape=input_shape, dtype=self._layers[0].dtype))
-        inputs = self._layers[0].output
+        first: Any = self._layers[0]  # the InputLayer
+        inputs = first.output
         x = inputs
         with naming.keras_scope(self.name, self):
             for layer in self._layers[1:]:
                 x = layer(x)
-        object.__setattr__(self, '_functional', Functional(inputs=inputs, outputs=x))
+        object.__setattr__(self, "_functional", Functional(inputs=inputs, outputs=x))
         self.built = True
 
     def _build_on_call(self, input_shape):
@@ -121,6 +129,9 @@ class Sequential(Model):
             mask = symbolic.map_structure(get_keras_mask, outputs)
         return outputs
 
+    def _input_layer(self) -> Any:
+        return self._layers[0]
+
     @property
     def layers(self):
         layers = self._layers
@@ -130,9 +141,7 @@ class Sequential(Model):
 
     def _checked_functional(self, what):
         if self._functional is None:
-            raise AttributeError(
-                f"Sequential model '{self.name}' has no defined {what} yet."
-            )
+            raise AttributeError(f"Sequential model '{self.name}' has no defined {what} yet.")
         return self._functional
 
     @property
@@ -185,12 +194,12 @@ class Sequential(Model):
             "layers": layers,
         }
         if self._functional is not None:
-            config["build_input_shape"] = self._layers[0].batch_shape
+            config["build_input_shape"] = self._input_layer().batch_shape
         return config
 
     @classmethod
     def from_config(cls, config):
-        from . import layers as layers_module  # noqa: PLC0415 - every layer class, by name
+        from . import layers as layers_module
 
         model = cls(name=config.get("name"), trainable=config.get("trainable", True))
         for entry in config["layers"]:

@@ -13,8 +13,18 @@ import shutil
 from .layers.input_layer import InputLayer
 from .layers.layer import Layer
 
-_DTYPE_BITS = {"float16": 16, "bfloat16": 16, "float32": 32, "float64": 64, "int8": 8,
-               "uint8": 8, "int16": 16, "int32": 32, "int64": 64, "bool": 1}
+_DTYPE_BITS = {
+    "float16": 16,
+    "bfloat16": 16,
+    "float32": 32,
+    "float64": 64,
+    "int8": 8,
+    "uint8": 8,
+    "int16": 16,
+    "int32": 32,
+    "int64": 64,
+    "bool": 1,
+}
 
 
 def count_params(weights):
@@ -63,7 +73,7 @@ def _is_shape(shape):
 
 
 def _is_sequential_like(model):
-    from .functional import Functional  # noqa: PLC0415 - functional.py builds on model.py
+    from .functional import Functional
 
     if not isinstance(model, Functional):
         return True, list(model.layers)
@@ -82,8 +92,15 @@ def _is_sequential_like(model):
     return True, list(model._operations)
 
 
-def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False,
-                  show_trainable=False, layer_range=None):
+def print_summary(
+    model,
+    line_length=None,
+    positions=None,
+    print_fn=None,
+    expand_nested=False,
+    show_trainable=False,
+    layer_range=None,
+):
     sequential_like, layers = _is_sequential_like(model)
     if sequential_like:
         default_length, positions = 88, positions or [0.45, 0.80, 1.0]
@@ -117,14 +134,13 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
                 continue
             for x in node.input_tensors:
                 history = x._keras_history
-                found.append(f"{history.operation.name}[{history.node_index}][{history.tensor_index}]")
+                found.append(
+                    f"{history.operation.name}[{history.node_index}][{history.tensor_index}]"
+                )
         return ", ".join(found) or "-"
 
     def fields(layer, prefix=""):
-        if not layer.built:
-            params = "0 (unbuilt)"
-        else:
-            params = f"{layer.count_params():,}"
+        params = f"{layer.count_params():,}" if layer.built else "0 (unbuilt)"
         row = [f"{prefix}{layer.name} ({type(layer).__name__})", format_layer_shape(layer), params]
         if not sequential_like:
             row.append(connections(layer))
@@ -152,8 +168,9 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
     )
     optimizer = getattr(model, "optimizer", None)
     optimizer_built = bool(getattr(model, "compiled", False) and optimizer and optimizer.built)
-    optimizer_count = count_params(optimizer.variables) if optimizer_built else 0
-    optimizer_size = weight_memory_size(optimizer.variables) if optimizer_built else 0
+    optimizer_variables = optimizer.variables if optimizer is not None and optimizer_built else []
+    optimizer_count = count_params(optimizer_variables)
+    optimizer_size = weight_memory_size(optimizer_variables)
     total = trainable_count + non_trainable_count + optimizer_count
     total_size = trainable_size + non_trainable_size + optimizer_size
     lines.append(f" Total params: {total:,} ({readable_memory_size(total_size)})")
@@ -176,7 +193,7 @@ def print_summary(model, line_length=None, positions=None, print_fn=None, expand
 def _layer_range(layers, layer_range):
     if layer_range is None:
         return 0, len(layers)
-    import re  # noqa: PLC0415 - only for this rarely used argument
+    import re
 
     if len(layer_range) != 2:
         raise ValueError(
@@ -187,8 +204,7 @@ def _layer_range(layers, layer_range):
     ends = [i for i, layer in enumerate(layers) if re.match(layer_range[1], layer.name)]
     if not starts or not ends:
         raise ValueError(
-            "Passed layer_names do not match the layer names in the model. "
-            f"Received: {layer_range}"
+            f"Passed layer_names do not match the layer names in the model. Received: {layer_range}"
         )
     return min(starts), max(ends) + 1
 

@@ -11,6 +11,7 @@ as Keras's TF backend traces `call` on placeholders.
 import collections
 import contextlib
 import io
+from typing import Any
 
 import numpy as np
 
@@ -43,8 +44,8 @@ class KerasTensor:
         self.sparse = sparse
         self.ragged = ragged
         self.name = name or naming.auto_name("KerasTensor")
-        self._keras_history = None
-        self._keras_mask = None
+        self._keras_history: Any = None  # a KerasHistory once a node made it
+        self._keras_mask: Any = None
 
     @property
     def ndim(self):
@@ -63,8 +64,6 @@ class KerasTensor:
         raise ValueError(_NOT_A_TF_INPUT)
 
     _conversion_refusal = _NOT_A_TF_INPUT  # what converting one raises (conversion.py)
-
-
 
 
 class Node:
@@ -157,6 +156,7 @@ def silenced(quiet=False):
 
 def concrete_stand_ins(value, unknown_size):
     """Zeros in place of each KerasTensor (unknown sizes set to `unknown_size`), masks too."""
+
     def stand_in(x):
         if not isinstance(x, KerasTensor):
             return x
@@ -172,6 +172,7 @@ def concrete_stand_ins(value, unknown_size):
 def symbolic_like(first, second):
     """KerasTensors for outputs computed twice with different unknown sizes: sizes that
     changed between the runs are unknown (None)."""
+
     def spec(a, b):
         if not hasattr(a, "shape") or not hasattr(a, "dtype"):
             return a

@@ -55,7 +55,9 @@ def test_verbose_2_with_validation_and_evaluate_and_predict():
     m = model()
     m.fit(X, Y, epochs=2, batch_size=4, shuffle=False, verbose=0)
     text = printed(
-        lambda: m.fit(X, Y, epochs=1, batch_size=4, shuffle=False, verbose=2, validation_data=(X, Y))
+        lambda: m.fit(
+            X, Y, epochs=1, batch_size=4, shuffle=False, verbose=2, validation_data=(X, Y)
+        )
     )
     assert masked(text) == "2/2 - T - T/step - loss: 1.8952 - val_loss: 1.4707\n"
     m.fit(X, Y, epochs=2, batch_size=4, shuffle=False, verbose=0)
@@ -174,7 +176,7 @@ def test_metrics_need_the_metrics_module():
     try:
         from engine.keras import metrics  # noqa: F401
     except ImportError:
-        with pytest.raises(AttributeError, match="engine does not implement tf.keras.metrics"):
+        with pytest.raises(AttributeError, match=r"engine does not implement tf\.keras\.metrics"):
             m.fit(X, Y, verbose=0)
 
 

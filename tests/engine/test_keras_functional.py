@@ -89,10 +89,19 @@ def test_layer_order_follows_keras_depths_and_walk():
             return tf.concat(inputs, axis=-1)
 
     joined = Join(name="join")([h, b])
-    model = K.Model([a, b], [K.layers.Dense(1, name="o1")(joined), K.layers.Dense(2, name="o2")(joined)])
+    model = K.Model(
+        [a, b], [K.layers.Dense(1, name="o1")(joined), K.layers.Dense(2, name="o2")(joined)]
+    )
     # As TF 2.21 lists them for the same graph: deepest first, ties in walk order
     assert [layer.name for layer in model.layers] == ["a", "h", "b", "join", "o1", "o2"]
-    assert [v.path for v in model.weights] == ["h/kernel", "h/bias", "o1/kernel", "o1/bias", "o2/kernel", "o2/bias"]
+    assert [v.path for v in model.weights] == [
+        "h/kernel",
+        "h/bias",
+        "o1/kernel",
+        "o1/bias",
+        "o2/kernel",
+        "o2/bias",
+    ]
 
 
 def test_a_shared_layer_has_one_node_per_call_and_one_set_of_weights():
@@ -105,7 +114,9 @@ def test_a_shared_layer_has_one_node_per_call_and_one_set_of_weights():
 
 
 def test_a_nested_model_is_one_layer_of_the_outer_one():
-    inner = K.Sequential([K.Input((3,)), K.layers.Dense(2, kernel_initializer="ones")], name="inner")
+    inner = K.Sequential(
+        [K.Input((3,)), K.layers.Dense(2, kernel_initializer="ones")], name="inner"
+    )
     x = K.Input((3,))
     outer = K.Model(x, K.layers.Dense(1, kernel_initializer="ones")(inner(x)))
     assert [layer.name for layer in outer.layers][1] == "inner"
@@ -146,5 +157,7 @@ def test_a_mask_follows_the_tensors_and_reaches_layers_that_take_one():
 
 
 def test_a_tf_op_on_a_keras_tensor_is_refused_as_tf_does():
-    with pytest.raises(ValueError, match="A KerasTensor cannot be used as input to a TensorFlow function"):
+    with pytest.raises(
+        ValueError, match="A KerasTensor cannot be used as input to a TensorFlow function"
+    ):
         tf.reduce_sum(K.Input((3,)))

@@ -125,7 +125,9 @@ def test_input_specs_speak_keras():
         def call(self, x):
             return x
 
-    with pytest.raises(ValueError, match=r"expected ndim=2, found ndim=3\. Full shape received: \(1, 2, 3\)"):
+    with pytest.raises(
+        ValueError, match=r"expected ndim=2, found ndim=3\. Full shape received: \(1, 2, 3\)"
+    ):
         Matrix()(tf.ones((1, 2, 3)))
 
 
@@ -152,5 +154,5 @@ def test_an_error_is_retold_once_by_the_innermost_layer():
             raise ValueError("bad input")
 
     model = K.Sequential([Broken()])
-    with pytest.raises(ValueError, match="^Exception encountered when calling Broken.call"):
+    with pytest.raises(ValueError, match=r"^Exception encountered when calling Broken\.call"):
         model(tf.ones((1, 2)))

@@ -104,10 +104,9 @@ class History(Callback):
 
 
 class CallbackList(Callback):
-    def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None,
-                 **params):
+    def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
         super().__init__()
-        from .progbar_logger import ProgbarLogger  # noqa: PLC0415 - it builds on Callback
+        from .progbar_logger import ProgbarLogger
 
         self.callbacks = list(callbacks) if callbacks else []
         self._history = next((c for c in self.callbacks if isinstance(c, History)), None)

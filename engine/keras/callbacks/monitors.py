@@ -3,6 +3,7 @@
 
 import os
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +24,7 @@ class MonitorCallback(Callback):
         self.mode = mode
         self.best = baseline
         self.min_delta = abs(min_delta)
-        self.monitor_op = None
+        self.monitor_op: Any = None  # np.less or np.greater, once the model is known
 
     def _set_monitor_op(self):
         if self.mode == "min":
@@ -58,8 +59,17 @@ def _compiled_metrics(model):
 
 
 class EarlyStopping(MonitorCallback):
-    def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto",
-                 baseline=None, restore_best_weights=False, start_from_epoch=0):
+    def __init__(
+        self,
+        monitor="val_loss",
+        min_delta=0,
+        patience=0,
+        verbose=0,
+        mode="auto",
+        baseline=None,
+        restore_best_weights=False,
+        start_from_epoch=0,
+    ):
         super().__init__(monitor, mode, min_delta=min_delta)
         self.patience = patience
         self.verbose = verbose
@@ -118,8 +128,18 @@ class EarlyStopping(MonitorCallback):
 
 
 class ReduceLROnPlateau(MonitorCallback):
-    def __init__(self, monitor="val_loss", factor=0.1, patience=10, verbose=0, mode="auto",
-                 min_delta=1e-4, cooldown=0, min_lr=0.0, **kwargs):
+    def __init__(
+        self,
+        monitor="val_loss",
+        factor=0.1,
+        patience=10,
+        verbose=0,
+        mode="auto",
+        min_delta=1e-4,
+        cooldown=0,
+        min_lr=0.0,
+        **kwargs,
+    ):
         super().__init__(monitor, mode, min_delta=min_delta)
         if factor >= 1.0:
             raise ValueError(
@@ -179,8 +199,17 @@ class ModelCheckpoint(MonitorCallback):
     """Saves the model's weights (`.weights.h5`) each epoch, or when the monitored value
     improves (save_best_only). Whole-model saving (`.keras`) is outside the engine."""
 
-    def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False,
-                 save_weights_only=False, mode="auto", save_freq="epoch", initial_value_threshold=None):
+    def __init__(
+        self,
+        filepath,
+        monitor="val_loss",
+        verbose=0,
+        save_best_only=False,
+        save_weights_only=False,
+        mode="auto",
+        save_freq="epoch",
+        initial_value_threshold=None,
+    ):
         super().__init__(monitor, mode, baseline=initial_value_threshold)
         self.filepath = os.fspath(filepath)
         self.verbose = verbose
@@ -193,11 +222,11 @@ class ModelCheckpoint(MonitorCallback):
                 f"filepath={self.filepath}"
             )
         if not save_weights_only:
-            from ...missing import missing_attribute  # noqa: PLC0415
+            from ...missing import missing_attribute
 
             raise missing_attribute("tf.keras.callbacks.ModelCheckpoint", "save_weights_only=False")
         if save_freq != "epoch":
-            from ...missing import missing_attribute  # noqa: PLC0415
+            from ...missing import missing_attribute
 
             raise missing_attribute("tf.keras.callbacks.ModelCheckpoint", "save_freq")
 

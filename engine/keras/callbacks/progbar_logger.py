@@ -34,7 +34,7 @@ class Progbar:
         self._values = {}
         self._values_order = []
         self._start = time.time()
-        self._last_update = 0
+        self._last_update = 0.0
         self._time_after_first_step = None
         self._prev_total_width = 0
 
@@ -52,7 +52,7 @@ class Progbar:
             self._update_bar(current, finalize, now, time_per_unit)
         elif self.verbose == 2 and finalize and self.target:
             digits = int(math.log10(self.target)) + 1
-            info = f"%{digits}d/%d" % (current, self.target)
+            info = f"{current:{digits}d}/{self.target}"
             info += f" - {now - self._start:.0f}s -{_format_time(time_per_unit, self.unit_name)}"
             info += self._metrics_text(lambda avg: avg > 1e-3)
             print_msg(info + "\n", line_break=False)
@@ -65,7 +65,7 @@ class Progbar:
         special = 0
         if self.target:
             digits = int(math.log10(self.target)) + 1
-            bar = f"\x1b[1m{f'%{digits}d/%d' % (current, self.target)}\x1b[0m "
+            bar = f"\x1b[1m{current:{digits}d}/{self.target}\x1b[0m "
             special += 8
             done = int(self.width * float(current) / self.target)
             if done > 0:
@@ -74,16 +74,16 @@ class Progbar:
             bar += f"\33[37m{'━' * (self.width - done)}\x1b[0m"
             special += 9
         else:
-            bar = "%7d/Unknown" % current
+            bar = f"{current:7d}/Unknown"
         message += bar
         if self.target and not finalize:
             eta = time_per_unit * (self.target - current)
             if eta > 3600:
-                eta_text = "%d:%02d:%02d" % (eta // 3600, (eta % 3600) // 60, eta % 60)
+                eta_text = f"{int(eta // 3600)}:{int(eta % 3600 // 60):02d}:{int(eta % 60):02d}"
             elif eta > 60:
-                eta_text = "%d:%02d" % (eta // 60, eta % 60)
+                eta_text = f"{int(eta // 60)}:{int(eta % 60):02d}"
             else:
-                eta_text = "%ds" % eta
+                eta_text = f"{int(eta)}s"
             info = f" \x1b[1m{eta_text}\x1b[0m"
         else:
             info = f" \x1b[1m{now - self._start:.0f}s\x1b[0m"
@@ -133,7 +133,7 @@ class ProgbarLogger(Callback):
     def __init__(self):
         super().__init__()
         self.seen = 0
-        self.progbar = None
+        self.progbar: Progbar | None = None
         self.target = None
         self.verbose = 1
         self.epochs = 1
@@ -183,18 +183,17 @@ class ProgbarLogger(Callback):
     def _reset(self):
         self.seen = 0
         self.progbar = Progbar(target=self.target, verbose=self.verbose)
+        return self.progbar
 
     def _update(self, batch, logs):
-        if self.progbar is None:
-            self._reset()
+        progbar = self.progbar or self._reset()
         self.seen = batch + 1
         if self.verbose == 1:
-            self.progbar.update(self.seen, list((logs or {}).items()), finalize=False)
+            progbar.update(self.seen, list((logs or {}).items()), finalize=False)
 
     def _finalize(self, logs):
-        if self.progbar is None:
-            self._reset()
+        progbar = self.progbar or self._reset()
         if self.target is None:
             self.target = self.seen
-            self.progbar.target = self.target
-        self.progbar.update(self.target, list((logs or {}).items()), finalize=True)
+            progbar.target = self.target
+        progbar.update(self.target, list((logs or {}).items()), finalize=True)

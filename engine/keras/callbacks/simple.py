@@ -3,6 +3,7 @@
 import collections
 import csv
 import os
+from typing import Any
 
 import numpy as np
 
@@ -11,9 +12,16 @@ from .progbar_logger import print_msg
 
 
 class LambdaCallback(Callback):
-    def __init__(self, on_epoch_begin=None, on_epoch_end=None, on_train_begin=None,
-                 on_train_end=None, on_train_batch_begin=None, on_train_batch_end=None,
-                 **kwargs):
+    def __init__(
+        self,
+        on_epoch_begin=None,
+        on_epoch_end=None,
+        on_train_begin=None,
+        on_train_end=None,
+        on_train_batch_begin=None,
+        on_train_batch_end=None,
+        **kwargs,
+    ):
         super().__init__()
         self.__dict__.update(kwargs)
         hooks = {
@@ -61,10 +69,14 @@ class LearningRateScheduler(Callback):
         except TypeError:
             rate = self.schedule(epoch)
         if not isinstance(rate, (float, np.float32, np.float64)):
-            raise ValueError(f"The output of the `schedule` function should be a float. Got: {rate}")
+            raise ValueError(
+                f"The output of the `schedule` function should be a float. Got: {rate}"
+            )
         optimizer.learning_rate = rate
         if self.verbose > 0:
-            print_msg(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to {rate}.")
+            print_msg(
+                f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to {rate}."
+            )
 
     def on_epoch_end(self, epoch, logs=None):
         if logs is not None:
@@ -80,7 +92,7 @@ class CSVLogger(Callback):
         self.writer = None
         self.keys = None
         self.append_header = True
-        self.csv_file = None
+        self.csv_file: Any = None  # the open file, during training
 
     def on_train_begin(self, logs=None):
         mode = "w"

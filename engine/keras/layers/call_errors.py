@@ -34,6 +34,7 @@ def with_call_info(layer, error, args, kwargs):
         f"Exception encountered when calling {name}.\n\n\x1b[1m{message}\x1b[0m\n\n"
         f"Arguments received by {name}:\n" + "\n".join(lines)
     )
+    retold: Exception
     try:
         if isinstance(error, OpError):
             retold = type(error)(error.node_def, error.op, message)
@@ -41,7 +42,7 @@ def with_call_info(layer, error, args, kwargs):
             retold = type(error)(message)
     except TypeError:
         retold = RuntimeError(message)
-    retold._keras_call_info_injected = True
+    setattr(retold, "_keras_call_info_injected", True)  # noqa: B010 - a marker on any error
     return retold.with_traceback(error.__traceback__)
 
 

@@ -107,7 +107,12 @@ class Dense(Layer):
             if isinstance(config.get(key), dict):
                 config[key] = serialization.deserialize_initializer(config[key])
         config.pop("quantization_config", None)
-        for key in ("kernel_regularizer", "bias_regularizer", "kernel_constraint", "bias_constraint"):
+        for key in (
+            "kernel_regularizer",
+            "bias_regularizer",
+            "kernel_constraint",
+            "bias_constraint",
+        ):
             if config.get(key) is None:
                 config.pop(key, None)
         return super().from_config(config)

@@ -27,9 +27,7 @@ class InputLayer(Layer):
             batch_shape = kwargs.pop("batch_input_shape")
         super().__init__(name=name or naming.auto_name("InputLayer"), **kwargs)
         if shape is not None and batch_shape is not None:
-            raise ValueError(
-                "You cannot pass both `shape` and `batch_shape` at the same time."
-            )
+            raise ValueError("You cannot pass both `shape` and `batch_shape` at the same time.")
         if shape is None and batch_shape is None and input_tensor is None:
             raise ValueError("You must pass a `shape` argument.")
         if shape is not None:

@@ -92,9 +92,7 @@ class InputSpec:
                 spec_shape = spec_shape[:-1] if spec_shape and spec_shape[-1] == 1 else spec_shape
             for spec_dim, dim in zip(spec_shape, got):
                 if spec_dim is not None and dim is not None and spec_dim != dim:
-                    raise ValueError(
-                        f"{prefix} expected shape={self.shape}, found shape={shape}"
-                    )
+                    raise ValueError(f"{prefix} expected shape={self.shape}, found shape={shape}")
 
 
 def _shape_tuple(x):

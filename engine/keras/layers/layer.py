@@ -18,6 +18,7 @@ sublayer raises Keras's "You cannot add new elements of state" ValueError.
 import functools
 import inspect
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -61,8 +62,8 @@ LOCKED_MESSAGE = (
 class _CallContext:
     """The `training` value an outer layer call passes down to the layers it calls."""
 
-    entry = None
-    training = None
+    entry: object = None
+    training: Any = None
 
 
 _context = _CallContext()
@@ -81,7 +82,13 @@ def _is_tensor_like(value):
 class Layer:
     # set in __new__ (object.__setattr__, past the tracking __setattr__), before any __init__
     _tracked_variables: list
+    _non_trainable_ids: set[int]
     _layers: list["Layer"]
+    _locked: bool
+    _inbound_nodes: list
+    _build_shapes: Any
+    _supports_masking: bool | None
+    _init_arguments: tuple
 
     def __new__(cls, *args, **kwargs):
         # The bookkeeping exists before __init__, so a subclass may set attributes first.
@@ -391,7 +398,7 @@ class Layer:
                         outputs = self._call_symbolically(args, call_kwargs, previous_mask)
                     else:
                         outputs = self.call(*args, **call_kwargs)
-                except Exception as error:
+                except Exception as error:  # noqa: BLE001 - retold with the same type
                     raise with_call_info(self, error, args, call_kwargs) from None
             if self.supports_masking:
                 if not is_symbolic or not _is_engine_layer(self):
@@ -578,8 +585,10 @@ def _call_flags(call):
     """(accepts **kwargs, parameter names, default of `training`) of a `call` method."""
     parameters = inspect.signature(call).parameters
     training = parameters.get("training")
-    default = None if training is None or training.default is inspect.Parameter.empty else (
-        training.default
+    default = (
+        None
+        if training is None or training.default is inspect.Parameter.empty
+        else (training.default)
     )
     takes_any = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
     return takes_any, frozenset(parameters), default

@@ -17,17 +17,55 @@ from .. import losses as losses_module, symbolic
 # Keras 3's loss names (functions and classes): an unknown one is Keras's ValueError; a known
 # one the engine lacks names the gap.
 KERAS_LOSSES = {
-    "binary_crossentropy", "binary_focal_crossentropy", "categorical_crossentropy",
-    "categorical_focal_crossentropy", "categorical_hinge", "cosine_similarity",
-    "ctc", "dice", "hinge", "huber", "kl_divergence", "kld", "kullback_leibler_divergence",
-    "log_cosh", "logcosh", "mae", "mape", "mean_absolute_error",
-    "mean_absolute_percentage_error", "mean_squared_error", "mean_squared_logarithmic_error",
-    "mse", "msle", "poisson", "sparse_categorical_crossentropy", "squared_hinge", "tversky",
-    "circle", "BinaryCrossentropy", "BinaryFocalCrossentropy", "CategoricalCrossentropy",
-    "CategoricalFocalCrossentropy", "CategoricalHinge", "CosineSimilarity", "Dice", "Hinge",
-    "Huber", "KLDivergence", "LogCosh", "MeanAbsoluteError", "MeanAbsolutePercentageError",
-    "MeanSquaredError", "MeanSquaredLogarithmicError", "Poisson",
-    "SparseCategoricalCrossentropy", "SquaredHinge", "Tversky", "Circle", "CTC",
+    "binary_crossentropy",
+    "binary_focal_crossentropy",
+    "categorical_crossentropy",
+    "categorical_focal_crossentropy",
+    "categorical_hinge",
+    "cosine_similarity",
+    "ctc",
+    "dice",
+    "hinge",
+    "huber",
+    "kl_divergence",
+    "kld",
+    "kullback_leibler_divergence",
+    "log_cosh",
+    "logcosh",
+    "mae",
+    "mape",
+    "mean_absolute_error",
+    "mean_absolute_percentage_error",
+    "mean_squared_error",
+    "mean_squared_logarithmic_error",
+    "mse",
+    "msle",
+    "poisson",
+    "sparse_categorical_crossentropy",
+    "squared_hinge",
+    "tversky",
+    "circle",
+    "BinaryCrossentropy",
+    "BinaryFocalCrossentropy",
+    "CategoricalCrossentropy",
+    "CategoricalFocalCrossentropy",
+    "CategoricalHinge",
+    "CosineSimilarity",
+    "Dice",
+    "Hinge",
+    "Huber",
+    "KLDivergence",
+    "LogCosh",
+    "MeanAbsoluteError",
+    "MeanAbsolutePercentageError",
+    "MeanSquaredError",
+    "MeanSquaredLogarithmicError",
+    "Poisson",
+    "SparseCategoricalCrossentropy",
+    "SquaredHinge",
+    "Tversky",
+    "Circle",
+    "CTC",
 }
 
 
@@ -94,9 +132,7 @@ def _by_output(value, output_names, what):
                 f"{len(output_names)} outputs."
             )
         return list(value)
-    return [value] * len(output_names) if what != "loss_weights" else [value] * len(
-        output_names
-    )
+    return [value] * len(output_names)
 
 
 def _targets_like(y_true, y_pred, output_names):
@@ -122,9 +158,11 @@ class CompileLoss:
 
     def build(self, y_pred, output_names):
         flat = symbolic.flatten(y_pred)
-        names = list(output_names) if len(output_names) == len(flat) else [
-            f"output_{i}" for i in range(len(flat))
-        ]
+        names = (
+            list(output_names)
+            if len(output_names) == len(flat)
+            else [f"output_{i}" for i in range(len(flat))]
+        )
         if isinstance(y_pred, dict):
             names = sorted(y_pred, key=str)
         if len(flat) == 1 and not isinstance(self._user_loss, (list, tuple, dict)):
@@ -132,10 +170,14 @@ class CompileLoss:
         else:
             losses = _by_output(self._user_loss, names, "loss")
         weights = (
-            [self._user_weights] if len(flat) == 1 and not isinstance(
-                self._user_weights, (list, tuple, dict)
-            ) else _by_output(self._user_weights, names, "loss_weights")
-        ) if self._user_weights is not None else [None] * len(flat)
+            (
+                [self._user_weights]
+                if len(flat) == 1 and not isinstance(self._user_weights, (list, tuple, dict))
+                else _by_output(self._user_weights, names, "loss_weights")
+            )
+            if self._user_weights is not None
+            else [None] * len(flat)
+        )
         self._losses = [None if loss is None else resolve_loss(loss) for loss in losses]
         self._weights = weights
         if len(flat) > 1:
@@ -189,9 +231,11 @@ class CompileMetrics:
 
     def build(self, y_true, y_pred, output_names, loss_names):
         flat = symbolic.flatten(y_pred)
-        names = list(output_names) if len(output_names) == len(flat) else [
-            f"output_{i}" for i in range(len(flat))
-        ]
+        names = (
+            list(output_names)
+            if len(output_names) == len(flat)
+            else [f"output_{i}" for i in range(len(flat))]
+        )
         if len(flat) == 1 or not isinstance(self._user_metrics, (list, tuple, dict)):
             per_output = [self._user_metrics or []]
             if len(flat) > 1:
@@ -203,8 +247,10 @@ class CompileMetrics:
         self._per_output = []
         for index, specs in enumerate(per_output):
             specs = specs if isinstance(specs, (list, tuple)) else [specs]
-            made = [_metric(spec, flat[index], loss_names[index] if loss_names else None)
-                    for spec in specs]
+            made = [
+                _metric(spec, flat[index], loss_names[index] if loss_names else None)
+                for spec in specs
+            ]
             if len(flat) > 1:
                 for metric in made:
                     metric.name = f"{names[index]}_{metric.name}"
@@ -226,7 +272,7 @@ class CompileMetrics:
 
 def _metric(spec, y_pred, loss):
     try:  # keras.metrics is another module of the engine's Keras, made in parallel
-        from .. import metrics as metrics_module  # noqa: PLC0415
+        from .. import metrics as metrics_module
     except ImportError:
         raise missing_attribute("tf.keras", "metrics") from None
 
@@ -243,8 +289,9 @@ def _metric(spec, y_pred, loss):
         return metric
     metric = metrics_module.get(spec)
     if not hasattr(metric, "update_state"):
-        metric = metrics_module.MeanMetricWrapper(metric, name=spec if isinstance(spec, str)
-                                                  else metric.__name__)
+        metric = metrics_module.MeanMetricWrapper(
+            metric, name=spec if isinstance(spec, str) else metric.__name__
+        )
     elif isinstance(spec, str) and metric.name != spec:
         metric.name = spec
     return metric

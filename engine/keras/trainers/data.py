@@ -46,8 +46,16 @@ def _as_array(x):
 class ArrayBatches:
     """Batches of arrays sliced along their first axis."""
 
-    def __init__(self, x, y=None, sample_weight=None, batch_size=None, shuffle=False,
-                 class_weight=None, steps=None):
+    def __init__(
+        self,
+        x,
+        y=None,
+        sample_weight=None,
+        batch_size=None,
+        shuffle=False,
+        class_weight=None,
+        steps=None,
+    ):
         self.x = symbolic.map_structure(_as_array, x)
         self.y = None if y is None else symbolic.map_structure(_as_array, y)
         if sample_weight is not None:
@@ -135,8 +143,10 @@ class IterableBatches:
         self._iterator = None
 
     def __iter__(self):
-        if self.num_batches is not None and self._iterator is not None and not hasattr(
-            self.data, "__len__"
+        if (
+            self.num_batches is not None
+            and self._iterator is not None
+            and not hasattr(self.data, "__len__")
         ):
             iterator = self._iterator  # a generator goes on where the last epoch stopped
         else:
@@ -147,7 +157,9 @@ class IterableBatches:
             yield (
                 symbolic.map_structure(_as_tensor, x),
                 None if y is None else symbolic.map_structure(_as_tensor, y),
-                None if sample_weight is None else symbolic.map_structure(_as_tensor, sample_weight),
+                None
+                if sample_weight is None
+                else symbolic.map_structure(_as_tensor, sample_weight),
             )
             if self.num_batches is not None and step + 1 >= self.num_batches:
                 return
@@ -159,8 +171,9 @@ def _as_tensor(value):
     return tf.constant(_as_array(value))
 
 
-def batches(x, y=None, sample_weight=None, batch_size=None, shuffle=False,
-            class_weight=None, steps=None):
+def batches(
+    x, y=None, sample_weight=None, batch_size=None, shuffle=False, class_weight=None, steps=None
+):
     """The right batcher for `x`: arrays (with y, sample_weight) or an iterable of batches."""
     if _is_array_like(x) or isinstance(x, dict):
         return ArrayBatches(x, y, sample_weight, batch_size, shuffle, class_weight, steps)
@@ -180,18 +193,22 @@ def split_for_validation(x, y, sample_weight, validation_split):
             "`validation_split` is only supported for Tensors or NumPy arrays."
             f"Found incompatible type in the input: {[type(x)]}"
         )
-    arrays = [symbolic.map_structure(_as_array, s) if s is not None else None
-              for s in (x, y, sample_weight)]
+    arrays = [
+        symbolic.map_structure(_as_array, s) if s is not None else None
+        for s in (x, y, sample_weight)
+    ]
     size = len(symbolic.flatten(arrays[0])[0])
-    split_at = int(math.floor(size * (1.0 - validation_split)))
+    split_at = math.floor(size * (1.0 - validation_split))
     if split_at == 0 or split_at == size:
         raise ValueError(
             f"Training data contains {size} samples, which is not sufficient to split it into "
             f"a validation and training set as specified by `validation_split={validation_split}`. "
             "Either provide more data, or a different value for the `validation_split` argument."
         )
-    first = [None if a is None else symbolic.map_structure(lambda v: v[:split_at], a)
-             for a in arrays]
-    second = [None if a is None else symbolic.map_structure(lambda v: v[split_at:], a)
-              for a in arrays]
+    first = [
+        None if a is None else symbolic.map_structure(lambda v: v[:split_at], a) for a in arrays
+    ]
+    second = [
+        None if a is None else symbolic.map_structure(lambda v: v[split_at:], a) for a in arrays
+    ]
     return first, second

@@ -16,8 +16,8 @@ import numpy as np
 import engine as tf  # circular on purpose: ops are looked up when a step runs
 
 from .. import callbacks as callbacks_module, optimizers, symbolic
-from . import data as data_module
 from ..layers.layer import _keyword_parameters
+from . import data as data_module
 from .compile_utils import CompileLoss, CompileMetrics, Mean
 
 
@@ -127,9 +127,7 @@ class Trainer:
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
         if self._compile_metrics is not None:
             if not self._compile_metrics.built:
-                loss_names = (
-                    self._compile_loss._losses if self._compile_loss is not None else None
-                )
+                loss_names = self._compile_loss._losses if self._compile_loss is not None else None
                 self._compile_metrics.build(y, y_pred, self._output_names(), loss_names)
             self._compile_metrics.update_state(y, y_pred, sample_weight, self._output_names())
         return self.get_metrics_result()
@@ -401,9 +399,11 @@ def _step_data(batch):
 
 
 def _batch_tensors(x, y, sample_weight):
-    convert = lambda s: None if s is None else symbolic.map_structure(  # noqa: E731
-        data_module._as_tensor, s
-    )
+    def convert(structure):
+        if structure is None:
+            return None
+        return symbolic.map_structure(data_module._as_tensor, structure)
+
     return (convert(x), convert(y), convert(sample_weight))
 
 
@@ -415,8 +415,7 @@ def _pythonify(logs):
     if not isinstance(logs, dict):
         return logs
     return {
-        key: float(np.asarray(value)) if _is_scalar(value) else value
-        for key, value in logs.items()
+        key: float(np.asarray(value)) if _is_scalar(value) else value for key, value in logs.items()
     }
 
 

@@ -25,10 +25,7 @@ CLS = (
     "m = fix(tf.keras.Sequential([tf.keras.Input((3,)), "
     "tf.keras.layers.Dense(3, activation='relu'), tf.keras.layers.Dense(1, activation='sigmoid')]))\n"
 )
-MULTI = (
-    "klass = (X[:, 0] > 0.4).astype('int64')\n"
-    "m = fix(tf.keras.Model(inp, [score, kind]))\n"
-)
+MULTI = "klass = (X[:, 0] > 0.4).astype('int64')\nm = fix(tf.keras.Model(inp, [score, kind]))\n"
 TWO_OUT = (
     FIX + DATA + "inp = tf.keras.Input((3,), name='features')\n"
     "h = tf.keras.layers.Dense(4, activation='tanh', name='hidden')(inp)\n"
@@ -91,37 +88,63 @@ HOOKS = (
 SEQUENTIAL_FIT = [
     REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\nh.history",
     REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\nm.get_weights()",
-    REG + "m.compile(optimizer=tf.keras.optimizers.SGD(0.1, momentum=0.9), loss='mse')\n"
-    + FIT + ")\n(h.history['loss'], m.get_weights()[-1])",
-    REG + "m.compile(optimizer=tf.keras.optimizers.Adam(0.05), loss='mse')\n" + FIT
+    REG
+    + "m.compile(optimizer=tf.keras.optimizers.SGD(0.1, momentum=0.9), loss='mse')\n"
+    + FIT
+    + ")\n(h.history['loss'], m.get_weights()[-1])",
+    REG
+    + "m.compile(optimizer=tf.keras.optimizers.Adam(0.05), loss='mse')\n"
+    + FIT
     + ")\n(h.history['loss'], m.get_weights())",
     REG + "m.compile(optimizer='rmsprop', loss='mean_squared_error')\n" + FIT + ")\nh.history",
-    REG + "m.compile(optimizer='adam', loss=tf.keras.losses.MeanSquaredError())\n" + FIT
+    REG
+    + "m.compile(optimizer='adam', loss=tf.keras.losses.MeanSquaredError())\n"
+    + FIT
     + ")\n(h.history, h.epoch, h.params)",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\n(type(h).__name__, m.history is h)",
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
+    + ")\n(type(h).__name__, m.history is h)",
     REG + "m.compile(optimizer='sgd', loss='mse')\nh = m.fit(X, Y, epochs=2, batch_size=3, "
     "shuffle=False, verbose=0)\n(h.history, h.params)",
     REG + "m.compile(optimizer='sgd', loss='mse')\nh = m.fit(X, Y, epochs=1, shuffle=False, "
     "verbose=0)\n(h.history, h.params)",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
     + ", validation_split=0.25)\n(h.history, h.params)",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
     + ", validation_data=(X[:2], Y[:2]))\nh.history",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
     + ", validation_data=(X[:2], Y[:2]), validation_freq=2)\nh.history",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
     + ", sample_weight=np.linspace(0.0, 2.0, 8).astype('float32'))\nh.history",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ", initial_epoch=1)\n(h.history, h.epoch)",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ", steps_per_epoch=1)\n(h.history, h.params)",
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
+    + ", initial_epoch=1)\n(h.history, h.epoch)",
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
+    + ", steps_per_epoch=1)\n(h.history, h.params)",
     REG + "m.compile(optimizer='sgd', loss='mse')\nh = m.fit(tf.constant(X), tf.constant(Y), "
     "epochs=2, batch_size=8, shuffle=False, verbose=0)\nh.history",
-    REG + "m.compile(optimizer='sgd', loss='mse')\nh = m.fit(X.astype('float64'), Y.astype('float64'),"
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\nh = m.fit(X.astype('float64'), Y.astype('float64'),"
     " epochs=2, batch_size=8, shuffle=False, verbose=0)\n(h.history, m.get_weights()[0].dtype)",
     REG + "def batches():\n    while True:\n        for i in range(0, 8, 4):\n"
     "            yield X[i:i + 4], Y[i:i + 4]\n"
     "m.compile(optimizer='sgd', loss='mse')\n"
     "h = m.fit(batches(), epochs=2, steps_per_epoch=2, verbose=0)\n(h.history, h.params)",
-    REG + "m.layers[0].trainable = False\nm.compile(optimizer='sgd', loss='mse')\n" + FIT
+    REG
+    + "m.layers[0].trainable = False\nm.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
     + ")\n(m.get_weights()[0], h.history)",
     CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy')\n"
     "h = m.fit(X, labels, epochs=3, batch_size=4, shuffle=False, verbose=0)\n(h.history, m.get_weights())",
@@ -149,12 +172,17 @@ EVALUATE_PREDICT = [
     REG + "m.predict_on_batch(X[:3])",
     REG + "m.compile(optimizer='sgd', loss='mse')\n"
     "(m.train_on_batch(X[:4], Y[:4]), m.train_on_batch(X[4:], Y[4:]), m.get_weights()[-1])",
-    REG + "m.compile(optimizer='sgd', loss='mse')\nr = m.train_on_batch(X, Y)\n(type(r).__name__, r.dtype, r)",
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\nr = m.train_on_batch(X, Y)\n(type(r).__name__, r.dtype, r)",
     REG + "m.compile(optimizer='sgd', loss='mse')\nm.train_on_batch(X, Y, return_dict=True)",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n(m.test_on_batch(X, Y), m.test_on_batch(X[:2], Y[:2]))",
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n(m.test_on_batch(X, Y), m.test_on_batch(X[:2], Y[:2]))",
     REG + "m.compile(optimizer='sgd', loss='mse')\nm.test_on_batch(X, Y, return_dict=True)",
     REG + "m.compile(optimizer='sgd', loss='mse')\n(m.metrics_names, [x.name for x in m.metrics])",
-    REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\n(m.metrics_names, m.optimizer.iterations.numpy())",
+    REG
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
+    + ")\n(m.metrics_names, m.optimizer.iterations.numpy())",
     REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\n"
     "[v.path for v in m.optimizer.variables]",
     REG + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\nm.summary()",
@@ -180,9 +208,18 @@ MODELS_FIT = [
     "p = m.predict(X, batch_size=3, verbose=0)\n(type(p).__name__, [a.shape for a in p], p[1][:2])",
     TWO_OUT + "m.compile(optimizer='sgd', loss=['mse', 'sparse_categorical_crossentropy'])\n"
     "m.train_on_batch(X, [Y, klass])",
-    CUSTOM_STEP + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\n(h.history, m.get_weights()[-1])",
-    CUSTOM_STEP + "m.compile(optimizer='adam', loss='mse')\n" + FIT + ", validation_data=(X[:4], Y[:4]))\nh.history",
-    SUBCLASSED + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\n(h.history, m.get_weights())",
+    CUSTOM_STEP
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
+    + ")\n(h.history, m.get_weights()[-1])",
+    CUSTOM_STEP
+    + "m.compile(optimizer='adam', loss='mse')\n"
+    + FIT
+    + ", validation_data=(X[:4], Y[:4]))\nh.history",
+    SUBCLASSED
+    + "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
+    + ")\n(h.history, m.get_weights())",
     SUBCLASSED + "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ")\nm.summary()",
     FIX + DATA + "class Lazy(tf.keras.Model):\n"
     "    def __init__(self):\n        super().__init__()\n"
@@ -250,7 +287,9 @@ CALLBACKS = [
     "callbacks=[tf.keras.callbacks.CSVLogger(path)])\n"
     "[line.split(',')[0] for line in open(path).read().splitlines()]",
     REG + "import os, tempfile\nd = tempfile.mkdtemp()\npath = os.path.join(d, 'log.csv')\n"
-    "m.compile(optimizer='sgd', loss='mse')\n" + FIT + ", callbacks=[tf.keras.callbacks.CSVLogger(path)])\n"
+    "m.compile(optimizer='sgd', loss='mse')\n"
+    + FIT
+    + ", callbacks=[tf.keras.callbacks.CSVLogger(path)])\n"
     "rows = open(path).read().splitlines()\n(rows[0], [float(r.split(',')[1]) for r in rows[1:]])",
     REG + "m.compile(optimizer='sgd', loss='mse')\n"
     "tf.keras.callbacks.ReduceLROnPlateau(factor=1.5)",

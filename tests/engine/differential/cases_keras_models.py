@@ -88,7 +88,8 @@ SEQUENTIAL = [
     "m = tf.keras.Sequential()\nm.add(tf.keras.Input((2,)))\nm.add(tf.keras.layers.Dense(3))\n"
     "m.add(tf.keras.layers.Dense(1))\n(m.output_shape, [l.name for l in m.layers])",
     SEQ + "p = m.pop()\n(p.name, [l.name for l in m.layers], m.output_shape, m.count_params())",
-    SEQ + "m.pop()\nm.add(tf.keras.layers.Dense(5, name='new'))\n(m.output_shape, m.count_params())",
+    SEQ
+    + "m.pop()\nm.add(tf.keras.layers.Dense(5, name='new'))\n(m.output_shape, m.count_params())",
     "tf.keras.Sequential().pop()",
     "tf.keras.Sequential().build((None, 3))",
     "tf.keras.Sequential([1])",
@@ -181,8 +182,7 @@ LAYERS = [
     TRAINING_PROBE + "class Default(tf.keras.layers.Layer):\n"
     "    def call(self, x, training=True):\n        print('default', training)\n        return x\n"
     "Default()(tf.ones(1))\nDefault()(tf.ones(1), training=False)\nNone",
-    MASKING + "y = MaskZeros()(c([[1.0, 0.0, 3.0]]))\nShowMask()(y)\n"
-    "ShowMask()(c([[1.0]]))",
+    MASKING + "y = MaskZeros()(c([[1.0, 0.0, 3.0]]))\nShowMask()(y)\nShowMask()(c([[1.0]]))",
     MASKING + "y = MaskZeros()(c([[1.0, 0.0, 3.0]]))\n"
     "ShowMask()(y, mask=tf.constant([[True, True, False]]))",
     MASKING + "(MaskZeros().supports_masking, ShowMask().supports_masking, "
