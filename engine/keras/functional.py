@@ -285,4 +285,6 @@ def _walk(inputs, outputs):
     return ordered, indices
 
 
+Model._functional_class = Functional  # Model(inputs, outputs) and functional subclasses
+
 __all__ = ["Functional", "InputLayer", "map_graph"]
