@@ -24,6 +24,7 @@ import numpy as np
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
+from ...missing import missing_attribute
 from ...tensor import EagerTensor
 from .. import initializers as initializers_module, naming, symbolic
 from ..tensor_tags import get_keras_mask, set_keras_mask
@@ -34,6 +35,7 @@ from .input_spec import InputSpec, assert_input_compatibility
 __all__ = ["InputSpec", "Layer"]
 
 _BOOKKEEPING = {
+    "_losses",
     "_tracked_variables",
     "_layers",
     "_trainable",
@@ -89,6 +91,7 @@ class Layer:
     _build_shapes: Any
     _supports_masking: bool | None
     _init_arguments: tuple
+    _losses: list
 
     def __new__(cls, *args, **kwargs):
         # The bookkeeping exists before __init__, so a subclass may set attributes first.
@@ -101,6 +104,7 @@ class Layer:
         setattr_(layer, "_inbound_nodes", [])
         setattr_(layer, "_build_shapes", None)
         setattr_(layer, "_supports_masking", None)
+        setattr_(layer, "_losses", [])
         setattr_(layer, "_init_arguments", (args, kwargs))
         original_build = layer.build
 
@@ -208,10 +212,40 @@ class Layer:
                 aggregation=aggregation,
                 watched=trainable,
             )
+        if regularizer is not None:
+            variable.regularizer = _regularizer(regularizer)
         self._tracked_variables.append(variable)
         if not trainable:
             self._non_trainable_ids.add(id(variable))
         return variable
+
+    # --- losses added by layers (add_loss) and by weight regularizers ----------------------
+    def add_loss(self, loss):
+        """A scalar loss (a tensor made in `call` or `build`) that fit adds to the total."""
+        for x in symbolic.flatten(loss):
+            if not tf.is_tensor(x):
+                raise ValueError(
+                    "`add_loss()` can only be called from inside `build()` or `call()`, on a "
+                    f"tensor input. Received invalid value: {x}"
+                )
+            self._losses.append(x)
+
+    @property
+    def losses(self):
+        """This layer's and its sublayers' `add_loss` losses, then each trainable weight's
+        regularization loss (computed now, as Keras does)."""
+        losses = list(self._losses)
+        for layer in _all_sublayers(self):
+            losses.extend(layer._losses)
+        for variable in self.trainable_weights:
+            if variable.regularizer is not None:
+                losses.append(variable.regularizer(variable))
+        return losses
+
+    def _clear_losses(self):
+        self._losses.clear()
+        for layer in self._layers:
+            layer._clear_losses()
 
     @property
     def variables(self):
@@ -389,6 +423,7 @@ class Layer:
         entered = _context.entry is None
         if entered:
             _context.entry = self
+            self._clear_losses()  # as Keras: an outermost call starts its losses afresh
         try:
             call_kwargs = self._resolve_training(flags, kwargs)
             previous_mask = self._resolve_mask(flags, first, call_kwargs)
@@ -559,6 +594,25 @@ class Layer:
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def _all_sublayers(layer):
+    """Every layer under `layer`, breadth first, each once (Keras's _flatten_layers)."""
+    found, seen, queue = [], {id(layer)}, list(layer._layers)
+    while queue:
+        inner = queue.pop(0)
+        if id(inner) in seen:
+            continue
+        seen.add(id(inner))
+        found.append(inner)
+        queue.extend(inner._layers)
+    return found
+
+
+def _regularizer(identifier):
+    if callable(identifier):
+        return identifier
+    raise missing_attribute("tf.keras.regularizers", str(identifier))
 
 
 def _is_engine_layer(layer):

@@ -120,9 +120,13 @@ class Trainer:
             loss = self._compile_loss(y, y_pred, sample_weight, self._output_names())
             if loss is not None:
                 losses.append(loss)
+        for loss in self.losses:  # add_loss and regularizers, each summed as Keras does
+            if not loss.dtype.is_floating:
+                loss = tf.cast(loss, tf.float32)
+            losses.append(tf.reduce_sum(loss))
         if not losses:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
-        return losses[0] if len(losses) == 1 else tf.add_n(losses)
+        return losses[0] if len(losses) == 1 else tf.reduce_sum(losses)
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
         if self._compile_metrics is not None:

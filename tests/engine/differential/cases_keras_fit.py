@@ -299,6 +299,35 @@ CALLBACKS = [
     "cb = tf.keras.callbacks.Callback()\n(cb.params, cb.model, cb.on_epoch_end(0))",
 ]
 
+LOSSES_ADDED = [
+    FIX + DATA + "class Penalized(tf.keras.layers.Layer):\n"
+    "    def build(self, shape):\n"
+    "        self.w = self.add_weight(shape=(shape[-1], 1), name='w', initializer='ones',\n"
+    "                                 regularizer=lambda w: 0.01 * tf.reduce_sum(tf.square(w)))\n"
+    "    def call(self, x):\n"
+    "        self.add_loss(0.1 * tf.reduce_mean(tf.abs(x)))\n"
+    "        return x @ self.w\n"
+    "m = tf.keras.Sequential([tf.keras.Input((3,)), Penalized()])\n"
+    "m.compile(optimizer='sgd', loss='mse')\n"
+    "h = m.fit(X, Y, epochs=3, batch_size=4, shuffle=False, verbose=0)\n"
+    "(h.history, m.get_weights(), len(m.losses))",
+    FIX + DATA + "class Penalized(tf.keras.layers.Layer):\n"
+    "    def call(self, x):\n"
+    "        self.add_loss(tf.reduce_sum(x))\n"
+    "        return x\n"
+    "p = Penalized()\np(tf.ones((2, 2)))\nfirst = [float(l) for l in p.losses]\n"
+    "p(tf.ones((1, 2)))\n(first, [float(l) for l in p.losses])",
+    "tf.keras.layers.Layer().add_loss(1.0)",
+    FIX + DATA + "class OnlyAdded(tf.keras.Model):\n"
+    "    def __init__(self):\n        super().__init__()\n"
+    "        self.d = tf.keras.layers.Dense(1, kernel_initializer='ones')\n"
+    "    def call(self, x):\n"
+    "        y = self.d(x)\n        self.add_loss(tf.reduce_mean(tf.square(y - 1.0)))\n"
+    "        return y\n"
+    "m = OnlyAdded()\nm.compile(optimizer='sgd')\n"
+    "h = m.fit(X, Y, epochs=2, batch_size=8, verbose=0)\n(h.history, m.get_weights()[1])",
+]
+
 ERRORS = [
     REG + "m.fit(X, Y, verbose=0)",
     REG + "m.evaluate(X, Y, verbose=0)",
@@ -313,4 +342,4 @@ ERRORS = [
     "(m.train_on_batch(X, Y) > 0, [v.path for v in m.weights])",
 ]
 
-CASES = SEQUENTIAL_FIT + EVALUATE_PREDICT + MODELS_FIT + CALLBACKS + ERRORS
+CASES = SEQUENTIAL_FIT + EVALUATE_PREDICT + MODELS_FIT + CALLBACKS + LOSSES_ADDED + ERRORS
