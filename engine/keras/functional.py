@@ -12,7 +12,7 @@ from typing import Any
 
 import engine as tf  # circular on purpose: ops are looked up when the model runs
 
-from . import naming, symbolic
+from . import functional_config, naming, symbolic
 from .layers.input_layer import InputLayer
 from .layers.input_spec import InputSpec, assert_input_compatibility
 from .layers.layer import Layer, _accepted
@@ -169,7 +169,11 @@ class Functional(Model):
         return x  # each input is converted to its own Input's dtype in _standardize_inputs
 
     def get_config(self):
-        return {"name": self.name, "trainable": self.trainable}
+        return functional_config.get_config(self)
+
+    @classmethod
+    def from_config(cls, config):
+        return functional_config.from_config(cls, config)
 
 
 def _paths(structure, prefix=()):

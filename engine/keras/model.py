@@ -3,6 +3,8 @@ summary. `Model(inputs, outputs)` makes a functional model (functional.py), as i
 subclasses write `call`.
 """
 
+from typing import Any
+
 from ..missing import missing_attribute
 from . import summary as summary_module
 from .layers.layer import Layer
@@ -51,6 +53,13 @@ class Model(Trainer, Layer):
             )
         Layer.__init__(self, **kwargs)
         Trainer.__init__(self)
+
+    @classmethod
+    def from_config(cls, config):
+        functional: Any = cls._functional_class
+        if "layers" in config and "output_layers" in config and functional is not None:
+            return functional.from_config(config)
+        return super().from_config(config)
 
     def summary(
         self,

@@ -167,6 +167,28 @@ FUNCTIONAL = [
     "m(c([[1.0, 0.0, 2.0]]))",
 ]
 
+SHARED_TWICE = (
+    "x = tf.keras.Input((3,), name='x')\nd = tf.keras.layers.Dense(3, name='d')\n"
+    "o = d(d(tf.keras.layers.Dense(3, name='e')(x)))\nm = tf.keras.Model(x, o)\n"
+)
+CONFIGS = [
+    SHARED_TWICE + "c = m.get_config()\n"
+    "({k: v for k, v in c.items() if k != 'layers'}, [l['name'] for l in c['layers']], "
+    "[l['class_name'] for l in c['layers']])",
+    SHARED_TWICE + "[(l['name'], str(l['inbound_nodes']), l.get('build_config')) "
+    "for l in m.get_config()['layers']]",
+    SHARED_TWICE + "m2 = tf.keras.Model.from_config(m.get_config())\n"
+    "(type(m2).__name__, m2.name, [l.name for l in m2.layers], m2.count_params(), "
+    "len(m2.get_layer('d')._inbound_nodes))",
+    SHARED_TWICE + FIX + X3 + "fix(m)\nm2 = tf.keras.Model.from_config(m.get_config())\n"
+    "m2.set_weights(m.get_weights())\nm2(x) - m(x)",
+    TWO_OUT + "c = m.get_config()\n(c['input_layers'], c['output_layers'], c['name'])",
+    TWO_OUT + "m2 = tf.keras.Model.from_config(m.get_config())\n"
+    "(m2.name, [l.name for l in m2.layers], m2.output_shape)",
+    SHARED + "c = m.get_config()\n(c['input_layers'], c['output_layers'], "
+    "[len(l['inbound_nodes']) for l in c['layers']])",
+]
+
 LAYERS = [
     TRAINING_PROBE + "p = Probe()\np(tf.ones(1))\np(tf.ones(1), training=True)\nNone",
     TRAINING_PROBE + "class Outer(tf.keras.layers.Layer):\n"
@@ -238,4 +260,4 @@ LAYERS = [
     SUBCLASSED + "m(tf.ones((2, 3)))\n(m.count_params(), [l.name for l in m.layers])",
 ]
 
-CASES = SEQUENTIAL + FUNCTIONAL + LAYERS
+CASES = SEQUENTIAL + FUNCTIONAL + CONFIGS + LAYERS
