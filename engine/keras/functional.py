@@ -20,6 +20,8 @@ from .model import Model
 
 
 class Functional(Model):
+    _saves_layers_as_list = True  # weights files group its layers under 'layers'
+
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
         super().__init__(name=name or naming.auto_name("Functional"), trainable=trainable)
         for kind, value in (("inputs", inputs), ("outputs", outputs)):

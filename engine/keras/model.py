@@ -6,7 +6,7 @@ subclasses write `call`.
 from typing import Any
 
 from ..missing import missing_attribute
-from . import summary as summary_module
+from . import saving, summary as summary_module
 from .layers.layer import Layer
 from .trainers.trainer import Trainer
 
@@ -97,14 +97,10 @@ class Model(Trainer, Layer):
         raise ValueError("Provide either a layer name or layer index at `get_layer`.")
 
     def save_weights(self, filepath, overwrite=True):
-        from .saving import save_weights
-
-        save_weights(self, filepath, overwrite)
+        saving.save_weights(self, filepath, overwrite)
 
     def load_weights(self, filepath, skip_mismatch=False, **kwargs):
-        from .saving import load_weights
-
-        load_weights(self, filepath, skip_mismatch)
+        saving.load_weights(self, filepath, skip_mismatch)
 
     def __getattr__(self, name):
         if name in MODEL_ONLY:

@@ -43,11 +43,8 @@ def _own_variables(obj):
 
 def _children(obj):
     """(key, child) pairs in Keras's order: layers, then the optimizer."""
-    from .functional import Functional
-    from .sequential import Sequential
-
     children: list[tuple[str, Any]] = []
-    if isinstance(obj, (Functional, Sequential)):
+    if getattr(obj, "_saves_layers_as_list", False):  # Sequential and functional models
         children.append(("layers", list(obj.layers)))
     elif isinstance(obj, Layer):
         for name in sorted(vars(obj)):

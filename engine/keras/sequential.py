@@ -9,7 +9,7 @@ Layers built while the model builds live under its path: 'sequential/dense/kerne
 
 from typing import Any
 
-from . import naming, symbolic
+from . import layers as layers_module, naming, symbolic
 from .functional import Functional
 from .layers.input_layer import Input, InputLayer
 from .layers.layer import Layer, _call_flags
@@ -21,6 +21,8 @@ __all__ = ["Input", "KerasTensor", "Sequential"]
 
 
 class Sequential(Model):
+    _saves_layers_as_list = True  # weights files group its layers under 'layers'
+
     def __init__(self, layers=None, trainable=True, name=None):
         super().__init__(trainable=trainable, name=name)
         object.__setattr__(self, "_functional", None)
@@ -199,8 +201,6 @@ class Sequential(Model):
 
     @classmethod
     def from_config(cls, config):
-        from . import layers as layers_module
-
         model = cls(name=config.get("name"), trainable=config.get("trainable", True))
         for entry in config["layers"]:
             layer_class = getattr(layers_module, entry["class_name"])

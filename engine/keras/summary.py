@@ -8,6 +8,7 @@ included) fits the line length, one space of padding each side, words wrapped in
 """
 
 import math
+import re
 import shutil
 
 from .layers.input_layer import InputLayer
@@ -73,9 +74,7 @@ def _is_shape(shape):
 
 
 def _is_sequential_like(model):
-    from .functional import Functional
-
-    if not isinstance(model, Functional):
+    if not hasattr(model, "_nodes_by_depth"):  # a Sequential or subclassed model
         return True, list(model.layers)
     nodes = []
     for group in model._nodes_by_depth.values():
@@ -193,8 +192,6 @@ def print_summary(
 def _layer_range(layers, layer_range):
     if layer_range is None:
         return 0, len(layers)
-    import re
-
     if len(layer_range) != 2:
         raise ValueError(
             "layer_range must be a list or tuple of length 2. Received: "

@@ -219,82 +219,89 @@ class CompileLoss:
 
 
 class CompileMetrics:
-    """The metrics given to compile, one list per output, resolved through
-    keras.metrics.get (the engine's metrics module)."""
+    """The metrics (and weighted metrics) given to compile, per output, made by
+    keras.metrics's compile_names.resolve (Keras's get_metric: 'accuracy' by the shapes); a
+    model's `metrics` lists this as one entry, 'compile_metrics', whose result is a dict."""
+
+    name = "compile_metrics"
 
     def __init__(self, metrics, weighted_metrics=None):
         self._user_metrics = metrics
         self._user_weighted = weighted_metrics
         self.built = False
         self.metrics = []
-        self._per_output = []
+        self._per_output = []  # per output: [(metric, weighted)]
 
-    def build(self, y_true, y_pred, output_names, loss_names):
-        flat = symbolic.flatten(y_pred)
+    def build(self, y_true, y_pred, output_names):
+        flat_pred = symbolic.flatten(y_pred)
+        flat_true = _targets_like(y_true, y_pred, output_names)
         names = (
             list(output_names)
-            if len(output_names) == len(flat)
-            else [f"output_{i}" for i in range(len(flat))]
+            if len(output_names) == len(flat_pred)
+            else [f"output_{i}" for i in range(len(flat_pred))]
         )
-        if len(flat) == 1 or not isinstance(self._user_metrics, (list, tuple, dict)):
-            per_output = [self._user_metrics or []]
-            if len(flat) > 1:
-                per_output = [self._user_metrics or [] for _ in flat]
-        elif isinstance(self._user_metrics, dict):
-            per_output = [self._user_metrics.get(name) or [] for name in names]
-        else:
-            per_output = [m or [] for m in self._user_metrics]
-        self._per_output = []
-        for index, specs in enumerate(per_output):
-            specs = specs if isinstance(specs, (list, tuple)) else [specs]
-            made = [
-                _metric(spec, flat[index], loss_names[index] if loss_names else None)
-                for spec in specs
-            ]
-            if len(flat) > 1:
-                for metric in made:
-                    metric.name = f"{names[index]}_{metric.name}"
-            self._per_output.append(made)
-            self.metrics.extend(made)
+        unweighted = _per_output(self._user_metrics, names, len(flat_pred))
+        weighted = _per_output(self._user_weighted, names, len(flat_pred))
+        self._per_output = [[] for _ in flat_pred]
+        for is_weighted, specs_per_output in ((False, unweighted), (True, weighted)):
+            for index, specs in enumerate(specs_per_output):
+                for spec in specs:
+                    metric = _metric(spec, flat_true[index], flat_pred[index])
+                    if len(flat_pred) > 1:
+                        metric.name = f"{names[index]}_{metric.name}"
+                    self._per_output[index].append((metric, is_weighted))
+                    self.metrics.append(metric)
         self.built = True
 
     def update_state(self, y_true, y_pred, sample_weight=None, output_names=()):
+        if not self.built:
+            self.build(y_true, y_pred, output_names)
         flat_true = _targets_like(y_true, y_pred, output_names)
         flat_pred = symbolic.flatten(y_pred)
-        for metrics, y_t, y_p in zip(self._per_output, flat_true, flat_pred):
-            for metric in metrics:
-                metric.update_state(y_t, y_p)
+        nested_weights = isinstance(sample_weight, (list, tuple, dict))
+        for index, (metrics, y_t, y_p) in enumerate(zip(self._per_output, flat_true, flat_pred)):
+            weight = symbolic.flatten(sample_weight)[index] if nested_weights else sample_weight
+            for metric, is_weighted in metrics:
+                if is_weighted and weight is not None:
+                    metric.update_state(y_t, y_p, sample_weight=weight)
+                else:
+                    metric.update_state(y_t, y_p)
+
+    def result(self):
+        return {metric.name: metric.result() for metric in self.metrics}
 
     def reset_state(self):
         for metric in self.metrics:
             metric.reset_state()
 
 
-def _metric(spec, y_pred, loss):
-    try:  # keras.metrics is another module of the engine's Keras, made in parallel
-        from .. import metrics as metrics_module
+def _per_output(specs, names, count):
+    """One list of metric identifiers per output."""
+    if specs is None:
+        return [[] for _ in range(count)]
+    if isinstance(specs, dict):
+        return [_as_list(specs.get(name)) for name in names]
+    if (
+        count > 1
+        and isinstance(specs, (list, tuple))
+        and any(isinstance(s, (list, tuple)) or s is None for s in specs)
+    ):
+        return [_as_list(s) for s in specs]
+    return [_as_list(specs) for _ in range(count)]
+
+
+def _as_list(specs):
+    if specs is None:
+        return []
+    return list(specs) if isinstance(specs, (list, tuple)) else [specs]
+
+
+def _metric(spec, y_true, y_pred):
+    try:  # keras.metrics: another module of the engine's Keras, written in parallel
+        from ..metrics import compile_names
     except ImportError:
         raise missing_attribute("tf.keras", "metrics") from None
-
-    if isinstance(spec, str) and spec in ("accuracy", "acc"):
-        shape = tuple(y_pred.shape.as_list())
-        name = "accuracy" if spec == "accuracy" else "acc"
-        loss_name = getattr(loss, "name", getattr(loss, "__name__", str(loss)))
-        if "binary" in loss_name or (shape and shape[-1] == 1):
-            metric = metrics_module.BinaryAccuracy(name=name)
-        elif "sparse" in loss_name:
-            metric = metrics_module.SparseCategoricalAccuracy(name=name)
-        else:
-            metric = metrics_module.CategoricalAccuracy(name=name)
-        return metric
-    metric = metrics_module.get(spec)
-    if not hasattr(metric, "update_state"):
-        metric = metrics_module.MeanMetricWrapper(
-            metric, name=spec if isinstance(spec, str) else metric.__name__
-        )
-    elif isinstance(spec, str) and metric.name != spec:
-        metric.name = spec
-    return metric
+    return compile_names.resolve(spec, y_true, y_pred)
 
 
 __all__ = ["CompileLoss", "CompileMetrics", "Mean"]

@@ -130,9 +130,6 @@ class Trainer:
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
         if self._compile_metrics is not None:
-            if not self._compile_metrics.built:
-                loss_names = self._compile_loss._losses if self._compile_loss is not None else None
-                self._compile_metrics.build(y, y_pred, self._output_names(), loss_names)
             self._compile_metrics.update_state(y, y_pred, sample_weight, self._output_names())
         return self.get_metrics_result()
 
