@@ -13,6 +13,7 @@ import engine as tf  # circular on purpose: ops are looked up when a loss runs
 
 from ...missing import missing_attribute
 from .. import losses as losses_module, symbolic
+from ..losses.loss import Loss, LossFunctionWrapper
 
 # Keras 3's loss names (functions and classes): an unknown one is Keras's ValueError; a known
 # one the engine lacks names the gap.
@@ -107,9 +108,9 @@ def resolve_loss(identifier):
     if isinstance(identifier, str) and identifier not in KERAS_LOSSES:
         raise ValueError(f"Could not interpret loss identifier: {identifier}")
     loss = losses_module.get(identifier)
-    if not isinstance(loss, losses_module.Loss):
+    if not isinstance(loss, Loss):
         name = identifier if isinstance(identifier, str) else getattr(loss, "__name__", None)
-        loss = losses_module.LossFunctionWrapper(loss, name=name)
+        loss = LossFunctionWrapper(loss, name=name)
     return loss
 
 
