@@ -95,7 +95,8 @@ TENSORS = Section(
 
 CREATION = Section(
     "Creation and random",
-    "Random values are seeded and reproducible; they need not equal TensorFlow's.",
+    "Random values are TensorFlow's own: the same Philox streams and distributions, number for "
+    "number.",
     (
         Probe("tf.zeros", "tf.zeros([2, 3])"),
         Probe("tf.ones", "tf.ones([2, 3])"),
@@ -111,6 +112,116 @@ CREATION = Section(
         Probe("tf.random.uniform", "tf.random.uniform([2, 2], seed=1)"),
         Probe("tf.random.truncated_normal", "tf.random.truncated_normal([2, 2], seed=1)"),
         Probe("tf.random.shuffle", "tf.random.shuffle(x, seed=1)"),
+        Probe("tf.random.categorical", "tf.random.categorical(m, 4, seed=1)"),
+        Probe("tf.random.stateless_normal", "tf.random.stateless_normal([2, 2], seed=[1, 2])"),
+        Probe("tf.random.stateless_uniform", "tf.random.stateless_uniform([2, 2], seed=[1, 2])"),
+        Probe(
+            "tf.random.stateless_truncated_normal",
+            "tf.random.stateless_truncated_normal([2, 2], seed=[1, 2])",
+        ),
+        Probe(
+            "tf.random.stateless_categorical", "tf.random.stateless_categorical(m, 4, seed=[1, 2])"
+        ),
+        Probe("tf.random.Generator", "tf.random.Generator.from_seed(1).normal([2, 2])"),
+        Probe(
+            "Generator.from_seed",
+            "tf.random.Generator.from_seed(1, alg='philox')",
+            "random.Generator.from_seed",
+        ),
+        Probe(
+            "Generator.from_non_deterministic_state",
+            "tf.random.Generator.from_non_deterministic_state()",
+            "random.Generator.from_non_deterministic_state",
+        ),
+        Probe(
+            "Generator.from_state",
+            "tf.random.Generator.from_state([0, 0, 1], alg='philox')",
+            "random.Generator.from_state",
+        ),
+        Probe(
+            "Generator.normal",
+            "tf.random.Generator.from_seed(1).normal([2])",
+            "random.Generator.normal",
+        ),
+        Probe(
+            "Generator.uniform",
+            "tf.random.Generator.from_seed(1).uniform([2], 0, 10, dtype=tf.int32)",
+            "random.Generator.uniform",
+        ),
+        Probe(
+            "Generator.truncated_normal",
+            "tf.random.Generator.from_seed(1).truncated_normal([2])",
+            "random.Generator.truncated_normal",
+        ),
+        Probe(
+            "Generator.uniform_full_int",
+            "tf.random.Generator.from_seed(1).uniform_full_int([2], dtype=tf.int64)",
+            "random.Generator.uniform_full_int",
+        ),
+        Probe(
+            "Generator.make_seeds",
+            "tf.random.Generator.from_seed(1).make_seeds(2)",
+            "random.Generator.make_seeds",
+        ),
+        Probe(
+            "Generator.split",
+            "tf.random.Generator.from_seed(1).split(2)",
+            "random.Generator.split",
+        ),
+        Probe(
+            "Generator.skip", "tf.random.Generator.from_seed(1).skip(4)", "random.Generator.skip"
+        ),
+        Probe(
+            "Generator.reset_from_seed",
+            "tf.random.Generator.from_seed(1).reset_from_seed(2)",
+            "random.Generator.reset_from_seed",
+        ),
+        Probe("tf.random.get_global_generator", "tf.random.get_global_generator().normal([2])"),
+        Probe(
+            "tf.random.set_global_generator",
+            "tf.random.set_global_generator(tf.random.Generator.from_seed(1))",
+        ),
+        Probe("tf.random.create_rng_state", "tf.random.create_rng_state(1, 'philox')"),
+        Probe("tf.random.Algorithm", "tf.random.Algorithm.PHILOX"),
+        Probe(
+            "tf.nn.experimental.stateless_dropout",
+            "tf.nn.experimental.stateless_dropout(x, 0.5, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.nn.experimental.general_dropout",
+            "tf.nn.experimental.general_dropout(x, 0.5, tf.random.Generator.from_seed(1).uniform)",
+        ),
+        Probe("tf.random.poisson", "tf.random.poisson([2], [1.0, 20.0], seed=1)"),
+        Probe("tf.random.gamma", "tf.random.gamma([2], x + 1.0, seed=1)"),
+        Probe("tf.random.stateless_gamma", "tf.random.stateless_gamma([2, 3], [1, 2], x + 1.0)"),
+        Probe("tf.random.stateless_poisson", "tf.random.stateless_poisson([2], [1, 2], 3.0)"),
+        Probe(
+            "tf.random.stateless_binomial",
+            "tf.random.stateless_binomial([2], [1, 2], 10.0, 0.3)",
+        ),
+        Probe(
+            "Generator.binomial",
+            "tf.random.Generator.from_seed(1).binomial([2], 10.0, 0.3)",
+            "random.Generator.binomial",
+        ),
+        Probe("tf.random.split", "tf.random.split([1, 2], 3)"),
+        Probe("tf.random.fold_in", "tf.random.fold_in([1, 2], 3)"),
+        Probe(
+            "tf.random.experimental.stateless_shuffle",
+            "tf.random.experimental.stateless_shuffle(x, seed=[1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_split",
+            "tf.random.experimental.stateless_split([1, 2])",
+        ),
+        Probe(
+            "tf.random.experimental.stateless_fold_in",
+            "tf.random.experimental.stateless_fold_in([1, 2], 3)",
+        ),
+        Probe(
+            "tf.random.experimental.Generator",
+            "tf.random.experimental.Generator.from_seed(1).normal([2])",
+        ),
     ),
 )
 
@@ -188,6 +299,22 @@ MATH = Section(
         ("is_inf", "tf.math.is_inf(x)"),
         ("is_finite", "tf.math.is_finite(x)"),
         ("l2_normalize", "tf.math.l2_normalize(x)"),
+        ("erfc", "tf.math.erfc(x)"),
+        ("lgamma", "tf.math.lgamma(y)"),
+        ("digamma", "tf.math.digamma(y)"),
+        ("polygamma", "tf.math.polygamma(tf.ones_like(y), y)"),
+        ("erfinv", "tf.math.erfinv(x)"),
+        ("bessel_i0e", "tf.math.bessel_i0e(x)"),
+        ("bessel_i1e", "tf.math.bessel_i1e(x)"),
+        ("log_sigmoid", "tf.math.log_sigmoid(x)"),
+        ("polyval", "tf.math.polyval([x, y, 2.0 * x], y)"),
+        ("reduce_euclidean_norm", "tf.math.reduce_euclidean_norm(m, axis=1)"),
+        ("cumulative_logsumexp", "tf.math.cumulative_logsumexp(x, exclusive=True)"),
+        ("segment_sum", "tf.math.segment_sum(x, [0, 0, 1])"),
+        ("segment_mean", "tf.math.segment_mean(x, [0, 0, 1])"),
+        ("unsorted_segment_mean", "tf.math.unsorted_segment_mean(x, [1, 0, 1], 2)"),
+        ("top_k", "tf.math.top_k(m, 2).values"),
+        ("in_top_k", "tf.math.in_top_k(labels, m, 1)"),
     ),
 )
 
@@ -281,13 +408,80 @@ NN = Section(
         Probe("tf.nn.max_pool2d", "tf.nn.max_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.avg_pool2d", "tf.nn.avg_pool2d(img, ksize=2, strides=2, padding='VALID')"),
         Probe("tf.nn.bias_add", "tf.nn.bias_add(m, x)"),
+        Probe(
+            "tf.nn.conv1d",
+            "tf.nn.conv1d(tf.reshape(img, [1, 16, 1]), tf.ones([3, 1, 2]), 1, 'SAME')",
+        ),
+        Probe(
+            "tf.nn.conv1d_transpose",
+            "tf.nn.conv1d_transpose(tf.reshape(img, [1, 16, 1]), tf.ones([3, 2, 1]), "
+            "[1, 32, 2], 2)",
+        ),
+        Probe("tf.nn.conv2d_transpose", "tf.nn.conv2d_transpose(img, k, [1, 8, 8, 1], 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d",
+            "tf.nn.depthwise_conv2d(img, tf.ones([2, 2, 1, 2]), [1, 1, 1, 1], 'SAME', "
+            "dilations=[2, 2])",
+        ),
+        Probe(
+            "tf.nn.separable_conv2d",
+            "tf.nn.separable_conv2d(img, tf.ones([2, 2, 1, 2]), tf.ones([1, 1, 2, 3]), "
+            "[1, 1, 1, 1], 'SAME')",
+        ),
+        Probe("tf.nn.max_pool1d", "tf.nn.max_pool1d(tf.reshape(img, [1, 16, 1]), 2, 2, 'VALID')"),
+        Probe("tf.nn.avg_pool1d", "tf.nn.avg_pool1d(tf.reshape(img, [1, 16, 1]), 3, 2, 'SAME')"),
+        Probe("tf.nn.max_pool", "tf.nn.max_pool(img, 2, 2, 'SAME')"),
+        Probe("tf.nn.avg_pool", "tf.nn.avg_pool(img, 3, 1, 'SAME')"),
+        Probe("tf.nn.pool", "tf.nn.pool(img, [2, 2], 'MAX', padding='VALID', dilations=[2, 2])"),
+        Probe("tf.nn.convolution", "tf.nn.convolution(img, k, padding='SAME', dilations=2)"),
+        Probe("tf.nn.conv_transpose", "tf.nn.conv_transpose(img, k, [1, 8, 8, 1], 2)"),
+        Probe("tf.nn.atrous_conv2d", "tf.nn.atrous_conv2d(img, k, 2, 'SAME')"),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_input",
+            "tf.nn.depthwise_conv2d_backprop_input([1, 4, 4, 1], k, img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe(
+            "tf.nn.depthwise_conv2d_backprop_filter",
+            "tf.nn.depthwise_conv2d_backprop_filter(img, [2, 2, 1, 1], img, [1, 1, 1, 1], 'SAME')",
+        ),
+        Probe("tf.nn.silu", "tf.nn.silu(x - 0.5)"),
+        Probe("tf.nn.swish", "tf.nn.swish(x - 0.5, beta=2.0)"),
+        Probe("tf.nn.gelu (approximate=True)", "tf.nn.gelu(x, approximate=True)", "nn.gelu"),
+        Probe("tf.nn.top_k", "tf.nn.top_k(x, 2).values"),
+        Probe("tf.nn.in_top_k", "tf.nn.in_top_k(labels, m, 2)"),
+    ),
+)
+
+CLIPPING = Section(
+    "Clipping and normalization",
+    "Gradient clipping (`tf.clip_by_norm`, `tf.clip_by_global_norm`, `tf.linalg.global_norm`)"
+    " and `tf.nn.moments` / `tf.nn.batch_normalization`, composites of the ops shown.",
+    (
+        Probe("tf.clip_by_norm", "tf.clip_by_norm(m, 1.0, axes=[1])"),
+        Probe("tf.clip_by_global_norm", "tf.clip_by_global_norm([x, None, m], 1.0)[0][2]"),
+        Probe("tf.linalg.global_norm", "tf.linalg.global_norm([x, m])"),
+        Probe("tf.nn.moments", "tf.nn.moments(m, axes=[0])[1]"),
+        Probe(
+            "tf.nn.batch_normalization",
+            "tf.nn.batch_normalization(m, *tf.nn.moments(m, axes=[0]), 0.5, 2.0, 1e-3)",
+        ),
     ),
 )
 
 IMAGE = Section(
     "Images",
-    "`tf.image`: a real op whose gradient is deliberately not registered, as in TensorFlow.",
-    (Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),),
+    "`tf.image`: adjust_contrast, a real op whose gradient is deliberately not registered "
+    "(as in TensorFlow), and resize (bilinear and nearest, with their gradient ops).",
+    (
+        Probe("tf.image.adjust_contrast", "tf.image.adjust_contrast(img, 2.0)"),
+        Probe("tf.image.resize", "tf.image.resize(img, [6, 3])"),
+        Probe(
+            "tf.image.resize (nearest)",
+            "tf.image.resize(img, [6, 3], method='nearest')",
+            "image.resize",
+        ),
+        Probe("tf.image.ResizeMethod", "tf.image.ResizeMethod.BILINEAR"),
+    ),
 )
 
 AUTODIFF = Section(
@@ -393,6 +587,42 @@ MODULES = Section(
             "tf.keras.initializers.RandomNormal", "tf.keras.initializers.RandomNormal(seed=1)([2])"
         ),
         Probe(
+            "tf.keras.initializers.RandomUniform",
+            "tf.keras.initializers.RandomUniform(seed=1)([2])",
+        ),
+        Probe(
+            "tf.keras.initializers.TruncatedNormal",
+            "tf.keras.initializers.TruncatedNormal(seed=1)([2])",
+        ),
+        Probe(
+            "tf.keras.initializers.VarianceScaling",
+            "tf.keras.initializers.VarianceScaling(2.0, 'fan_out', 'uniform', seed=1)([2, 2])",
+        ),
+        Probe(
+            "tf.keras.initializers.GlorotNormal",
+            "tf.keras.initializers.GlorotNormal(seed=1)([2, 2])",
+        ),
+        Probe("tf.keras.initializers.HeNormal", "tf.keras.initializers.HeNormal(seed=1)([2, 2])"),
+        Probe("tf.keras.initializers.HeUniform", "tf.keras.initializers.HeUniform(seed=1)([2, 2])"),
+        Probe(
+            "tf.keras.initializers.LecunNormal", "tf.keras.initializers.LecunNormal(seed=1)([2, 2])"
+        ),
+        Probe(
+            "tf.keras.initializers.LecunUniform",
+            "tf.keras.initializers.LecunUniform(seed=1)([2, 2])",
+        ),
+        Probe("tf.keras.utils.set_random_seed", "tf.keras.utils.set_random_seed(1)"),
+        Probe("tf.keras.random.SeedGenerator", "tf.keras.random.SeedGenerator(1)"),
+        Probe("tf.keras.random.normal", "tf.keras.random.normal((2,), seed=1)"),
+        Probe("tf.keras.random.uniform", "tf.keras.random.uniform((2,), seed=1)"),
+        Probe("tf.keras.random.truncated_normal", "tf.keras.random.truncated_normal((2,), seed=1)"),
+        Probe("tf.keras.random.randint", "tf.keras.random.randint((2,), 0, 5, seed=1)"),
+        Probe("tf.keras.random.categorical", "tf.keras.random.categorical(m, 3, seed=1)"),
+        Probe("tf.keras.random.dropout", "tf.keras.random.dropout(x, 0.5, seed=1)"),
+        Probe("tf.keras.random.gamma", "tf.keras.random.gamma((2,), 2.0, seed=1)"),
+        Probe("tf.keras.random.binomial", "tf.keras.random.binomial((2,), 10.0, 0.3, seed=1)"),
+        Probe("tf.keras.random.beta", "tf.keras.random.beta((2,), 2.0, 3.0, seed=1)"),
+        Probe(
             "tf.keras.optimizers.SGD",
             "tf.keras.optimizers.SGD(0.1, momentum=0.9, nesterov=True)"
             ".apply_gradients([(tf.ones(3), v)])",
@@ -405,13 +635,8 @@ MODULES = Section(
             "tf.keras.optimizers.RMSprop",
             "tf.keras.optimizers.RMSprop(0.01).apply_gradients([(tf.ones(3), v)])",
         ),
-        Probe(
-            "Optimizer.minimize",
-            "tf.keras.optimizers.SGD(0.1).minimize(lambda: tf.reduce_sum(v * v), [v])",
-            "keras.optimizers.SGD.minimize",
-        ),
         Probe("tf.keras.losses.MeanSquaredError", "tf.keras.losses.MeanSquaredError()(y, x)"),
-        Probe("tf.keras.losses.mean_squared_error", "tf.keras.losses.mean_squared_error(y, x)"),
+        Probe("tf.keras.losses.mse", "tf.keras.losses.mse(y, x)"),
         Probe(
             "tf.keras.losses.SparseCategoricalCrossentropy",
             "tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(labels, m)",
@@ -465,6 +690,414 @@ LINALG = Section(
         Probe("tf.linalg.expm", f"tf.linalg.expm({_SQUARE} * 0.1)"),
     ),
 )
+
+COMPLEX_AND_STRINGS = Section(
+    "Complex numbers, strings and printing",
+    "Complex tensors with TF's conjugate gradient convention; string tensors and tf.print.",
+    (
+        Probe("tf.complex64", "tf.complex64.real_dtype"),
+        Probe("tf.complex128", "tf.complex128.is_complex"),
+        Probe("tf.complex", "tf.abs(tf.complex(x, y))"),
+        Probe("tf.math.real", "tf.math.real(tf.complex(x, y) * tf.complex(y, x))"),
+        Probe("tf.math.imag", "tf.math.imag(tf.complex(x, y) * tf.complex(y, x))"),
+        Probe("tf.math.conj", "tf.math.real(tf.math.conj(tf.complex(x, y)) * tf.complex(y, x))"),
+        Probe("tf.math.angle", "tf.math.angle(tf.complex(x, y))"),
+        Probe("tf.abs (complex: ComplexAbs)", "tf.abs(tf.complex(x, y))", "abs"),
+        Probe("tf.string", "tf.string.name"),
+        Probe("tf.constant (strings)", "tf.constant(['a', 'b'])", "constant"),
+        Probe("tf.strings.format", "tf.strings.format('x={}', x)"),
+        Probe("tf.strings.join", "tf.strings.join(['a', 'b'], separator='-')"),
+        Probe("tf.strings.as_string", "tf.strings.as_string(x, precision=2)"),
+        Probe("tf.strings.length", "tf.strings.length(tf.constant(['ab', 'c']))"),
+        Probe("tf.as_string", "tf.as_string(x)"),
+        Probe("tf.print", "tf.print('x:', x, output_stream='file:///dev/null')"),
+        Probe("tf.version.VERSION", "tf.version.VERSION"),
+        Probe("tf.__version__", "tf.__version__"),
+    ),
+)
+
+SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, CLIPPING, IMAGE, LINALG, AUTODIFF, MODULES)
+SECTIONS += (COMPLEX_AND_STRINGS,)
+FUNCTIONS_AND_BOILERPLATE = Section(
+    "tf.function, tf.config, tf.device, tf.debugging",
+    "tf.function runs its Python function eagerly (every op recorded) and counts traces, checks "
+    "input signatures as TensorFlow does; the device and config calls describe one CPU.",
+    (
+        Probe("tf.function", "tf.function(lambda a: a * 2.0)(x)"),
+        Probe(
+            "Function.get_concrete_function",
+            "tf.function(lambda a: a * 2.0).get_concrete_function(tf.TensorSpec([None]))(x)",
+            "tf_function.Function.get_concrete_function",
+        ),
+        Probe(
+            "Function.experimental_get_tracing_count",
+            "f = tf.function(lambda a: a + 1.0)\nf(x)\nout = f.experimental_get_tracing_count()",
+            "tf_function.Function.experimental_get_tracing_count",
+        ),
+        Probe("tf.config.run_functions_eagerly", "tf.config.run_functions_eagerly(False)"),
+        Probe("tf.config.functions_run_eagerly", "tf.config.functions_run_eagerly()"),
+        Probe("tf.config.list_physical_devices", "tf.config.list_physical_devices()"),
+        Probe("tf.config.list_logical_devices", "tf.config.list_logical_devices('CPU')"),
+        Probe("tf.config.get_visible_devices", "tf.config.get_visible_devices()"),
+        Probe("tf.config.set_visible_devices", "tf.config.set_visible_devices([], 'GPU')"),
+        Probe(
+            "tf.config.experimental.set_memory_growth",
+            "[tf.config.experimental.set_memory_growth(g, True) "
+            "for g in tf.config.list_physical_devices('GPU')]",
+        ),
+        Probe(
+            "tf.config.experimental.get_memory_growth",
+            "[tf.config.experimental.get_memory_growth(g) "
+            "for g in tf.config.list_physical_devices('GPU')]",
+        ),
+        Probe(
+            "tf.config.experimental.enable_op_determinism",
+            "tf.config.experimental.enable_op_determinism()",
+        ),
+        Probe(
+            "tf.config.threading.set_intra_op_parallelism_threads",
+            "tf.config.threading.set_intra_op_parallelism_threads(0)",
+        ),
+        Probe(
+            "tf.config.threading.get_intra_op_parallelism_threads",
+            "tf.config.threading.get_intra_op_parallelism_threads()",
+        ),
+        Probe(
+            "tf.config.threading.set_inter_op_parallelism_threads",
+            "tf.config.threading.set_inter_op_parallelism_threads(0)",
+        ),
+        Probe(
+            "tf.config.threading.get_inter_op_parallelism_threads",
+            "tf.config.threading.get_inter_op_parallelism_threads()",
+        ),
+        Probe("tf.config.optimizer.set_jit", "tf.config.optimizer.set_jit(False)"),
+        Probe("tf.config.optimizer.get_jit", "tf.config.optimizer.get_jit()"),
+        Probe("tf.config.set_soft_device_placement", "tf.config.set_soft_device_placement(True)"),
+        Probe("tf.config.get_soft_device_placement", "tf.config.get_soft_device_placement()"),
+        Probe("tf.device", "with tf.device('/CPU:0'):\n    out = x * 2.0"),
+        Probe("tf.debugging.check_numerics", "tf.debugging.check_numerics(x, 'x')"),
+        Probe("tf.debugging.assert_all_finite", "tf.debugging.assert_all_finite(x, 'x')"),
+        Probe(
+            "tf.debugging.enable_check_numerics",
+            "tf.debugging.enable_check_numerics()\nout = tf.exp(x)\n"
+            "tf.debugging.disable_check_numerics()",
+        ),
+        Probe("tf.debugging.disable_check_numerics", "tf.debugging.disable_check_numerics()"),
+        Probe("tf.debugging.assert_equal", "tf.debugging.assert_equal(x, x)"),
+        Probe("tf.debugging.assert_none_equal", "tf.debugging.assert_none_equal(x, y)"),
+        Probe("tf.debugging.assert_near", "tf.debugging.assert_near(x, x + 1e-9)"),
+        Probe("tf.debugging.assert_less", "tf.debugging.assert_less(x, y)"),
+        Probe("tf.debugging.assert_less_equal", "tf.debugging.assert_less_equal(x, y)"),
+        Probe("tf.debugging.assert_greater", "tf.debugging.assert_greater(y, x)"),
+        Probe("tf.debugging.assert_greater_equal", "tf.debugging.assert_greater_equal(y, x)"),
+        Probe("tf.debugging.assert_positive", "tf.debugging.assert_positive(x)"),
+        Probe("tf.debugging.assert_non_negative", "tf.debugging.assert_non_negative(x)"),
+        Probe("tf.debugging.assert_negative", "tf.debugging.assert_negative(-x)"),
+        Probe("tf.debugging.assert_non_positive", "tf.debugging.assert_non_positive(-x)"),
+        Probe("tf.debugging.assert_rank", "tf.debugging.assert_rank(m, 2)"),
+        Probe("tf.debugging.assert_rank_at_least", "tf.debugging.assert_rank_at_least(m, 1)"),
+        Probe("tf.debugging.assert_rank_in", "tf.debugging.assert_rank_in(x, [1, 2])"),
+        Probe(
+            "tf.debugging.assert_shapes", "tf.debugging.assert_shapes([(m, ('N', 3)), (x, (3,))])"
+        ),
+        Probe("tf.debugging.is_numeric_tensor", "tf.debugging.is_numeric_tensor(x)"),
+        Probe("tf.assert_equal", "tf.assert_equal(x, x)"),
+        Probe("tf.assert_less", "tf.assert_less(x, y)"),
+        Probe("tf.assert_greater", "tf.assert_greater(y, x)"),
+        Probe("tf.assert_rank", "tf.assert_rank(x, 1)"),
+        Probe(
+            "tf.autograph.experimental.do_not_convert",
+            "tf.autograph.experimental.do_not_convert(lambda a: a * 2.0)(x)",
+        ),
+        Probe("tf.autograph.set_verbosity", "tf.autograph.set_verbosity(0)"),
+        Probe("tf.get_logger", "tf.get_logger()"),
+    ),
+    shows_ops=True,
+)
+
+SECTIONS += (FUNCTIONS_AND_BOILERPLATE,)
+KERAS_TRAINING = Section(
+    "Keras optimizers, losses and metrics",
+    "Keras 3's optimizers (updates in Keras's float32 order), learning-rate schedules, losses "
+    "(classes and function forms) and metrics (state outside the tape).",
+    (
+        Probe(
+            "tf.keras.optimizers.AdamW",
+            "tf.keras.optimizers.AdamW(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Adagrad",
+            "tf.keras.optimizers.Adagrad(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Adadelta",
+            "tf.keras.optimizers.Adadelta(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Adamax",
+            "tf.keras.optimizers.Adamax(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Nadam",
+            "tf.keras.optimizers.Nadam(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Ftrl",
+            "tf.keras.optimizers.Ftrl(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe(
+            "tf.keras.optimizers.Lion",
+            "tf.keras.optimizers.Lion(0.01).apply_gradients([(tf.ones(3), v)])",
+        ),
+        Probe("tf.keras.optimizers.get", "tf.keras.optimizers.get('nadam')"),
+        Probe(
+            "tf.keras.optimizers.schedules.ExponentialDecay",
+            "tf.keras.optimizers.schedules.ExponentialDecay(0.1, 2, 0.5)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.PiecewiseConstantDecay",
+            "tf.keras.optimizers.schedules.PiecewiseConstantDecay([1], [0.1, 0.01])(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.PolynomialDecay",
+            "tf.keras.optimizers.schedules.PolynomialDecay(0.1, 4)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.InverseTimeDecay",
+            "tf.keras.optimizers.schedules.InverseTimeDecay(0.1, 2, 0.5)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.CosineDecay",
+            "tf.keras.optimizers.schedules.CosineDecay(0.1, 4)(3)",
+        ),
+        Probe(
+            "tf.keras.optimizers.schedules.CosineDecayRestarts",
+            "tf.keras.optimizers.schedules.CosineDecayRestarts(0.1, 2)(3)",
+        ),
+        Probe("tf.keras.losses.MeanAbsoluteError", "tf.keras.losses.MeanAbsoluteError()(y, x)"),
+        Probe(
+            "tf.keras.losses.MeanAbsolutePercentageError",
+            "tf.keras.losses.MeanAbsolutePercentageError()(y, x)",
+        ),
+        Probe(
+            "tf.keras.losses.MeanSquaredLogarithmicError",
+            "tf.keras.losses.MeanSquaredLogarithmicError()(y, x)",
+        ),
+        Probe("tf.keras.losses.Huber", "tf.keras.losses.Huber()(y, x)"),
+        Probe("tf.keras.losses.LogCosh", "tf.keras.losses.LogCosh()(y, x)"),
+        Probe("tf.keras.losses.CosineSimilarity", "tf.keras.losses.CosineSimilarity()(y, x)"),
+        Probe("tf.keras.losses.KLDivergence", "tf.keras.losses.KLDivergence()(y, x)"),
+        Probe("tf.keras.losses.Poisson", "tf.keras.losses.Poisson()(y, x)"),
+        Probe("tf.keras.losses.Hinge", "tf.keras.losses.Hinge()(y, x)"),
+        Probe("tf.keras.losses.SquaredHinge", "tf.keras.losses.SquaredHinge()(y, x)"),
+        Probe("tf.keras.losses.CategoricalHinge", "tf.keras.losses.CategoricalHinge()(y, x)"),
+        Probe(
+            "tf.keras.losses.CategoricalCrossentropy",
+            "tf.keras.losses.CategoricalCrossentropy()(tf.nn.softmax(n), tf.nn.softmax(n))",
+        ),
+        Probe(
+            "tf.keras.losses.BinaryFocalCrossentropy",
+            "tf.keras.losses.BinaryFocalCrossentropy()(tf.ones_like(x), x)",
+        ),
+        Probe(
+            "tf.keras.losses.CategoricalFocalCrossentropy",
+            "tf.keras.losses.CategoricalFocalCrossentropy()(tf.nn.softmax(n), tf.nn.softmax(n))",
+        ),
+        Probe("tf.keras.losses.mae", "tf.keras.losses.mae(y, x)"),
+        Probe("tf.keras.losses.mape", "tf.keras.losses.mape(y, x)"),
+        Probe("tf.keras.losses.msle", "tf.keras.losses.msle(y, x)"),
+        Probe("tf.keras.losses.huber", "tf.keras.losses.huber(y, x)"),
+        Probe("tf.keras.losses.logcosh", "tf.keras.losses.logcosh(y, x)"),
+        Probe("tf.keras.losses.kld", "tf.keras.losses.kld(y, x)"),
+        Probe("tf.keras.losses.poisson", "tf.keras.losses.poisson(y, x)"),
+        Probe("tf.keras.losses.hinge", "tf.keras.losses.hinge(y, x)"),
+        Probe("tf.keras.losses.cosine_similarity", "tf.keras.losses.cosine_similarity(y, x)"),
+        Probe("tf.keras.losses.get", "tf.keras.losses.get('huber')(y, x)"),
+        Probe("tf.keras.metrics.Mean", "tf.keras.metrics.Mean()(x)"),
+        Probe("tf.keras.metrics.Sum", "tf.keras.metrics.Sum()(x)"),
+        Probe("tf.keras.metrics.Accuracy", "tf.keras.metrics.Accuracy()(y, x)"),
+        Probe(
+            "tf.keras.metrics.BinaryAccuracy",
+            "tf.keras.metrics.BinaryAccuracy()(tf.ones_like(x), x)",
+        ),
+        Probe(
+            "tf.keras.metrics.CategoricalAccuracy",
+            "tf.keras.metrics.CategoricalAccuracy()(tf.nn.softmax(n), n)",
+        ),
+        Probe(
+            "tf.keras.metrics.SparseCategoricalAccuracy",
+            "tf.keras.metrics.SparseCategoricalAccuracy()(labels, m)",
+        ),
+        Probe(
+            "tf.keras.metrics.TopKCategoricalAccuracy",
+            "tf.keras.metrics.TopKCategoricalAccuracy()(tf.nn.softmax(m), m)",
+        ),
+        Probe(
+            "tf.keras.metrics.SparseTopKCategoricalAccuracy",
+            "tf.keras.metrics.SparseTopKCategoricalAccuracy()(labels, m)",
+        ),
+        Probe("tf.keras.metrics.MeanSquaredError", "tf.keras.metrics.MeanSquaredError()(y, x)"),
+        Probe("tf.keras.metrics.MeanAbsoluteError", "tf.keras.metrics.MeanAbsoluteError()(y, x)"),
+        Probe(
+            "tf.keras.metrics.RootMeanSquaredError", "tf.keras.metrics.RootMeanSquaredError()(y, x)"
+        ),
+        Probe("tf.keras.metrics.AUC", "tf.keras.metrics.AUC()(tf.ones_like(x), x)"),
+        Probe("tf.keras.metrics.Precision", "tf.keras.metrics.Precision()(tf.ones_like(x), x)"),
+        Probe("tf.keras.metrics.Recall", "tf.keras.metrics.Recall()(tf.ones_like(x), x)"),
+        Probe(
+            "tf.keras.metrics.BinaryCrossentropy",
+            "tf.keras.metrics.BinaryCrossentropy()(tf.ones_like(x), x)",
+        ),
+        Probe(
+            "tf.keras.metrics.SparseCategoricalCrossentropy",
+            "tf.keras.metrics.SparseCategoricalCrossentropy()(labels, tf.nn.softmax(m))",
+        ),
+        Probe("tf.keras.metrics.get", "tf.keras.metrics.get('auc')(tf.ones_like(x), x)"),
+    ),
+)
+SECTIONS += (KERAS_TRAINING,)
+
+DATA = Section(
+    "Input pipelines (tf.data)",
+    "In-memory datasets; map's ops run when elements are produced, seen by observers but "
+    "not taped (TF runs them in the dataset's graph).",
+    (
+        Probe(
+            "tf.data.Dataset.from_tensor_slices",
+            "list(tf.data.Dataset.from_tensor_slices((m, labels)))",
+        ),
+        Probe("tf.data.Dataset.from_tensors", "list(tf.data.Dataset.from_tensors(x))"),
+        Probe("tf.data.Dataset.range", "list(tf.data.Dataset.range(1, 6, 2))"),
+        Probe(
+            "tf.data.Dataset.zip",
+            "list(tf.data.Dataset.zip((tf.data.Dataset.range(2), tf.data.Dataset.range(3))))",
+        ),
+        Probe(
+            "tf.data.Dataset.map",
+            "list(tf.data.Dataset.from_tensor_slices(x).map(lambda a: a * a))",
+        ),
+        Probe(
+            "tf.data.Dataset.filter", "list(tf.data.Dataset.range(6).filter(lambda a: a % 2 == 0))"
+        ),
+        Probe(
+            "tf.data.Dataset.take_while",
+            "list(tf.data.Dataset.range(6).take_while(lambda a: a < 3))",
+        ),
+        Probe(
+            "tf.data.Dataset.reduce",
+            "tf.data.Dataset.from_tensor_slices(x).reduce(0.0, lambda s, a: s + a)",
+        ),
+        Probe(
+            "tf.data.Dataset.batch", "list(tf.data.Dataset.range(5).batch(2, drop_remainder=True))"
+        ),
+        Probe(
+            "tf.data.Dataset.padded_batch",
+            "list(tf.data.Dataset.range(1, 4).map(tf.range).padded_batch(2))",
+        ),
+        Probe("tf.data.Dataset.unbatch", "list(tf.data.Dataset.from_tensors(m).unbatch())"),
+        Probe("tf.data.Dataset.shuffle", "list(tf.data.Dataset.range(5).shuffle(5, seed=1))"),
+        Probe("tf.data.Dataset.repeat", "list(tf.data.Dataset.range(2).repeat(2))"),
+        Probe("tf.data.Dataset.take", "list(tf.data.Dataset.range(5).take(2))"),
+        Probe("tf.data.Dataset.skip", "list(tf.data.Dataset.range(5).skip(3))"),
+        Probe(
+            "tf.data.Dataset.enumerate", "list(tf.data.Dataset.from_tensor_slices(x).enumerate())"
+        ),
+        Probe(
+            "tf.data.Dataset.concatenate",
+            "list(tf.data.Dataset.range(2).concatenate(tf.data.Dataset.range(2)))",
+        ),
+        Probe(
+            "tf.data.Dataset.prefetch", "list(tf.data.Dataset.range(2).prefetch(tf.data.AUTOTUNE))"
+        ),
+        Probe("tf.data.Dataset.cache", "list(tf.data.Dataset.range(2).cache())"),
+        Probe(
+            "tf.data.Dataset.with_options",
+            "tf.data.Dataset.range(2).with_options(tf.data.Options()).options()",
+        ),
+        Probe("tf.data.Dataset.apply", "list(tf.data.Dataset.range(4).apply(lambda d: d.take(1)))"),
+        Probe(
+            "tf.data.Dataset.as_numpy_iterator",
+            "list(tf.data.Dataset.range(3).as_numpy_iterator())",
+        ),
+        Probe("tf.data.Dataset.cardinality", "tf.data.Dataset.range(3).repeat().cardinality()"),
+        Probe("tf.data.Dataset.element_spec", "tf.data.Dataset.from_tensor_slices(m).element_spec"),
+        Probe(
+            "tf.data.Dataset.from_generator",
+            "list(tf.data.Dataset.from_generator(lambda: iter([1, 2]), "
+            "output_signature=tf.TensorSpec([], tf.int32)))",
+        ),
+        Probe("tf.data.Dataset.window", "[list(w) for w in tf.data.Dataset.range(5).window(2)]"),
+        Probe(
+            "tf.data.Dataset.flat_map",
+            "list(tf.data.Dataset.range(3).flat_map(tf.data.Dataset.range))",
+        ),
+        Probe(
+            "tf.data.Dataset.interleave",
+            "list(tf.data.Dataset.range(3).interleave(tf.data.Dataset.range, cycle_length=2))",
+        ),
+        Probe("tf.data.Dataset.shard", "list(tf.data.Dataset.range(6).shard(2, 0))"),
+        Probe(
+            "tf.data.Dataset.unique", "list(tf.data.Dataset.from_tensor_slices([1, 1, 2]).unique())"
+        ),
+        Probe(
+            "tf.data.Dataset.scan",
+            "list(tf.data.Dataset.range(3).scan(np.int64(0), lambda s, a: (s + a, s)))",
+        ),
+        Probe("tf.data.Dataset.counter", "list(tf.data.Dataset.counter().take(2))"),
+        Probe(
+            "tf.data.Dataset.get_single_element",
+            "tf.data.Dataset.from_tensors(x).get_single_element()",
+        ),
+        Probe("tf.data.Dataset.random", "list(tf.data.Dataset.random(seed=1).take(2))"),
+        Probe(
+            "tf.data.Dataset.choose_from_datasets",
+            "list(tf.data.Dataset.choose_from_datasets([tf.data.Dataset.range(2), "
+            "tf.data.Dataset.range(5, 7)], tf.data.Dataset.range(2).repeat(2)))",
+        ),
+        Probe(
+            "tf.data.Dataset.sample_from_datasets",
+            "list(tf.data.Dataset.sample_from_datasets([tf.data.Dataset.range(2), "
+            "tf.data.Dataset.range(5, 7)], weights=[0.3, 0.7], seed=1))",
+        ),
+        Probe(
+            "tf.data.Dataset.group_by_window",
+            "list(tf.data.Dataset.range(6).group_by_window(lambda a: a % 2, "
+            "lambda k, w: w.batch(2), window_size=2))",
+        ),
+        Probe(
+            "tf.data.Dataset.bucket_by_sequence_length",
+            "list(tf.data.Dataset.range(1, 5).map(tf.range).bucket_by_sequence_length("
+            "tf.size, [3], [2, 2]))",
+        ),
+        Probe("tf.data.Dataset.rebatch", "list(tf.data.Dataset.range(5).batch(2).rebatch(3))"),
+        Probe("tf.data.Options", "tf.data.Options()"),
+        Probe("tf.data.AUTOTUNE", "tf.data.AUTOTUNE"),
+        Probe("tf.data.INFINITE_CARDINALITY", "tf.data.INFINITE_CARDINALITY"),
+        Probe("tf.data.UNKNOWN_CARDINALITY", "tf.data.UNKNOWN_CARDINALITY"),
+        Probe("tf.data.experimental.AUTOTUNE", "tf.data.experimental.AUTOTUNE"),
+        Probe(
+            "tf.data.experimental.assert_cardinality",
+            "len(tf.data.Dataset.range(3).filter(lambda a: a >= 0)"
+            ".apply(tf.data.experimental.assert_cardinality(3)))",
+        ),
+        Probe(
+            "tf.data.experimental.sample_from_datasets",
+            "list(tf.data.experimental.sample_from_datasets("
+            "[tf.data.Dataset.range(2)] * 2, seed=1))",
+        ),
+        Probe(
+            "tf.data.experimental.enumerate_dataset",
+            "list(tf.data.Dataset.range(2).apply(tf.data.experimental.enumerate_dataset()))",
+        ),
+        Probe(
+            "tf.data.experimental.cardinality",
+            "tf.data.experimental.cardinality(tf.data.Dataset.range(3))",
+        ),
+    ),
+    shows_ops=False,
+)
+
+SECTIONS += (DATA,)
 
 _FUNCTIONAL = (
     "inputs = tf.keras.Input((3,))\n"
@@ -552,16 +1185,12 @@ KERAS_MODELS = Section(
     ),
 )
 
-SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, IMAGE, LINALG, AUTODIFF, MODULES, KERAS_MODELS)
+SECTIONS += (KERAS_MODELS,)
 
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
-    "tf.function",
-    "tf.data",
     "tf.signal",
     "tf.math.bessel_i0",
-    "tf.nn.conv1d",
     "tf.keras.layers.LSTM",
     "tf.linalg.lu",
-    "tf.image.resize",
 )

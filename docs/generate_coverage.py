@@ -201,7 +201,9 @@ def run_all():
 
 
 def gradient_state(op_type: str) -> str:
-    opdef = registered_types()[op_type]
+    opdef = registered_types().get(op_type)
+    if opdef is None:  # a tf.custom_gradient function's op, typed by its name (tf.nn.swish's)
+        return "registered"
     if opdef.gradient is None:
         return "not_registered"
     return "non_differentiable" if opdef.gradient is NOT_DIFFERENTIABLE else "registered"

@@ -19,6 +19,7 @@ from .dtypes import (
     uint8,
     DType,
 )
+from .dtypes import complex64, complex128, string
 from .gradient_tape import GradientTape, UnconnectedGradients
 from .indexed_slices import IndexedSlices
 from .name_scopes import name_scope
@@ -33,6 +34,7 @@ from . import math, nn, linalg, random, image  # namespaces tf.math, tf.nn, ...
 from .ops import array as _array, image as _image, linalg as _linalg, math as _math, nn as _nn
 from .ops import random_ops as _random
 from . import autodiff  # tf.autodiff.ForwardAccumulator, GradientTape
+from . import data  # tf.data.Dataset
 from .custom_gradient import custom_gradient
 from .eager_functional import (
     enable_eager_execution,
@@ -54,9 +56,19 @@ for _name in _array_extra.TOP_LEVEL:
     globals()[_name] = getattr(_array_extra, _name)
 del _name
 from .module import Module
+from .tf_function import function
+from . import autograph, config, debugging  # tf.autograph, tf.config, tf.debugging
+from .autograph import get_logger
+from .device import device
+from .debugging import assert_equal, assert_greater, assert_less, assert_rank
 from . import keras  # tf.keras: written with the names above
 
-__version__ = "0.1.0"
+from . import strings, version  # tf.strings, tf.version
+from .ops.string_ops import as_string
+from .printing import print
+
+# TensorFlow's version, as tf.__version__ (TapeScope's own is server/version.py's).
+__version__ = version.VERSION
 
 
 def __getattr__(name):

@@ -39,11 +39,6 @@ def _from_array(array, dtype):
 
 
 def _from_python(value, dtype):
-    if isinstance(value, (str, bytes)):  # TF makes string tensors; the engine has none
-        raise ValueError(
-            f"Attempt to convert a value ({value!r}) with an unsupported type "
-            f"({type(value)}) to a Tensor."
-        )
     return convert_to_tensor(value, dtype=dtype)  # TF's conversion rules: engine/conversion.py
 
 
@@ -63,7 +58,7 @@ def _reshaped(t, value, shape):
             f"{t._value} (converted from {value!r}) has {array.size} elements, but "
             f"got `shape` {shape} with {count} elements)."
         )
-    return EagerTensor(array if array.ndim else array[()])
+    return EagerTensor(array if array.ndim or array.dtype.kind == "O" else array[()])
 
 
 def _created(tensor):

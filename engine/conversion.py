@@ -50,12 +50,16 @@ def cannot_convert(value, dtype):
 def infer_dtype(value):
     """The dtype TF gives a Python or NumPy value converted without a dtype."""
     if isinstance(value, (np.ndarray, np.generic)):
-        return dtypes.from_numpy(value.dtype)
+        return dtypes.string if value.dtype.kind in "USO" else dtypes.from_numpy(value.dtype)
     kind, leaves = _kind(value)
     if kind == "numpy":
         return dtypes.from_numpy(leaves[0].dtype)
     if kind == "bool":
         return dtypes.bool
+    if kind == "complex":
+        return dtypes.complex128
+    if kind == "string":
+        return dtypes.string
     if kind == "float" or kind is None:  # [] is float32, as in TF
         if any(abs(v) > _FLOAT32_MAX and v not in (float("inf"), float("-inf")) for v in leaves):
             raise ValueError(OUT_OF_RANGE_FLOAT)
@@ -70,6 +74,10 @@ def infer_dtype(value):
 
 def to_value(value, dtype=None):
     """`value` as a NumPy array (a NumPy scalar for rank 0) of `dtype`, or of its own."""
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in "USO":
+        if dtype not in (None, dtypes.string):
+            raise cannot_convert(value, dtype)
+        return string_array(value)
     if isinstance(value, (np.ndarray, np.generic)):
         found = dtypes.from_numpy(value.dtype)
         if dtype is None or dtype is found:
@@ -86,6 +94,8 @@ def to_value(value, dtype=None):
         kind = None
     else:
         kind = _requested_kind(value, dtype)
+    if dtype is dtypes.string:
+        return string_array(value)
     try:
         if dtype.is_integer and kind not in ("numpy", "float"):
             wide = np.array(value, dtype=np.int64)
@@ -105,11 +115,19 @@ def to_value(value, dtype=None):
 def _requested_kind(value, dtype):
     """Checks that TF's converter takes Python `value` as `dtype`; returns its kind. Float,
     int32, int64 and bool dtypes are filled leaf by leaf; others are inferred, then cast."""
-    if dtype.is_floating or dtype is dtypes.bool or dtype in _NATIVE_INTEGERS:
+    if dtype is dtypes.string:
+        if {_leaf_kind(leaf) for leaf in _leaves(value)} - {"string"}:
+            raise cannot_convert(value, dtype)
+        return "string"
+    if dtype.is_floating or dtype.is_complex or dtype is dtypes.bool or dtype in _NATIVE_INTEGERS:
         leaves = _leaves(value)
         kinds = {_leaf_kind(leaf) for leaf in leaves}
-        if None in kinds:
+        if kinds & {None, "string"} or ("complex" in kinds and not dtype.is_complex):
             raise cannot_convert(value, dtype)
+        if dtype.is_complex:
+            if "bool" in kinds:
+                raise cannot_convert(value, dtype)
+            return "float"
         if dtype.is_floating:
             return "float"
         if dtype is dtypes.bool:
@@ -125,6 +143,8 @@ def _requested_kind(value, dtype):
             raise
         if kind == "numpy" or kind is None:  # None: an empty sequence
             return kind
+        if kind == "string":
+            raise cannot_convert(value, dtype)
         kinds = {kind}
     if "float" in kinds or (kinds == {"bool"} and dtype not in _NATIVE_INTEGERS):
         raise cannot_convert(value, dtype)
@@ -152,11 +172,20 @@ def _kind(value):
             raise ValueError(MIXED_TYPES)
         if state is None:
             state = kind
-        elif state == "bool" and kind != "bool":
+        elif _mixed(state, kind):
             raise ValueError(MIXED_TYPES)
-        elif kind == "float":
+        elif kind == "float" and state != "complex":  # a complex first admits numbers
             state = "float"
     return state, leaves
+
+
+def _mixed(state, kind):
+    """A bool admits only bools, a string only strings; a complex comes first or not at all."""
+    return (
+        (state == "bool" and kind != "bool")
+        or (kind == "complex" and state != "complex")
+        or (state == "string") != (kind == "string")
+    )
 
 
 def _leaf_kind(leaf):
@@ -166,6 +195,10 @@ def _leaf_kind(leaf):
         return "int"
     if isinstance(leaf, (float, np.floating)):
         return "float"
+    if isinstance(leaf, (complex, np.complexfloating)):
+        return "complex"
+    if isinstance(leaf, (str, bytes)):
+        return "string"
     return None
 
 
@@ -175,3 +208,17 @@ def _leaves(value):
     if isinstance(value, np.ndarray):
         return list(value.reshape(-1)) if value.size else []
     return [value]
+
+
+def string_array(value):
+    """Python or NumPy strings as a string tensor holds them: an object array of bytes (str
+    encoded as UTF-8), kept an array at rank 0 too (a bytes object has no dtype)."""
+    try:
+        array = np.array(value, dtype=object)
+    except ValueError:
+        raise ValueError(NON_RECTANGULAR) from None
+    strings = np.empty(array.shape, dtype=object)
+    strings.reshape(-1)[:] = [
+        v.encode() if isinstance(v, str) else bytes(v) for v in array.reshape(-1).tolist()
+    ]
+    return strings

@@ -35,16 +35,27 @@ class DType:
         return self._np.kind == "c"
 
     @property
+    def real_dtype(self):
+        """float32 for complex64, float64 for complex128, the dtype itself otherwise."""
+        return _REAL.get(self.name, self)
+
+    @property
     def size(self):
-        return self._np.itemsize
+        return 0 if self is string else self._np.itemsize
 
     @property
     def min(self):
+        self._check_bounded("minimum")
         return np.finfo(self._np).min if self.is_floating else np.iinfo(self._np).min
 
     @property
     def max(self):
+        self._check_bounded("maximum")
         return np.finfo(self._np).max if self.is_floating else np.iinfo(self._np).max
+
+    def _check_bounded(self, which):
+        if self._np.kind in "cOb":
+            raise TypeError(f"Cannot find {which} value of {self} with type {self}.")
 
     def __eq__(self, other):
         if other is self:
@@ -80,8 +91,14 @@ int32 = DType("int32", np.int32)
 int64 = DType("int64", np.int64)
 uint8 = DType("uint8", np.uint8)
 bool = DType("bool", np.bool_)  # noqa: A001 - TF's public name
+complex64 = DType("complex64", np.complex64)
+complex128 = DType("complex128", np.complex128)
+# String tensors hold NumPy object arrays of bytes, as TF's .numpy() returns them.
+string = DType("string", np.object_)
 
-_ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool)
+_REAL_NUMBERS = (float16, float32, float64, int8, int16, int32, int64, uint8, bool)
+_ALL = (*_REAL_NUMBERS, complex64, complex128, string)
+_REAL = {"complex64": float32, "complex128": float64}
 _BY_NAME = {d.name: d for d in _ALL}
 _BY_NUMPY = {d._np: d for d in _ALL}
 
@@ -110,7 +127,7 @@ def as_dtype(type_value):
             return found
     elif type_value is float:
         return float32
-    elif type_value is not int and type_value is not None:  # TF has no dtype for Python int
+    elif not (type_value is int or type_value is complex or type_value is None):  # no TF dtype
         try:
             return from_numpy(np.dtype(type_value))
         except TypeError:

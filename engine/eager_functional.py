@@ -16,6 +16,7 @@ from . import nest
 from .gradient_tape import GradientTape
 from .ops.array import identity
 from .tensor import convert_to_tensor
+from .tf_function.state import inside_traced_function
 
 
 def _returns_value(f, result):
@@ -135,7 +136,8 @@ def enable_eager_execution(config=None, device_policy=None, execution_mode=None)
 
 
 def executing_eagerly():
-    return True
+    """True, except inside a tf.function that TF would trace (run_functions_eagerly off)."""
+    return not inside_traced_function()
 
 
 __all__ = [

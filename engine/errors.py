@@ -30,3 +30,15 @@ class NotFoundError(OpError):
 def invalid_argument(op_type, message):
     """The InvalidArgumentError TF raises from an eager op, worded the way TF words it."""
     return InvalidArgumentError(None, op_type, f"{message} [Op:{op_type}]")
+
+
+class OutOfRangeError(OpError):
+    """An iterator ran past its end (tf.data's get_next)."""
+
+
+class DataLossError(OpError):
+    pass
+
+
+class FailedPreconditionError(OpError):
+    pass

@@ -13,7 +13,7 @@ import warnings
 
 from . import hooks, nest, tape as tape_module
 from .backprop import release_all, run_backward
-from .tensor import FLOAT_DTYPES, Tensor, convert_to_tensor
+from .tensor import TRACKED_DTYPES, Tensor, convert_to_tensor
 
 NON_PERSISTENT_REUSED = (
     "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)"
@@ -74,7 +74,7 @@ def as_differentiable(value, role):
         raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
     else:
         raise AttributeError(f"'{type(value).__name__}' object has no attribute '_id'")
-    if type(tensor._value.dtype) not in FLOAT_DTYPES:
+    if type(tensor._value.dtype) not in TRACKED_DTYPES:
         warn(
             f"The dtype of the {role} tensor must be floating (e.g. tf.float32) when calling "
             f"GradientTape.gradient, got {tensor.dtype!r}"
@@ -158,7 +158,7 @@ class GradientTape:
     def watch(self, tensor):
         """Tracks tensors (or variables) of a nested structure: ops on them get recorded."""
         for t in watchable(tensor):
-            if t._value.dtype.kind != "f":
+            if t._value.dtype.kind not in "fc":
                 warn(
                     "The dtype of the watched tensor must be floating (e.g. tf.float32), "
                     f"got {t.dtype!r}"
@@ -170,14 +170,14 @@ class GradientTape:
             if is_variable(t):
                 self._watch_variable(t)
                 continue
-            if t._value.dtype.kind == "f":
+            if t._value.dtype.kind in "fc":
                 self._tracked.add(t._id)
             tape_module.notify_tape(self, "watch", t)
 
     def _watch_variable(self, variable):
         if variable._id not in self._watched_variables:
             self._watched_variables[variable._id] = variable
-            if type(variable._value.dtype) in FLOAT_DTYPES:
+            if type(variable._value.dtype) in TRACKED_DTYPES:
                 self._tracked.add(variable._id)
             if hooks.observers:
                 tape_module.notify_tape(self, "watch_variable", variable)
@@ -339,6 +339,8 @@ def initial_gradients(flat_targets, output_gradients):
     flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
     seeds = {}
     for index, t in enumerate(flat_targets):
+        if t._value.dtype.kind == "O":  # a string target reaches no source (no ones of it)
+            continue
         if index < len(flat_out):
             g = flat_out[index]
             if g is None:

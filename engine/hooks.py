@@ -29,6 +29,10 @@ class Observer:
     def warning(self, message):
         """The engine emitted a TF-style warning."""
 
+    def function_called(self, function, python_function):
+        """A tf.function is about to run `python_function` eagerly where TF would run the
+        graph it traced (not under tf.config.run_functions_eagerly(True))."""
+
     def gradient_started(self, tape, kind, targets, sources, output_gradients, unconnected):
         """A gradient/jacobian call began. Returns a BackwardObserver for its steps, or None."""
         return None

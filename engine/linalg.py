@@ -8,6 +8,7 @@ from .ops.linalg_expm import *  # noqa: F403
 from .ops.linalg_lstsq import *  # noqa: F403
 from .ops.linalg_solve import *  # noqa: F403
 from .ops.linalg_spectral import *  # noqa: F403
+from .ops.norms import global_norm  # noqa: F401  (tf.linalg.global_norm)
 
 
 def __getattr__(name):

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import hooks
 from .ops_saved import ALL, select_saved
-from .tensor import FLOAT_DTYPES
+from .tensor import TRACKED_DTYPES
 
 # The tapes (and forward accumulators, variable watchers) currently recording, innermost last.
 recording_tapes = []
@@ -84,7 +84,7 @@ def record(opdef, inputs, outputs, attrs):
             )
             rec.attrs = attrs
         for out in outputs:
-            if type(out._value.dtype) in FLOAT_DTYPES:
+            if type(out._value.dtype) in TRACKED_DTYPES:
                 tracked.add(out._id)
         tape._append(rec)
     if forward_pending:

@@ -20,6 +20,10 @@ _next_id = _ids.__next__
 # `type(value.dtype) in FLOAT_DTYPES` is `value.dtype.kind == "f"` (any byte order) in about half
 # the time: the hot paths test it on every op.
 FLOAT_DTYPES = frozenset(type(np.dtype(code)) for code in "efdg")
+# Complex tensors are trainable too (TF's tapes track floating or complex outputs); kept apart
+# from FLOAT_DTYPES so that the float fast paths stay as they are.
+COMPLEX_DTYPES = frozenset(type(np.dtype(code)) for code in "FDG")
+TRACKED_DTYPES = FLOAT_DTYPES | COMPLEX_DTYPES
 
 
 class EagerTensor(TensorGraphAttributes):
@@ -88,7 +92,9 @@ class EagerTensor(TensorGraphAttributes):
         if hooks.observers:
             hooks.notify("escaped", self, "numpy")
         value = self._value
-        return value.copy() if isinstance(value, np.ndarray) else value
+        if isinstance(value, np.ndarray):  # 0-d: a NumPy scalar (bytes for strings), as TF's
+            return value.copy() if value.ndim else value[()]
+        return value
 
     def __array__(self, dtype=None, copy=None):
         if hooks.observers:

@@ -134,7 +134,7 @@ class ResourceVariable(VariableGraphAttributes):
         # A new array, never an in-place write: tensors already read keep their snapshot.
         shape = self._value.shape if shape is None else shape
         self._value = np.asarray(array, dtype=self._value.dtype).reshape(shape)
-        if not self._value.ndim:
+        if not self._value.ndim and self._value.dtype.kind != "O":  # strings stay arrays
             self._value = self._value[()]
         if hooks.observers:
             hooks.notify("variable_event", self, "assign", None)

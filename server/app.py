@@ -4,8 +4,6 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-import engine
-
 from .errors import install_error_handlers
 from .routes import captures, examples, export, health, pages, runs
 from .runs import RunService
@@ -15,6 +13,7 @@ from .security import BodyLimit, SecurityHeaders, TokenAuth, TrustedHost, openap
 from .settings import Settings, is_loopback
 from .static_site import mount_web_app
 from .store import RunStore
+from .version import __version__
 
 JSON_OVERHEAD = 6  # JSON may spell a character as \uXXXX: a body holds up to 6x the code's bytes
 
@@ -66,7 +65,7 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
 
     app = FastAPI(
         title="TapeScope",
-        version=engine.__version__,
+        version=__version__,
         lifespan=lifespan,
         description="Run TensorFlow-style programs on TapeScope's engine in a sandbox, "
         "and read their captured tapes, backward steps and diagnosis.",

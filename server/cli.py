@@ -4,16 +4,15 @@ import argparse
 import sys
 from pathlib import Path
 
-import engine
-
 from . import commands
+from .version import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tapescope", description="TapeScope: an interactive debugger for gradient tapes."
     )
-    parser.add_argument("--version", action="version", version=f"tapescope {engine.__version__}")
+    parser.add_argument("--version", action="version", version=f"tapescope {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser(

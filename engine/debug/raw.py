@@ -254,3 +254,15 @@ class RawCall:
         self.released_after_records = []
         self.step_by_raw = []
         self.seeds_done = 0
+
+
+class RawFunction:
+    """A tf.function's Python function, and how often the program called it (through each
+    tf.function object wrapping it: a method's per-instance ones, a re-decorated one)."""
+
+    __slots__ = ("python_function", "calls", "functions")
+
+    def __init__(self, python_function):
+        self.python_function = python_function
+        self.calls = 0
+        self.functions = {}  # id -> the tf.function object (it counts its traces)

@@ -17,7 +17,16 @@ from .backward_trace import BackwardTrace
 from .frames import _IS_LIBRARY, FrameLocator, Locations
 from .kept_values import ValueKeeper
 from .naming import StatementTracker
-from .raw import ArrayKeys, RawCall, RawEvent, RawOp, RawTape, RawTensor, RawVariable
+from .raw import (
+    ArrayKeys,
+    RawCall,
+    RawEvent,
+    RawFunction,
+    RawOp,
+    RawTape,
+    RawTensor,
+    RawVariable,
+)
 from .spill import HELD_BYTES_CAP, Spill
 from .statements import StatementIndexes
 from .structure import flatten_with_paths
@@ -55,6 +64,7 @@ class Recorder(hooks.Observer):
         self.events = []
         self.calls = []
         self.call_stack = []
+        self.functions = {}  # a tf.function's code object -> RawFunction (its calls)
         self._last_frame = self._last_back = None  # the previous event's user frame
         # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
         self.memory_log = []
@@ -400,6 +410,16 @@ class Recorder(hooks.Observer):
         location, stmt = self._where()
         self.events.append(RawEvent(self.seq, "warning", location, stmt, message=str(message)))
 
+    def function_called(self, function, python_function):
+        code = getattr(python_function, "__code__", None)
+        if code is None:
+            return
+        entry = self.functions.get(code)
+        if entry is None:
+            entry = self.functions[code] = RawFunction(python_function)
+        entry.calls += 1
+        entry.functions[id(function)] = function
+
     def python_warnings(self, caught, filename):
         """Warnings the program raised that the engine did not already report (NumPy's)."""
         known = {e.message for e in self.events if e.kind == "warning"}
@@ -484,6 +504,7 @@ class Recorder(hooks.Observer):
         for name in ("tensors", "ops", "events", "calls", "memory_log", "tapes"):
             setattr(self, name, [])
         self.by_eid, self.variables, self.op_by_record, self.slices = {}, {}, {}, {}
+        self.functions = {}
         self._tape_by_id = {}
         self._last_frame = self._last_back = None
         self.array_keys = ArrayKeys()

@@ -14,7 +14,9 @@ from . import (
     initializers,
     layers,
     losses,
+    metrics,
     optimizers,
+    random,
     utils,
 )
 from .layers import InputSpec, Layer

@@ -68,6 +68,8 @@ _TRUEDIV_TABLE = {
     dtypes.float16: None,
     dtypes.float32: None,
     dtypes.float64: None,
+    dtypes.complex64: None,
+    dtypes.complex128: None,
 }
 _TRUEDIV_NAMES = (
     "tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, tf.uint64, "
@@ -158,7 +160,8 @@ def _pow_x(rec, dy):
 def _pow_y(rec, dy):
     # log(x) where x > 0, else 0: there is no sensible real value for x < 0 (TF's choice)
     x = rec.inputs[0]
-    mask = comparisons.greater(x, 0)
+    # complex x: TF's mask is x != 0
+    mask = comparisons.not_equal(x, 0) if x._value.dtype.kind == "c" else comparisons.greater(x, 0)
     safe_x = array.where(mask, x, array.ones_like(x))
     log_x = array.where(mask, unary_math.log(safe_x), array.zeros_like(x))
     return to_y(rec, dy * rec.outputs[0] * log_x)

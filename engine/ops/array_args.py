@@ -37,6 +37,8 @@ def int_arg(value):
         else:
             return EagerTensor(np.array(value, np.int32)), tuple(value)
     t = int_tensor(value)
+    if t._value.dtype.kind == "O":  # strings: the op's attr check raises TF's error
+        return t, ()
     return t, ints(t)
 
 
@@ -90,10 +92,12 @@ def contiguous(array):
     """A C-ordered copy of a view (as TF materializes results); 0-d values stay 0-d, which
     np.ascontiguousarray would turn into shape (1,)."""
     if array.ndim == 0:
-        return array[()] if isinstance(array, np.ndarray) else array
+        return array[()] if isinstance(array, np.ndarray) and array.dtype.kind != "O" else array
     return array if array.flags.c_contiguous else np.ascontiguousarray(array)
 
 
 def scalar_or_array(value):
     """0-d results as NumPy scalars, as the engine keeps them (np.reshape gives 0-d arrays)."""
-    return value[()] if type(value) is np.ndarray and not value.ndim else value
+    if type(value) is np.ndarray and not value.ndim and value.dtype.kind != "O":
+        return value[()]
+    return value  # strings stay arrays (engine/conversion.py: string_array)

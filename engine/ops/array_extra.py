@@ -1,6 +1,6 @@
 """Array ops added for issue 9, gathered for engine/__init__.py like engine/ops/array.py
 (kept apart from it: several of them build on arithmetic, which imports array.py):
-- sorting.py     sort, argsort (over TopKV2 in topk.py), searchsorted
+- sorting.py     sort, argsort (over TopKV2 in top_k.py), searchsorted
 - unique.py      unique, unique_with_counts
 - scatter.py     tensor_scatter_nd_update/add/sub/max/min
 - manip.py       roll

@@ -1,11 +1,15 @@
 """tf.cast (op Cast): converting a tensor's dtype with TF's conversion rules."""
 
+import logging
+
 import numpy as np
 
 from .. import dtypes
+from ..errors import UnimplementedError
 from ..tensor import EagerTensor, convert_to_tensor
 from .registry import define, execute
 
+_LOGGER = logging.getLogger("tensorflow")  # TF logs its cast warning there
 _INT32 = np.iinfo(np.int32)
 _INT64 = np.iinfo(np.int64)
 
@@ -24,6 +28,8 @@ def _float_to_integer(value, target):
 def cast_value(value, target):
     """`value` (a NumPy array or scalar) converted to the NumPy dtype `target` as TF casts."""
     target = np.dtype(target)
+    if value.dtype.kind == "c" and target.kind in "fiub":  # TF drops the imaginary part
+        value = np.real(value)
     if value.dtype.kind == "f" and target.kind in "iu":
         result = _float_to_integer(value, target)
     elif target.kind == "b":
@@ -37,7 +43,7 @@ def cast_value(value, target):
 def _cast_grad(rec, dy):
     """Float to float passes the gradient back in the source dtype; other casts give None."""
     source = rec.attrs
-    if source.kind == "f" and dy._value.dtype.kind == "f":
+    if source.kind in "fc" and dy._value.dtype.kind in "fc":  # floating or complex, both
         return cast(dy, source)
     return None
 
@@ -57,6 +63,19 @@ def cast(x, dtype, name=None):
     x = convert_to_tensor(x)
     if x.dtype == target:
         return x
+    if x.dtype is dtypes.string or target is dtypes.string:  # TF has no kernel for these
+        raise UnimplementedError(
+            None,
+            "Cast",
+            f"Cast {dtypes.kernel_name(x.dtype)} to {dtypes.kernel_name(target)} is not "
+            "supported [Op:Cast]",
+        )
+    if x.dtype.is_complex and not target.is_complex:
+        _LOGGER.warning(
+            f"You are casting an input of type {x.dtype.name} to an incompatible dtype "
+            f"{target.name}.  This will discard the imaginary part and may not be what you "
+            "intended."
+        )
     return execute(CAST, (x,), cast_value(x._value, target._np), x._value.dtype)
 
 

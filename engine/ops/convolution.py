@@ -10,7 +10,8 @@ from numpy.lib.stride_tricks import as_strided
 from .. import dtypes
 from ..errors import UnimplementedError, invalid_argument
 from ..tensor import convert_to_tensor
-from . import array as _array
+from . import array as _array, grouped_conv
+from .conv_checks import backprop_input_shape, check_backprop_size, check_nchw, groups_of
 from .operands import FLOATS, require, same_dtype
 from .registry import ALL, define, execute
 
@@ -176,31 +177,27 @@ def _conv2d(x, w, attrs):
         raise invalid_argument(
             op_type, f"convolution filter must be 4-dimensional: {dims_text(wv.shape)}"
         )
-    if xv.shape[3] != wv.shape[2]:
-        if wv.shape[2] and xv.shape[3] % wv.shape[2] == 0:
-            # TF (oneDNN) runs grouped convolutions; the engine does not implement them.
-            raise UnimplementedError(
-                None,
-                op_type,
-                "The engine does not implement grouped "
-                f"convolutions (input depth {xv.shape[3]}, filter depth "
-                f"{wv.shape[2]}). [Op:{op_type}]",
-            )
-        raise invalid_argument(
-            op_type,
-            f"input depth must be evenly divisible by filter depth: {xv.shape[3]} vs {wv.shape[2]}",
-        )
+    groups = groups_of(op_type, xv.shape[3], wv.shape)
     g = _conv_geometry(op_type, xv.shape, wv.shape, attrs)
     patches = windows(pad_input(xv, g), g, wv.shape[:2], attrs.strides, attrs.dilations)
-    value = np.tensordot(patches, wv, axes=([3, 4, 5], [0, 1, 2])).astype(xv.dtype, copy=False)
+    value = grouped_conv.forward(patches, wv, groups).astype(xv.dtype, copy=False)
     return execute(CONV2D, (x, w), value, attrs)
 
 
 def conv2d_backprop_input(input_sizes, filter, out_backprop, attrs):
-    w, dy = same_dtype("Conv2DBackpropInput", filter, out_backprop)
-    in_shape = tuple(int(d) for d in input_sizes._value)
-    g = _conv_geometry("Conv2DBackpropInput", in_shape, w._value.shape, attrs)
-    per_window = np.tensordot(dy._value, w._value, axes=([3], [3]))  # [n, oh, ow, kh, kw, c]
+    """The gradient of Conv2D wrt its input, and tf.nn.conv2d_transpose's op.
+
+    TF's CPU kernels refuse grouped gradients; the engine computes them (as TF's oneDNN
+    build does for float32), since Keras Conv2D(groups=) trains with them."""
+    op_type = "Conv2DBackpropInput"
+    w, dy = same_dtype(op_type, filter, out_backprop)
+    in_shape = backprop_input_shape(op_type, input_sizes, w._value.shape, dy._value.shape)
+    groups = groups_of(op_type, in_shape[3], w._value.shape)
+    g = _conv_geometry(op_type, in_shape, w._value.shape, attrs)
+    check_backprop_size(
+        op_type, (g.out_h, g.out_w), dy._value.shape, in_shape, w._value.shape, attrs
+    )
+    per_window = grouped_conv.input_windows(dy._value, w._value, groups)
     value = scatter_windows(
         per_window, in_shape, g, attrs.strides, attrs.dilations, dy._value.dtype
     )
@@ -210,9 +207,10 @@ def conv2d_backprop_input(input_sizes, filter, out_backprop, attrs):
 def conv2d_backprop_filter(input, filter_sizes, out_backprop, attrs):
     x, dy = same_dtype("Conv2DBackpropFilter", input, out_backprop)
     filter_shape = tuple(int(d) for d in filter_sizes._value)
+    groups = x._value.shape[3] // filter_shape[2]
     g = _conv_geometry("Conv2DBackpropFilter", x._value.shape, filter_shape, attrs)
     patches = windows(pad_input(x._value, g), g, filter_shape[:2], attrs.strides, attrs.dilations)
-    value = np.tensordot(patches, dy._value, axes=([0, 1, 2], [0, 1, 2]))  # [kh, kw, c, o]
+    value = grouped_conv.filter_gradient(patches, dy._value, groups)
     return execute(
         CONV2D_BACKPROP_FILTER,
         (x, filter_sizes, dy),
@@ -267,12 +265,7 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     """tf.nn.conv2d (NHWC): input [n, h, w, c], filters [kh, kw, c, out]."""
     op_type = "Conv2D"
     if data_format not in (None, "NHWC"):
-        raise UnimplementedError(
-            None,
-            op_type,
-            "The engine implements Conv2D for the NHWC "
-            f"format only, not {data_format}. [Op:{op_type}]",
-        )
+        check_nchw(op_type, input, filters, data_format)
     padding, explicit = convert_padding(op_type, padding)
     strides = spatial_sequence(strides, "strides")
     dilations = spatial_sequence(dilations, "dilations")

@@ -46,7 +46,15 @@ def _dims(shape, op_type="Fill"):
     elif isinstance(shape, (list, tuple)) and not len(shape):
         t = int_tensor(())
     else:
-        t = convert_to_tensor(list(shape) if isinstance(shape, tuple) else shape, dtype="int32")
+        sequence = list(shape) if isinstance(shape, tuple) else shape
+        # A list holding tensors is packed in their dtype (an int64 size from tf.data stays
+        # int64, as in TF); plain Python ints make an int32 shape.
+        tensors = (
+            [d for d in sequence if isinstance(d, EagerTensor) or hasattr(d, "_as_tensor")]
+            if isinstance(sequence, list)
+            else []
+        )
+        t = convert_to_tensor(sequence, dtype=tensors[0].dtype if tensors else "int32")
     dims = tuple(int(d) for d in np.asarray(t._value).reshape(-1))
     for d in dims:
         if d < 0:
@@ -55,6 +63,9 @@ def _dims(shape, op_type="Fill"):
 
 
 def _constant(array):
+    if array.dtype.kind == "O":  # tf.zeros/ones of tf.string: empty strings, as in TF
+        array = np.full(array.shape, b"", dtype=object)
+        return EagerTensor(array)
     return EagerTensor(array if array.ndim else array[()])
 
 
@@ -73,12 +84,21 @@ ONES_LIKE = define("OnesLike", NOT_DIFFERENTIABLE)
 def zeros_like(input, dtype=None, name=None, layout=None):
     x = convert_to_tensor(input)
     np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
+    if np.dtype(np_dtype).kind == "O":  # strings: empty ones, as TF's
+        return execute(ZEROS_LIKE, (x,), np.full(x._value.shape, b"", dtype=object))
     return execute(ZEROS_LIKE, (x,), np.zeros_like(x._value, dtype=np_dtype))
 
 
 def ones_like(input, dtype=None, name=None, layout=None):
     x = convert_to_tensor(input)
     np_dtype = x._value.dtype if dtype is None else _np_dtype(dtype)
+    if np.dtype(np_dtype).kind == "O":
+        raise invalid_argument(
+            "OnesLike",
+            "Value for attr 'T' of string is not in the list of allowed values: bfloat16, "
+            "half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, "
+            "complex64, complex128, bool",
+        )
     return execute(ONES_LIKE, (x,), np.ones_like(x._value, dtype=np_dtype))
 
 
@@ -104,7 +124,7 @@ def fill(dims, value, name=None, layout=None):
 
 def _filled(shape_, scalar):
     array = np.full(shape_, scalar, dtype=scalar.dtype)
-    return array if array.ndim else array[()]
+    return array if array.ndim or array.dtype.kind == "O" else array[()]
 
 
 # --- Range --------------------------------------------------------------------------------

@@ -119,6 +119,8 @@ _NO_KERNEL = {
     "Reciprocal": (dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64),
     "MatMul": (dtypes.uint8,),
     "BatchMatMulV2": (dtypes.uint8,),
+    "Round": (dtypes.complex64, dtypes.complex128),
+    "FloorDiv": (dtypes.complex64, dtypes.complex128),
 }
 
 _TF_NAMES = {
@@ -131,6 +133,9 @@ _TF_NAMES = {
     "int64": dtypes.int64,
     "uint8": dtypes.uint8,
     "bool": dtypes.bool,
+    "complex64": dtypes.complex64,
+    "complex128": dtypes.complex128,
+    "string": dtypes.string,
 }
 
 
@@ -191,7 +196,9 @@ _ERRSTATE_DECORATES = "__call__" in vars(np.errstate)
 
 def as_value(array):
     """A result in the form Tensor._value takes: NumPy scalars for rank 0."""
-    return array[()] if type(array) is np.ndarray and not array.ndim else array
+    if type(array) is np.ndarray and not array.ndim and array.dtype.kind != "O":
+        return array[()]
+    return array  # strings stay arrays at rank 0 (engine/conversion.py: string_array)
 
 
 def _is_tensor(value):

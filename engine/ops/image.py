@@ -12,8 +12,9 @@ from ..errors import invalid_argument
 from ..tensor import convert_to_tensor
 from . import array as _array, math as _math
 from .registry import ALL, define, execute
+from .resize import ResizeMethod, resize
 
-__all__ = ["adjust_contrast"]
+__all__ = ["adjust_contrast", "resize", "ResizeMethod"]
 TOP_LEVEL: list[str] = []
 
 # No gradient, and (on neither of TF's exclusion lists) the tape keeps inputs and output.

@@ -124,6 +124,8 @@ def unstack(value, num=None, axis=0, name="unstack"):
         )
     lead = (slice(None),) * a
     values = [x._value[lead + (i,)] for i in range(shape_[a])]
+    if x._value.dtype.kind == "O" and len(shape_) == 1:  # strings stay arrays at rank 0
+        values = [np.array(v, dtype=object) for v in values]
     return list(execute_many(UNPACK, (x,), values, (a, shape_)))
 
 

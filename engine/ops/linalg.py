@@ -12,6 +12,7 @@ from ..tensor import convert_to_tensor
 from .creation import eye
 from .einsum_op import einsum
 from .linalg_spectral import svd
+from .matmul import matmul
 from .shape_ops import expand_dims, reshape, squeeze, transpose
 
 __all__ = ["einsum", "tensordot", "norm", "eye"]
@@ -20,8 +21,6 @@ TOP_LEVEL = ["einsum", "tensordot", "norm", "eye"]
 
 # --- tensordot ----------------------------------------------------------------------------
 def tensordot(a, b, axes, name=None):
-    from .math import matmul
-
     a, b = convert_to_tensor(a), convert_to_tensor(b)
     axes_a, axes_b = _tensordot_axes(a, axes)
     a_matrix, a_free = _as_matrix(a, axes_a, flipped=False)
@@ -139,3 +138,15 @@ def _spectral_norm(x, axis, keepdims):
     largest = math_ops.reduce_max(math_ops.abs(values), axis=-1, keepdims=True)
     result = transpose(expand_dims(largest, -1), perm_after)
     return result if keepdims else squeeze(result, axis)
+
+
+def matvec(
+    a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False, name=None
+):
+    """tf.linalg.matvec: a matrix (batch) times a vector (batch), as TF composes it: b gains a
+    last axis of 1 (ExpandDims), MatMul, and the axis goes again (Squeeze)."""
+    product = matmul(a, expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
+    return squeeze(product, axis=-1)
+
+
+__all__ += ["matvec"]

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..errors import invalid_argument
 from ..tensor import FLOAT_DTYPES, EagerTensor, convert_to_tensor
+from .conjugate import conj
 from .elementwise import allowed_numpy_dtypes, check_dtype
 from .operands import _tf_type_name, unbroadcast
 from .registry import ALL, define, execute
@@ -122,8 +123,10 @@ def _batch_matmul(x, y, adj_x, adj_y):
         ) from None
     if adj_x:
         xv = np.swapaxes(xv, -1, -2)
+        xv = xv.conj() if xv.dtype.kind == "c" else xv  # adjoint: the kernel conjugates
     if adj_y:
         yv = np.swapaxes(yv, -1, -2)
+        yv = yv.conj() if yv.dtype.kind == "c" else yv
     if xv.shape[-1] != yv.shape[-2]:
         raise invalid_argument(
             "BatchMatMulV2",
@@ -184,6 +187,8 @@ def matmul(
         )
     if batched:
         return _batch_matmul(a, b, bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b))
+    if (adjoint_a or adjoint_b) and a_dtype.kind == "c":  # TF's: conj, then MatMul transposes
+        a, b = (conj(a) if adjoint_a else a), (conj(b) if adjoint_b else b)
     return _matmul(a, b, bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b))
 
 

@@ -3,6 +3,7 @@
 from ..tensor import EagerTensor, convert_to_tensor
 from ..variables import ResourceVariable
 from . import math as m
+from .bitwise import invert
 
 
 def _binary(fn):
@@ -44,8 +45,6 @@ def _invert(x):
     """TF's invert_: logical NOT of a bool tensor, bitwise NOT of an integer one."""
     if x.dtype.is_bool:
         return m.logical_not(x)
-    from .bitwise import invert
-
     return invert(x)
 
 

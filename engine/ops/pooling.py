@@ -48,12 +48,8 @@ def _geometry(op_type, in_shape, attrs):
 
 def _pool_attrs(op_type, input, ksize, strides, padding, data_format, explicit_allowed):
     if data_format not in (None, "NHWC"):
-        raise UnimplementedError(
-            None,
-            op_type,
-            f"The engine implements {op_type} for the NHWC "
-            f"format only, not {data_format}. [Op:{op_type}]",
-        )
+        kernel = "MaxPoolingOp" if op_type == "MaxPool" else "AvgPoolingOp"
+        raise invalid_argument(op_type, f"Default {kernel} only supports NHWC on device type CPU")
     if isinstance(padding, (list, tuple)) and not explicit_allowed:
         raise TypeError(f"Expected string for argument 'padding' not {padding!r}.")
     padding, explicit = convert_padding(op_type, padding)

@@ -1,4 +1,4 @@
-"""tf.random: seeded random ops with TF's global/op seed semantics.
+"""tf.random: seeded random ops with TF's global/op seed semantics and TF's numbers.
 
 TF's rules (random_seed.get_seed, eager context), reproduced here:
 - `set_seed(g)` makes the op seeds that follow a fixed sequence (`random.Random(g)`), and
@@ -7,21 +7,35 @@ TF's rules (random_seed.get_seed, eager context), reproduced here:
 - An op with the same (seed, seed2) and dtype continues one stream (TF caches the kernel), so
   two calls with seed=1 differ, and set_seed starts the stream again.
 - No seed at all: nondeterministic.
-The numbers are NumPy's (PCG64), not TF's Philox: the semantics match, the values need not.
+The numbers are TF's own: each kernel is a Philox-4x32-10 generator keyed by (seed, seed2)
+(TF's GuardedPhiloxRandom; engine/ops/philox.py) that skips 256 Philox calls per output value
+at every call, and the distributions turn its bits into values as TF's CPU kernels do
+(engine/ops/random_distributions.py), bit for bit in float16, float32 and float64 on Linux
+(glibc's logf/sincosf included). Where the engine's numbers can differ from TF's:
+- `categorical` on a batch big enough for TF to split over threads (TF's own numbers then
+  depend on its thread count); the engine's are TF's single-shard numbers.
+- Off Linux, TF's Box-Muller uses the platform's sin/cos/log; the engine rounds exactly.
+Gamma draws (and their gradient) are in random_gamma.py, Poisson ones in random_poisson.py,
+binomial ones in random_binomial.py, the stateless ops in stateless_random_ops.py.
+Not implemented (they raise the engine's AttributeError):
+stateless_parameterized_truncated_normal, the candidate samplers, index_shuffle, bfloat16 and
+unsigned dtypes; ThreeFry raises as TF's CPU kernels do.
 """
 
+import math
 import os
 import random as _pyrandom
 
 import numpy as np
 
 from .. import dtypes
-from ..errors import invalid_argument
+from ..errors import NotFoundError, invalid_argument
 from ..tensor import convert_to_tensor
-from . import math as _math
+from . import math as _math, random_distributions as _dist
+from .philox import Philox
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 
-__all__ = ["set_seed", "normal", "uniform", "truncated_normal", "shuffle"]
+__all__ = ["set_seed", "normal", "uniform", "truncated_normal", "shuffle", "categorical"]
 TOP_LEVEL: list[str] = []
 
 DEFAULT_GRAPH_SEED = 87654321
@@ -34,8 +48,8 @@ class _SeedState:
     def __init__(self):
         self.global_seed = None
         self.op_seeds = None  # random.Random(global_seed): the op seeds set_seed implies
-        self.streams = {}  # (op type, dtype, seed, seed2) -> np.random.Generator
-        self.unseeded = np.random.default_rng()
+        # (op type, dtype, seed, seed2) -> the cached kernel's Philox generator
+        self.streams: dict[tuple, Philox] = {}
 
 
 _state = _SeedState()
@@ -44,7 +58,8 @@ _state = _SeedState()
 def _fresh_entropy_after_fork():
     # A forked worker (the sandbox forks one per program from a template process) must not
     # replay its parent's unseeded numbers: unseeded draws differ between runs, as in TF.
-    _state.unseeded = np.random.default_rng()
+    for key in [key for key in _state.streams if key[2] is None]:
+        del _state.streams[key]
 
 
 os.register_at_fork(after_in_child=_fresh_entropy_after_fork)
@@ -77,17 +92,36 @@ def get_seed(op_seed):
     return seeds
 
 
-def _generator(op_type, dtype, seeds):
-    if seeds[0] is None:
-        return _state.unseeded
-    key = (op_type, dtype.name) + seeds
+def reserve(op_type, dtype, seeds, calls):
+    """The Philox generator for this call of a seeded kernel, which then moves `calls` on.
+
+    As TF's GuardedPhiloxRandom: the kernel for (op, dtype, seed, seed2) is made once (TF
+    caches eager kernels until set_seed clears them) from PhiloxRandom(seed, seed2), or from
+    fresh entropy when unseeded; each call reserves its share of the stream."""
+    key = (op_type, dtype.name) + tuple(seeds)
     stream = _state.streams.get(key)
     if stream is None:
-        stream = _state.streams[key] = np.random.default_rng(list(seeds))
-    return stream
+        if seeds[0] is None:
+            seeds = int.from_bytes(os.urandom(8), "little"), int.from_bytes(os.urandom(8), "little")
+        stream = _state.streams[key] = Philox.from_seeds(*seeds)
+    generator = stream.copy()
+    stream.skip(calls)
+    return generator
 
 
-def _shape(op_type, shape):
+# TF reserves 256 Philox calls per output value (room for a truncated normal's redraws).
+CALLS_PER_VALUE = 256
+
+
+def _draw(op_type, dtype, seeds, dims, sample):
+    """sample(generator, count) for a stateful kernel with TF's reservation, shaped dims."""
+    count = math.prod(dims)
+    generator = reserve(op_type, dtype, seeds, count * CALLS_PER_VALUE)
+    return sample(generator, count).reshape(dims)
+
+
+def sample_dims(op_type, shape):
+    """A random op's `shape` argument (list, tensor, TensorShape) as a tuple of ints."""
     dims = tuple(
         int(d)
         for d in np.asarray(
@@ -102,11 +136,13 @@ def _shape(op_type, shape):
     return dims
 
 
-def _shape_tensor(dims):
+def dims_tensor(dims):
+    """The int32 shape tensor a random op records as its input."""
     return convert_to_tensor(np.asarray(dims, dtype=np.int32))
 
 
-def _float_sample(values, dtype):
+def sample_value(values, dtype):
+    """An op's output value in dtype; 0-d as a NumPy scalar."""
     array = np.asarray(values, dtype=dtype.as_numpy_dtype)
     return array if array.ndim else array[()]  # a 0-d value is a NumPy scalar, as everywhere
 
@@ -129,31 +165,36 @@ def _scaled(sample, mean, stddev, dtype):
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("RandomStandardNormal", shape)
+    dims = sample_dims("RandomStandardNormal", shape)
     convert_to_tensor(mean, dtype=dtype)  # TF converts mean and stddev first (and may raise)
     convert_to_tensor(stddev, dtype=dtype)
-    stream = _generator("RandomStandardNormal", dtype, get_seed(seed))
-    sample = execute(
-        RANDOM_STANDARD_NORMAL,
-        (_shape_tensor(dims),),
-        _float_sample(stream.standard_normal(dims), dtype),
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "RandomStandardNormal",
+        dtype,
+        get_seed(seed),
+        dims,
+        lambda generator, count: _dist.normal(generator, count, np_dtype),
     )
+    sample = execute(RANDOM_STANDARD_NORMAL, (dims_tensor(dims),), sample_value(values, dtype))
     return _scaled(sample, mean, stddev, dtype)
 
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """Standard normal values more than 2 standard deviations out are drawn again."""
     dtype = dtypes.as_dtype(dtype)
-    dims = _shape("TruncatedNormal", shape)
+    dims = sample_dims("TruncatedNormal", shape)
     convert_to_tensor(mean, dtype=dtype)
     convert_to_tensor(stddev, dtype=dtype)
-    stream = _generator("TruncatedNormal", dtype, get_seed(seed))
-    values = stream.standard_normal(dims)
-    outside = np.abs(values) > 2
-    while outside.any():
-        values[outside] = stream.standard_normal(int(outside.sum()))
-        outside = np.abs(values) > 2
-    sample = execute(TRUNCATED_NORMAL, (_shape_tensor(dims),), _float_sample(values, dtype))
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "TruncatedNormal",
+        dtype,
+        get_seed(seed),
+        dims,
+        lambda generator, count: _dist.truncated_normal(generator, count, np_dtype),
+    )
+    sample = execute(TRUNCATED_NORMAL, (dims_tensor(dims),), sample_value(values, dtype))
     return _scaled(sample, mean, stddev, dtype)
 
 
@@ -172,7 +213,7 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         if dtype.is_integer:
             raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
         maxval = 1
-    dims = _shape("RandomUniform", shape)
+    dims = sample_dims("RandomUniform", shape)
     # As TF: with the default [0, 1) bounds a float result is the raw sample (no extra ops).
     minval_is_zero = isinstance(minval, int) and minval == 0
     maxval_is_one = isinstance(maxval, int) and maxval == 1
@@ -182,10 +223,15 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     seeds = get_seed(seed)
     if dtype.is_integer:
         return _uniform_int(dims, minval, maxval, dtype, seeds)
-    stream = _generator("RandomUniform", dtype, seeds)
-    result = execute(
-        RANDOM_UNIFORM, (_shape_tensor(dims),), _float_sample(stream.random(dims), dtype)
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "RandomUniform",
+        dtype,
+        seeds,
+        dims,
+        lambda generator, count: _dist.uniform(generator, count, np_dtype),
     )
+    result = execute(RANDOM_UNIFORM, (dims_tensor(dims),), sample_value(values, dtype))
     if minval_is_zero:
         if not maxval_is_one:
             result = _math.multiply(result, maxval)
@@ -201,12 +247,17 @@ def _uniform_int(dims, minval, maxval, dtype, seeds):
         )
     if lo >= hi:
         raise invalid_argument("RandomUniformInt", f"Need minval < maxval, got {lo} >= {hi}")
-    stream = _generator("RandomUniformInt", dtype, seeds)
-    values = stream.integers(int(lo), int(hi), size=dims, dtype=dtype.as_numpy_dtype)
-    values = np.asarray(values)
+    np_dtype = dtype.as_numpy_dtype
+    values = _draw(
+        "RandomUniformInt",
+        dtype,
+        seeds,
+        dims,
+        lambda generator, count: _dist.uniform_int(generator, count, lo, hi, np_dtype),
+    )
     return execute(
         RANDOM_UNIFORM_INT,
-        (_shape_tensor(dims), minval, maxval),
+        (dims_tensor(dims), minval, maxval),
         values if values.ndim else values[()],
     )
 
@@ -214,7 +265,64 @@ def _uniform_int(dims, minval, maxval, dtype, seeds):
 def shuffle(value, seed=None, name=None):
     """A random permutation along the first dimension."""
     x = convert_to_tensor(value)
-    stream = _generator("RandomShuffle", x.dtype, get_seed(seed))
+    seeds = get_seed(seed)
     v = x._value
-    result = v[stream.permutation(v.shape[0])] if v.ndim else v
-    return execute(RANDOM_SHUFFLE, (x,), result)
+    if v.size <= 1 or v.ndim == 0 or v.shape[0] <= 1:
+        return execute(RANDOM_SHUFFLE, (x,), v)  # TF's kernel draws nothing then
+    size = v.shape[0]
+    # TF reserves one uint32 per swap: (size - 1) / 4 Philox calls, rounded up
+    generator = reserve("RandomShuffle", x.dtype, seeds, -(-(size - 1) // 4))
+    return execute(RANDOM_SHUFFLE, (x,), v[_dist.shuffle_indices(generator, size)])
+
+
+MULTINOMIAL = define("Multinomial", NOT_DIFFERENTIABLE)
+
+
+def multinomial(opdef, logits, num_samples, dtype, generator_for, attrs=""):
+    """The Multinomial kernels' checks and sample: generator_for(calls) reserves the calls
+    (two uint32s, i.e. half a call, per sample, in groups of four samples per row)."""
+    op_type = opdef.type
+    if not logits.dtype.is_floating:
+        attr = "DT_" + logits.dtype.name.upper()
+        raise NotFoundError(
+            None,
+            op_type,
+            f"Could not find device for node: {{{{node {op_type}}}}} = {op_type}[T={attr}, "
+            f"output_dtype=DT_{dtype.name.upper()}{attrs}]",
+        )
+    value = np.asarray(logits._value)
+    if value.ndim != 2:
+        shape = "[" + ",".join(map(str, value.shape)) + "]"
+        raise invalid_argument(op_type, f"logits should be a matrix, got shape {shape}")
+    count = int(np.asarray(convert_to_tensor(num_samples)._value))
+    if count < 0:
+        raise invalid_argument(op_type, f"num_samples should be non-negative, got {count}")
+    if value.shape[1] == 0:
+        raise invalid_argument(op_type, "num_classes should be positive, got 0")
+    batch = value.shape[0]
+    samples = np.zeros((batch, count), dtype.as_numpy_dtype)
+    if samples.size:
+        per_row = -(-count // 4) * 4 * 2  # TF: num_samples rounded up to 4, twice (doubles)
+        generator = generator_for(batch * per_row * CALLS_PER_VALUE)
+        samples[...] = _dist.categorical(generator, value, count)
+    return execute(opdef, (logits, convert_to_tensor(count)), samples)
+
+
+def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    """Class indices drawn with probabilities softmax(logits), per row of a [batch, classes]
+    matrix (TF's Multinomial kernel)."""
+    logits = convert_to_tensor(logits)
+    dtype = dtypes.as_dtype(dtype) if dtype else dtypes.int64
+    if dtype not in (dtypes.int32, dtypes.int64):
+        raise ValueError(
+            f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are (tf.int32, tf.int64)."
+        )
+    seeds = get_seed(seed)
+    return multinomial(
+        MULTINOMIAL,
+        logits,
+        num_samples,
+        dtype,
+        lambda calls: reserve("Multinomial/" + dtype.name, logits.dtype, seeds, calls),
+        f", seed={seeds[0] or 0}, seed2={seeds[1] or 0}",
+    )

@@ -120,7 +120,7 @@ reduce_sum = _reduction(SUM, _sum)
 def _mean(v, axes, keepdims):
     total = _sum(v, axes, keepdims)
     count = math.prod([v.shape[a] for a in axes])  # math.prod: np.prod of a list takes ~3 us
-    if v.dtype.kind == "f":
+    if v.dtype.kind in "fc":
         if count and v.dtype != _HALF:  # a float32/64 division by a count can only underflow
             return total / v.dtype.type(count)
         # the mean of nothing is nan, silently; a half count can overflow (the context costs

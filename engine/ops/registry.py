@@ -10,7 +10,7 @@ from .. import hooks, tape as tape_module
 from ..hooks import observers
 from ..ops_saved import select_saved
 from ..tape import Record, forward_pending, recording_tapes, run_forward_accumulators
-from ..tensor import FLOAT_DTYPES, Tensor, _ids
+from ..tensor import COMPLEX_DTYPES, FLOAT_DTYPES, Tensor, _ids
 
 _new_tensor = object.__new__
 
@@ -50,6 +50,9 @@ class OpDef:
 
 
 _registry = {}
+# {op: the same op with TF's complex gradient convention}, filled by engine/ops/complex_ops.py
+# for the holomorphic op types; records with a complex output use it.
+complex_variants = {}
 
 from ..ops_saved import ALL  # noqa: E402  (re-exported for op modules)
 
@@ -135,6 +138,9 @@ def record_output(opdef, inputs, output, attrs):
                 rec.attrs = attrs
             if type(output._value.dtype) in FLOAT_DTYPES:
                 tracked.add(output._id)
+            elif type(output._value.dtype) in COMPLEX_DTYPES:
+                tracked.add(output._id)
+                rec.op = complex_variants.get(opdef, opdef)  # TF's conjugate convention
             tape._append(rec)
         if forward_pending:
             run_forward_accumulators(rec, inputs, (output,))

@@ -88,13 +88,22 @@ def _resolved_shape(shape, dims):
 TRANSPOSE = define("Transpose", (lambda rec, dy: transpose(dy, rec.attrs), None))
 
 
+# transpose(conjugate=True) of a complex tensor (real ones just transpose, as in TF)
+CONJUGATE_TRANSPOSE = define(
+    "ConjugateTranspose", (lambda rec, dy: transpose(dy, rec.attrs, conjugate=True), None)
+)
+
+
 def transpose(a, perm=None, conjugate=False, name="transpose"):
     x = convert_to_tensor(a)
     ndim = x._value.ndim
     perm_t, p = int_arg(tuple(range(ndim - 1, -1, -1)) if perm is None else perm)
     p = _checked_permutation(p, ndim)
     value = contiguous(np.transpose(x._value, p))
-    return execute(TRANSPOSE, (x, perm_t), value, tuple(np.argsort(p).tolist()))
+    opdef = TRANSPOSE
+    if conjugate and value.dtype.kind == "c":
+        value, opdef = np.conj(value), CONJUGATE_TRANSPOSE
+    return execute(opdef, (x, perm_t), value, tuple(np.argsort(p).tolist()))
 
 
 def _checked_permutation(perm, ndim):

@@ -227,7 +227,9 @@ def _strided_slice(x, begin, end, strides, masks):
         begin, end, strides, masks, _numpy_index(shape, begin, end, strides, masks), shape
     )
     value = x._value[spec.index]
-    if type(value) is np.ndarray and not value.ndim:
+    if type(value) is not np.ndarray:  # a string: kept an array (conversion.string_array)
+        value = np.array(value, dtype=object) if x._value.dtype.kind == "O" else value
+    elif not value.ndim:
         value = value[()]  # the engine keeps 0-d values as NumPy scalars
     return execute(STRIDED_SLICE, (x,) + spec.vectors(), value, spec)
 

@@ -15,7 +15,7 @@ from . import arithmetic
 from .operands import _tf_type_name
 from .registry import define, execute
 from .shape_ops import _index_dtype, reshape, transpose
-from .topk import top_k_v2
+from .top_k import top_k
 
 __all__ = ["sort", "argsort", "searchsorted"]
 TOP_LEVEL = list(__all__)
@@ -69,7 +69,7 @@ def _descending(x, axis, return_argsort):
         perm = list(range(ndim))
         perm[axis], perm[-1] = ndim - 1, axis
         x = transpose(x, perm)
-    top, indices = top_k_v2(x, x._value.shape[-1])
+    top, indices = top_k(x, x._value.shape[-1])
     out = indices if return_argsort else top
     return transpose(out, perm) if perm is not None else out
 

@@ -186,13 +186,89 @@ SIGMOID_GRAD = define(
     (_sigmoid_grad_grad_a, lambda rec, grad: sigmoid_grad(rec.inputs[0], grad)),
     saves_inputs=ALL,
 )
-sigmoid_grad = binary(SIGMOID_GRAD, lambda y, dy: dy * y * (1 - y))
+# Eigen's order, dy * (y * (1 - y)): (dy * y) * (1 - y) rounds differently in float32
+sigmoid_grad = binary(SIGMOID_GRAD, lambda y, dy: dy * (y * (1 - y)))
+
+# Eigen's float logistic (scalar_logistic_op<float>, TF's Sigmoid kernel) as TF's x86 build
+# runs it: whole packets of 8 (AVX) take a range-reduced degree-5 exp(x/2), squared, then
+# e / (1 + e); the remaining elements take the scalar path, libm's expf then e / (1 + e).
+# The two differ from the correctly rounded sigmoid by a few ulps, which shows in gradients
+# near saturation (SigmoidGrad's 1 - y), so they are reproduced step by step in float32.
+_F32 = np.float32
+_PACKET = 8
+_EXP_HI = _F32(16.6355324)  # where the interpolant is exactly one
+_EXP_LO = _F32(-104.0)  # below it the packet path gives 0
+_LOG2E, _HALF, _ONE = _F32(1.44269504088896341), _F32(0.5), _F32(1.0)
+_LN2_HI, _LN2_LO = _F32(-0.693359375), _F32(2.12194440e-4)
+_P2, _P3 = _F32(0.49999141693115234375), _F32(0.16666877269744873046875)
+_P4, _P5 = _F32(4.1898667812347412109375e-2), _F32(8.33471305668354034423828125e-3)
+
+
+def _logistic_packets(v):
+    """Eigen's packetOp, op for op (multiply-adds unfused, as TF's AVX build runs them), in
+    five buffers reused in place: a fresh array per step costs more than the step."""
+    x = np.minimum(v, _EXP_HI)
+    # Below -104 Eigen returns 0; clamped there, the steps below give exactly 0 as well
+    np.maximum(x, _EXP_LO, out=x)
+    x *= _HALF
+    m = x * _LOG2E
+    m += _HALF
+    np.floor(m, out=m)
+    r = m * _LN2_HI
+    r += x
+    low = np.multiply(m, _LN2_LO, out=x)  # x is done with
+    r += low
+    r2 = np.multiply(r, r, out=low)
+    p = r2 * _P5
+    p += _P3
+    p *= r
+    even = r2 * _P4
+    even += _P2
+    p += even
+    p *= r2
+    r += _ONE
+    p += r
+    p *= np.exp2(m, out=m)  # an exact power of two: Eigen's pldexp
+    p *= p
+    out = np.add(p, _ONE, out=r)
+    return np.divide(p, out, out=out)
+
+
+def _logistic_scalars(v):
+    e = np.exp(np.minimum(v, _EXP_HI), dtype=np.float64).astype(_F32)  # expf, correctly rounded
+    return e / (_ONE + e)
+
+
+def _flush_denormals(out, dtype):
+    """TF's CPU kernels run with denormals flushed to zero (float and double; half keeps
+    them): a logistic below the smallest normal number is 0."""
+    tiny = np.finfo(dtype).tiny
+    if out.size and np.fmin.reduce(out, axis=None) < tiny:  # a min (NaN-blind) allocates nothing
+        out[out < tiny] = 0
+    return out
 
 
 def _sigmoid(v):
-    """1 / (1 + exp(-v)) without overflow: exp only ever sees -|v|."""
-    e = np.exp(-np.abs(v))
-    return as_value(np.where(v >= 0, 1 / (1 + e), e / (1 + e)))
+    kind = v.dtype
+    if kind.kind == "c":  # complex: as written (|v| is no complex number)
+        return 1 / (1 + np.exp(-v))
+    if kind == _F32:
+        n = v.size
+        packed = n - n % _PACKET
+        if not packed:
+            return as_value(_flush_denormals(np.asarray(_logistic_scalars(v)), kind))
+        flat = v.reshape(-1)
+        if packed == n:
+            out = _logistic_packets(flat)
+        else:
+            out = np.empty(n, _F32)
+            out[:packed] = _logistic_packets(flat[:packed])
+            out[packed:] = _logistic_scalars(flat[packed:])
+        return as_value(_flush_denormals(out, kind).reshape(v.shape))
+    # double and half: Eigen's generic e / (1 + e), 1 where exp overflows
+    e = np.exp(v)
+    out = np.asarray(np.where(np.isinf(e) & (e > 0), kind.type(1), e / (1 + e)))
+    return as_value(out if kind.itemsize == 2 else _flush_denormals(out, kind))
 
 
 SIGMOID = define("Sigmoid", (lambda rec, dy: sigmoid_grad(rec.outputs[0], dy),), saves_outputs=ALL)

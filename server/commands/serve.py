@@ -4,10 +4,9 @@ import secrets
 import socket
 import sys
 
-import engine
-
 from ..sandbox import bubblewrap
 from ..settings import Settings, is_loopback
+from ..version import __version__
 
 
 def serve_settings(args) -> Settings:
@@ -56,7 +55,7 @@ def serve(args) -> int:
 
     from ..app import create_app
 
-    print(f"TapeScope {engine.__version__} at {public_url(settings)}", flush=True)
+    print(f"TapeScope {__version__} at {public_url(settings)}", flush=True)
     where = (settings.database_url and "the database at --database-url") or settings.data_dir
     print(f"  runs are stored in {where}; API docs at /docs", flush=True)
     uvicorn.run(

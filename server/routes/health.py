@@ -2,10 +2,9 @@
 
 from fastapi import APIRouter
 
-import engine
-
 from ..deps import PoolDep
 from ..models import Health
+from ..version import __version__
 
 router = APIRouter(prefix="/api", tags=["health"])
 
@@ -14,7 +13,7 @@ router = APIRouter(prefix="/api", tags=["health"])
 def health(pool: PoolDep) -> Health:
     """Is the server up, and how busy are its workers."""
     return Health(
-        version=engine.__version__,
+        version=__version__,
         sandbox=pool.isolation if pool else "none",
         workers=pool.workers if pool else 0,
         running=pool.running if pool else 0,

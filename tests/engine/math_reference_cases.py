@@ -529,9 +529,14 @@ def encode(result):
     if hasattr(result, "name") and hasattr(result, "is_floating"):  # a DType
         return {"dtype_value": result.name}
     value = np.asarray(result.numpy())
+    numbers = value
+    if value.dtype.kind == "c":  # real and imaginary parts, interleaved
+        numbers = np.stack([value.real, value.imag], axis=-1)
     flat = [
-        repr(v) if isinstance(v, float) and not np.isfinite(v) else v
-        for v in value.reshape(-1).tolist()
+        repr(v)
+        if isinstance(v, bytes) or (isinstance(v, float) and not np.isfinite(v))  # strings: b'..'
+        else v
+        for v in numbers.reshape(-1).tolist()
     ]
     return {
         "dtype": result.dtype.name,

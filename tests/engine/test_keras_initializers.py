@@ -79,9 +79,10 @@ def test_get_by_name_and_errors():
     with pytest.raises(ValueError, match=r"^Could not interpret initializer identifier: nope$"):
         I.get("nope")
     with pytest.raises(
-        AttributeError, match=r"^engine does not implement tf\.keras\.initializers\.he_normal$"
+        AttributeError, match=r"^engine does not implement tf\.keras\.initializers\.orthogonal$"
     ):
-        I.get("he_normal")
+        I.get("orthogonal")
+    assert isinstance(I.get("he_normal"), I.VarianceScaling)
 
 
 def test_dense_uses_glorot_uniform_kernels_and_zero_biases_by_default():

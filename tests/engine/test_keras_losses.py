@@ -282,9 +282,9 @@ def test_misuse_raises_like_keras(call, error, message):
 
 def test_missing_losses_name_the_gap():
     with pytest.raises(
-        AttributeError, match=r"^engine does not implement tf\.keras\.losses\.Huber$"
+        AttributeError, match=r"^engine does not implement tf\.keras\.losses\.Dice$"
     ):
-        L.Huber
+        L.Dice
 
 
 GRADIENT_CASES = {

@@ -255,14 +255,14 @@ def test_slots_are_interleaved_per_variable_and_named_by_path():
         ),
         (lambda: O.get("nope"), ValueError, "^Could not interpret optimizer identifier: nope$"),
         (
-            lambda: O.get("adagrad"),
+            lambda: O.get("adafactor"),
             AttributeError,
-            "^engine does not implement tf.keras.optimizers.adagrad$",
+            "^engine does not implement tf.keras.optimizers.adafactor$",
         ),
         (
-            lambda: O.Adagrad,
+            lambda: O.Adafactor,
             AttributeError,
-            "^engine does not implement tf.keras.optimizers.Adagrad$",
+            "^engine does not implement tf.keras.optimizers.Adafactor$",
         ),
     ],
 )

@@ -262,6 +262,7 @@ TF_TOP_LEVEL = [
     "pow",
     "negative",
     "abs",
+    "complex",
     "sign",
     "exp",
     "sqrt",

@@ -1,6 +1,7 @@
 """tf.random: TF's global/op seed semantics (checked against what TF 2.21 does: which calls
-repeat and which differ), distributions, the ops recorded, and TF's errors. The numbers
-themselves are the engine's own (API.md: values need not equal TF's)."""
+repeat and which differ), distributions, the ops recorded, and TF's errors. That the numbers
+are TF's own is checked by tests/engine/test_philox.py and the differential corpus
+(differential/cases_random.py)."""
 
 import numpy as np
 import pytest
@@ -147,8 +148,11 @@ def test_errors_are_tensorflows():
 
 
 def test_other_random_functions_are_named_as_missing():
-    with pytest.raises(AttributeError, match=r"engine does not implement tf.random.gamma"):
-        tf.random.gamma
+    with pytest.raises(
+        AttributeError,
+        match=r"engine does not implement tf.random.stateless_parameterized_truncated_normal",
+    ):
+        tf.random.stateless_parameterized_truncated_normal
 
 
 def test_a_forked_process_draws_fresh_unseeded_numbers():

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
 from engine.debug.schema import Capture
+from server.version import __version__
 
 CONSOLE_SCRIPT = Path(sys.executable).parent / "tapescope"
 TAPESCOPE = (
@@ -83,7 +83,7 @@ class Server:
 def test_serve_as_a_real_process_and_restart_it(tmp_path):
     server = Server(tmp_path)
     try:
-        assert server.banner.strip() == f"TapeScope {engine.__version__} at {server.base}/"
+        assert server.banner.strip() == f"TapeScope {__version__} at {server.base}/"
         status, summary = http("POST", server.base + "/api/runs", {"code": PROGRAM})
         assert status == 201 and summary["status"] == "ok"
         assert (
@@ -208,7 +208,7 @@ def test_help_for_each_command(command):
 
 def test_version():
     done = subprocess.run([*TAPESCOPE, "--version"], cwd=ROOT, capture_output=True, text=True)
-    assert done.stdout.strip() == f"tapescope {engine.__version__}"
+    assert done.stdout.strip() == f"tapescope {__version__}"
 
 
 def test_serve_refuses_other_addresses_without_bubblewrap(tmp_path):

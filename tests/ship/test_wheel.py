@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
 from scripts.build_wheel import build
+from server.version import __version__
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = (
@@ -95,7 +95,7 @@ def venv(wheel):
 
 def test_the_wheel_carries_the_built_web_app_the_gallery_and_the_docs(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert wheel.name == f"tapescope-{engine.__version__}-py3-none-any.whl"
+    assert wheel.name == f"tapescope-{__version__}-py3-none-any.whl"
     for name in (
         "server/static/index.html",
         "server/static/export/index.html",
@@ -136,11 +136,11 @@ def test_tapescope_serve_from_the_wheel(venv, tmp_path):
         text=True,
         check=True,
     ).stdout.strip()
-    assert version == f"tapescope {engine.__version__}"
+    assert version == f"tapescope {__version__}"
 
     with _serving(venv / "bin" / "tapescope", workdir, env, tmp_path) as base:
         status, _, body = _get(base + "/api/health")
-        assert status == 200 and json.loads(body)["version"] == engine.__version__
+        assert status == 200 and json.loads(body)["version"] == __version__
 
         status, _, body = _get(base + "/api/examples")
         examples = json.loads(body)

@@ -9,7 +9,7 @@ one with a `count`.
 from typing import Any
 
 from ..flow import flow_key, walk
-from . import activations, errors, none_causes, nonfinite, norms
+from . import activations, errors, none_causes, nonfinite, norms, side_effects
 from .context import Context
 from .vocabulary import CODES, SEVERITY, THRESHOLDS
 
@@ -38,6 +38,7 @@ def diagnose(recorder, summaries):
     findings.extend(errors.explain(ctx))
     findings.extend(activations.explain(ctx))
     findings.extend(nonfinite.explain(ctx))
+    findings.extend(side_effects.explain(ctx))
     return _merged(findings), per_call
 
 

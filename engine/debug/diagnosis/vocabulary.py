@@ -30,7 +30,9 @@ VALUE_FINDINGS = (
     "nan_origin",
     "inf_origin",
 )
-CODES = NONE_CAUSES + ERRORS + VALUE_FINDINGS
+# Code that runs differently in the engine than in TF (a tf.function's trace-time Python).
+FUNCTION_FINDINGS = ("python_side_effect_in_function",)
+CODES = NONE_CAUSES + ERRORS + VALUE_FINDINGS + FUNCTION_FINDINGS
 
 # Default severity. A None that the program asked for on purpose (the variable is not
 # trainable, the tape was told not to watch it, stop_gradient) is info; a None that is almost
@@ -58,6 +60,7 @@ SEVERITY = {
     "exploding_gradient": "warning",
     "nan_origin": "error",
     "inf_origin": "warning",
+    "python_side_effect_in_function": "info",
 }
 
 THRESHOLDS = {

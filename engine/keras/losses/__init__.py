@@ -1,95 +1,147 @@
-"""keras.losses: MeanSquaredError, SparseCategoricalCrossentropy, BinaryCrossentropy and their
-function forms, with Keras 3's defaults, reductions and epsilon clipping."""
+"""keras.losses: the Loss classes and their function forms under the names TF 2.21's
+tf.keras.losses exports (it has `mse`/`MSE`, `mae`, `kld`, `logcosh`... but no
+`mean_squared_error`), Keras's reductions and epsilon clipping, and `get` (what
+compile(loss='mse') looks names up with)."""
+
+import inspect
 
 from ...missing import missing_attribute
-from .functions import (
-    binary_crossentropy,
-    mean_squared_error as _mean_squared_error,
-    sparse_categorical_crossentropy,
+from .classes import (
+    BinaryCrossentropy,
+    BinaryFocalCrossentropy,
+    CategoricalCrossentropy,
+    CategoricalFocalCrossentropy,
+    CategoricalHinge,
+    CosineSimilarity,
+    Hinge,
+    Huber,
+    KLDivergence,
+    LogCosh,
+    MeanAbsoluteError,
+    MeanAbsolutePercentageError,
+    MeanSquaredError,
+    MeanSquaredLogarithmicError,
+    Poisson,
+    SparseCategoricalCrossentropy,
+    SquaredHinge,
 )
+from .functions import binary_crossentropy, mean_squared_error, sparse_categorical_crossentropy
+from .hinge import categorical_hinge, hinge, squared_hinge
 from .loss import Loss, LossFunctionWrapper
+from .probabilistic import (
+    binary_focal_crossentropy,
+    categorical_crossentropy,
+    categorical_focal_crossentropy,
+    kl_divergence,
+    poisson,
+)
+from .regression import (
+    cosine_similarity,
+    huber,
+    log_cosh,
+    mean_absolute_error,
+    mean_absolute_percentage_error,
+    mean_squared_logarithmic_error,
+)
 
-# TF 2.21's tf.keras.losses spells the mean squared error function `mse`/`MSE` only (the
-# function is still named mean_squared_error, and `losses.get` knows that name); there is no
-# tf.keras.losses.mean_squared_error.
-mse = MSE = _mean_squared_error
+# The function forms under the names tf.keras.losses has for them.
+mse = MSE = mean_squared_error
+mae = MAE = mean_absolute_error
+mape = MAPE = mean_absolute_percentage_error
+msle = MSLE = mean_squared_logarithmic_error
+kld = KLD = kullback_leibler_divergence = kl_divergence
+logcosh = log_cosh
 
-
-class MeanSquaredError(LossFunctionWrapper):
-    def __init__(self, reduction="sum_over_batch_size", name="mean_squared_error", dtype=None):
-        super().__init__(_mean_squared_error, name=name, reduction=reduction, dtype=dtype)
-
-
-class BinaryCrossentropy(LossFunctionWrapper):
-    def __init__(
-        self,
-        from_logits=False,
-        label_smoothing=0.0,
-        axis=-1,
-        reduction="sum_over_batch_size",
-        name="binary_crossentropy",
-        dtype=None,
-    ):
-        super().__init__(
-            binary_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
-            from_logits=from_logits,
-            label_smoothing=label_smoothing,
-            axis=axis,
-        )
-        self.from_logits = from_logits
-        self.label_smoothing = label_smoothing
-        self.axis = axis
-
-
-class SparseCategoricalCrossentropy(LossFunctionWrapper):
-    def __init__(
-        self,
-        from_logits=False,
-        ignore_class=None,
-        reduction="sum_over_batch_size",
-        axis=-1,
-        name="sparse_categorical_crossentropy",
-        dtype=None,
-    ):
-        super().__init__(
-            sparse_categorical_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
-            from_logits=from_logits,
-            ignore_class=ignore_class,
-            axis=axis,
-        )
-        self.from_logits = from_logits
-        self.ignore_class = ignore_class
-
-
+# Keras's ALL_OBJECTS_DICT: classes and functions by their own names, plus the short aliases.
 _BY_NAME = {
-    "mse": _mean_squared_error,
-    "MSE": _mean_squared_error,
-    "mean_squared_error": _mean_squared_error,
-    "binary_crossentropy": binary_crossentropy,
-    "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
-    "MeanSquaredError": MeanSquaredError,
-    "BinaryCrossentropy": BinaryCrossentropy,
-    "SparseCategoricalCrossentropy": SparseCategoricalCrossentropy,
+    obj.__name__: obj
+    for obj in (
+        Loss,
+        LossFunctionWrapper,
+        KLDivergence,
+        Poisson,
+        BinaryCrossentropy,
+        BinaryFocalCrossentropy,
+        CategoricalCrossentropy,
+        CategoricalFocalCrossentropy,
+        SparseCategoricalCrossentropy,
+        MeanSquaredError,
+        MeanAbsoluteError,
+        MeanAbsolutePercentageError,
+        MeanSquaredLogarithmicError,
+        CosineSimilarity,
+        LogCosh,
+        Huber,
+        Hinge,
+        SquaredHinge,
+        CategoricalHinge,
+        kl_divergence,
+        poisson,
+        binary_crossentropy,
+        binary_focal_crossentropy,
+        categorical_crossentropy,
+        categorical_focal_crossentropy,
+        sparse_categorical_crossentropy,
+        mean_squared_error,
+        mean_absolute_error,
+        mean_absolute_percentage_error,
+        mean_squared_logarithmic_error,
+        cosine_similarity,
+        log_cosh,
+        huber,
+        hinge,
+        squared_hinge,
+        categorical_hinge,
+    )
 }
+_BY_NAME.update(
+    {
+        "bce": binary_crossentropy,
+        "BCE": binary_crossentropy,
+        "kld": kl_divergence,
+        "KLD": kl_divergence,
+        "mae": mean_absolute_error,
+        "MAE": mean_absolute_error,
+        "mse": mean_squared_error,
+        "MSE": mean_squared_error,
+        "mape": mean_absolute_percentage_error,
+        "MAPE": mean_absolute_percentage_error,
+        "msle": mean_squared_logarithmic_error,
+        "MSLE": mean_squared_logarithmic_error,
+    }
+)
+# Keras 3 losses the engine does not have: naming one names the gap, not a typo.
+_KERAS_ONLY = {
+    "CTC",
+    "ctc",
+    "Circle",
+    "circle",
+    "Dice",
+    "dice",
+    "Tversky",
+    "tversky",
+    "CategoricalGeneralizedCrossEntropy",
+    "categorical_generalized_cross_entropy",
+}
+
+# Names tf.keras.losses does not export (the objects stay reachable through `get`).
+del mean_squared_error, mean_absolute_error, mean_absolute_percentage_error
+del mean_squared_logarithmic_error, kl_divergence, log_cosh, LossFunctionWrapper
 
 
 def get(identifier):
-    """keras.losses.get: a loss from its name (function or class name) or a callable."""
+    """keras.losses.get: a loss from its name (a function's or a class's: classes are
+    instantiated), or the callable itself."""
     if identifier is None:
         return None
     if isinstance(identifier, str):
-        obj = _BY_NAME.get(identifier)
-        if obj is None:
+        if identifier in _KERAS_ONLY:
             raise missing_attribute("tf.keras.losses", identifier)
-        return obj() if isinstance(obj, type) else obj
-    if callable(identifier):
-        return identifier
+        obj = _BY_NAME.get(identifier)
+    else:
+        obj = identifier
+    if callable(obj):
+        return obj() if inspect.isclass(obj) else obj
     raise ValueError(f"Could not interpret loss identifier: {identifier}")
 
 

@@ -16,6 +16,8 @@ from .slices import dense, square
 
 
 class Adam(Optimizer):
+    _keeps_sparse_gradients = True
+
     def __init__(
         self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, **kwargs
     ):
@@ -37,7 +39,7 @@ class Adam(Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         dtype = gradient.dtype.type
-        local_step = dtype(self.iterations._value + 1)
+        local_step = self._local_step(dtype)
         beta_1_power = np.power(cast_constant(self.beta_1, dtype), local_step)
         beta_2_power = np.power(cast_constant(self.beta_2, dtype), local_step)
         m = self._slot(self._momentums, variable)
@@ -52,3 +54,15 @@ class Adam(Optimizer):
             v_hat.assign(np.maximum(v_hat._value, v._value))
             second_moment = v_hat._value
         variable.assign_sub((m._value * alpha) / (np.sqrt(second_moment) + dtype(self.epsilon)))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(
+            {
+                "beta_1": self.beta_1,
+                "beta_2": self.beta_2,
+                "epsilon": self.epsilon,
+                "amsgrad": self.amsgrad,
+            }
+        )
+        return config

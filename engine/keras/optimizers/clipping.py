@@ -19,3 +19,10 @@ def clip_by_global_norm(grads, clip_norm):
     scale = dtype(clip_norm) * np.minimum(one / use_norm, dtype(1.0 / clip_norm))
     scale = scale + (use_norm - use_norm)  # NaN/Inf norms make every gradient NaN, as Keras
     return [g * scale for g in grads]
+
+
+def clip_by_value(values, low, high):
+    """tf.clip_by_value: minimum(values, high), then maximum(., low); a value equal to a bound
+    is kept (so -0.0 and 0.0 stay as they are, unlike np.clip)."""
+    values = np.where(values > high, high, values)
+    return np.where(values < low, low, values).astype(values.dtype, copy=False)

@@ -51,6 +51,19 @@ def scale(grad, factor):
     return grad * factor
 
 
+def multiply_by(grad, factor):
+    """grad * factor for a dense factor (Keras multiplies each slice by its row)."""
+    if isinstance(grad, Slices):
+        return grad.with_values(grad.values * factor[grad.indices])
+    return grad * factor
+
+
+def absolute(grad):
+    if isinstance(grad, Slices):
+        return grad.with_values(np.abs(grad.values))
+    return np.abs(grad)
+
+
 def divide_by(grad, denominator):
     """grad / denominator for a dense denominator (Keras divides each slice by its row)."""
     if isinstance(grad, Slices):
@@ -66,3 +79,13 @@ def subtract_from(variable, update):
         variable.assign(value)
     else:
         variable.assign_sub(update)
+
+
+def add_to(variable, update):
+    """variable += update; a sparse update is added slice by slice, as scatter_add does."""
+    if isinstance(update, Slices):
+        value = variable._value.copy()
+        np.add.at(value, update.indices, update.values)
+        variable.assign(value)
+    else:
+        variable.assign_add(update)

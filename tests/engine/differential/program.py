@@ -47,13 +47,22 @@ def _execute(code, namespace):
 def encode(value):
     """A JSON-able form of a case's value; tensors and variables as the math reference
     encodes them (dtype, shape, values, type name)."""
+    if isinstance(value, bytes):
+        return {"bytes": repr(value)}
+    if isinstance(value, np.complexfloating):  # NumPy's: its real and imaginary parts
+        return {"numpy_scalar": value.dtype.name, "value": encode([value.real, value.imag])}
     if isinstance(value, np.generic):  # before float: np.float64 is a Python float too
         return {"numpy_scalar": value.dtype.name, "value": encode(value.item())}
     if isinstance(value, np.ndarray):
+        numbers = value
+        if value.dtype.kind == "c":  # real and imaginary parts, interleaved
+            numbers = np.stack([value.real, value.imag], axis=-1)
+        elif value.dtype.kind == "O":  # strings' bytes, as their reprs
+            numbers = np.array([repr(v) for v in value.reshape(-1).tolist()])
         return {
             "ndarray": value.dtype.name,
             "shape": list(value.shape),
-            "values": [encode(v) for v in value.reshape(-1).tolist()],
+            "values": [encode(v) for v in numbers.reshape(-1).tolist()],
         }
     if isinstance(value, float) and type(value) is not float:
         return {"python_subclass": type(value).__name__, "value": float(value)}
