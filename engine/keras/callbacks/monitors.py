@@ -36,8 +36,9 @@ class MonitorCallback(Callback):
             if name == "loss" or name.endswith("_loss"):
                 self.monitor_op = np.less
             for metric in _compiled_metrics(self.model):
-                if metric.name == name and hasattr(metric, "_direction"):
-                    self.monitor_op = np.greater if metric._direction == "up" else np.less
+                direction = _direction(metric)
+                if metric.name == name and direction is not None:
+                    self.monitor_op = np.greater if direction == "up" else np.less
             if self.monitor_op is None:
                 raise ValueError(
                     f"{type(self).__name__} callback received monitor={self.monitor}, but "
@@ -51,6 +52,56 @@ class MonitorCallback(Callback):
 
     def _is_improvement(self, value, reference):
         return reference is None or bool(self.monitor_op(value - self.min_delta, reference))
+
+
+# Keras's metric classes set `_direction`; for metrics that do not, the same by class name.
+_UP = {
+    "Accuracy",
+    "BinaryAccuracy",
+    "CategoricalAccuracy",
+    "SparseCategoricalAccuracy",
+    "TopKCategoricalAccuracy",
+    "SparseTopKCategoricalAccuracy",
+    "AUC",
+    "Precision",
+    "Recall",
+    "TruePositives",
+    "TrueNegatives",
+    "CosineSimilarity",
+    "F1Score",
+    "FBetaScore",
+    "R2Score",
+    "PrecisionAtRecall",
+    "RecallAtPrecision",
+    "SensitivityAtSpecificity",
+    "SpecificityAtSensitivity",
+}
+_DOWN = {
+    "FalsePositives",
+    "FalseNegatives",
+    "MeanSquaredError",
+    "MeanAbsoluteError",
+    "MeanAbsolutePercentageError",
+    "MeanSquaredLogarithmicError",
+    "RootMeanSquaredError",
+    "LogCoshError",
+    "BinaryCrossentropy",
+    "CategoricalCrossentropy",
+    "SparseCategoricalCrossentropy",
+    "KLDivergence",
+    "Poisson",
+    "Hinge",
+    "SquaredHinge",
+    "CategoricalHinge",
+}
+
+
+def _direction(metric):
+    direction = getattr(metric, "_direction", None)
+    if direction is not None:
+        return direction
+    name = type(metric).__name__
+    return "up" if name in _UP else "down" if name in _DOWN else None
 
 
 def _compiled_metrics(model):

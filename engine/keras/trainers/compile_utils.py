@@ -222,7 +222,9 @@ class CompileLoss:
 class CompileMetrics:
     """The metrics (and weighted metrics) given to compile, per output, made by
     keras.metrics's compile_names.resolve (Keras's get_metric: 'accuracy' by the shapes); a
-    model's `metrics` lists this as one entry, 'compile_metrics', whose result is a dict."""
+    model's `metrics` lists this as one entry, 'compile_metrics', whose result is a dict named
+    as Keras names it: 'accuracy', 'kind_accuracy' per output, 'weighted_accuracy' when a
+    weighted metric repeats a name."""
 
     name = "compile_metrics"
 
@@ -231,7 +233,8 @@ class CompileMetrics:
         self._user_weighted = weighted_metrics
         self.built = False
         self.metrics = []
-        self._per_output = []  # per output: [(metric, weighted)]
+        self._unweighted = []  # per output: (output name or None, [metric])
+        self._weighted = []
 
     def build(self, y_true, y_pred, output_names):
         flat_pred = symbolic.flatten(y_pred)
@@ -241,17 +244,15 @@ class CompileMetrics:
             if len(output_names) == len(flat_pred)
             else [f"output_{i}" for i in range(len(flat_pred))]
         )
-        unweighted = _per_output(self._user_metrics, names, len(flat_pred))
-        weighted = _per_output(self._user_weighted, names, len(flat_pred))
-        self._per_output = [[] for _ in flat_pred]
-        for is_weighted, specs_per_output in ((False, unweighted), (True, weighted)):
-            for index, specs in enumerate(specs_per_output):
-                for spec in specs:
-                    metric = _metric(spec, flat_true[index], flat_pred[index])
-                    if len(flat_pred) > 1:
-                        metric.name = f"{names[index]}_{metric.name}"
-                    self._per_output[index].append((metric, is_weighted))
-                    self.metrics.append(metric)
+        single = len(flat_pred) == 1
+        for user, target in (
+            (self._user_metrics, self._unweighted),
+            (self._user_weighted, self._weighted),
+        ):
+            for index, specs in enumerate(_per_output(user, names, len(flat_pred))):
+                made = [_metric(spec, flat_true[index], flat_pred[index]) for spec in specs]
+                target.append((None if single else names[index], made))
+                self.metrics.extend(made)
         self.built = True
 
     def update_state(self, y_true, y_pred, sample_weight=None, output_names=()):
@@ -260,16 +261,39 @@ class CompileMetrics:
         flat_true = _targets_like(y_true, y_pred, output_names)
         flat_pred = symbolic.flatten(y_pred)
         nested_weights = isinstance(sample_weight, (list, tuple, dict))
-        for index, (metrics, y_t, y_p) in enumerate(zip(self._per_output, flat_true, flat_pred)):
+        for index, (y_t, y_p) in enumerate(zip(flat_true, flat_pred)):
+            for metric in self._unweighted[index][1]:
+                metric.update_state(y_t, y_p)
             weight = symbolic.flatten(sample_weight)[index] if nested_weights else sample_weight
-            for metric, is_weighted in metrics:
-                if is_weighted and weight is not None:
-                    metric.update_state(y_t, y_p, sample_weight=weight)
-                else:
-                    metric.update_state(y_t, y_p)
+            for metric in self._weighted[index][1] if self._weighted else ():
+                metric.update_state(y_t, y_p, sample_weight=weight)
 
     def result(self):
-        return {metric.name: metric.result() for metric in self.metrics}
+        results, counts = {}, {}
+        for output, metrics in self._unweighted:
+            for metric in metrics:
+                name = f"{output}_{metric.name}" if output else metric.name
+                if name in counts:
+                    counts[name] += 1
+                    name = f"{name}_{counts[name] - 1}"
+                else:
+                    counts[name] = 1
+                results[name] = metric.result()
+        for output, metrics in self._weighted:
+            for metric in metrics:
+                name = f"{output}_{metric.name}" if output else metric.name
+                if name in counts:
+                    name = f"weighted_{metric.name}"
+                    name = f"{output}_{name}" if output else name
+                    if name in counts:
+                        counts[name] += 1
+                        name = f"{name}_{counts[name] - 1}"
+                    else:
+                        counts[name] = 1
+                else:
+                    counts[name] = 1
+                results[name] = metric.result()
+        return results
 
     def reset_state(self):
         for metric in self.metrics:

@@ -134,6 +134,7 @@ class IterableBatches:
 
     def __init__(self, data, steps=None):
         self.data = data
+        self._steps = steps
         self.num_batches = steps
         if steps is None and hasattr(data, "__len__"):
             try:
@@ -143,16 +144,18 @@ class IterableBatches:
         self._iterator = None
 
     def __iter__(self):
-        if (
-            self.num_batches is not None
-            and self._iterator is not None
-            and not hasattr(self.data, "__len__")
-        ):
-            iterator = self._iterator  # a generator goes on where the last epoch stopped
-        else:
-            iterator = iter(self.data)
-            self._iterator = iterator
-        for step, batch in enumerate(iterator):
+        # With steps_per_epoch an epoch goes on where the last one stopped (a new pass when
+        # the data ran out), as Keras's epoch iterator; otherwise each epoch is a new pass.
+        if self._steps is None or self._iterator is None:
+            self._iterator = iter(self.data)
+        step = 0
+        while self.num_batches is None or step < self.num_batches:
+            batch = next(self._iterator, _END)
+            if batch is _END and self._steps is not None and step == 0:
+                self._iterator = iter(self.data)
+                batch = next(self._iterator, _END)
+            if batch is _END:
+                return
             x, y, sample_weight = unpack_x_y_sample_weight(batch)
             yield (
                 symbolic.map_structure(_as_tensor, x),
@@ -161,8 +164,10 @@ class IterableBatches:
                 if sample_weight is None
                 else symbolic.map_structure(_as_tensor, sample_weight),
             )
-            if self.num_batches is not None and step + 1 >= self.num_batches:
-                return
+            step += 1
+
+
+_END = object()
 
 
 def _as_tensor(value):
@@ -177,12 +182,16 @@ def batches(
     """The right batcher for `x`: arrays (with y, sample_weight) or an iterable of batches."""
     if _is_array_like(x) or isinstance(x, dict):
         return ArrayBatches(x, y, sample_weight, batch_size, shuffle, class_weight, steps)
-    if y is not None:
-        raise ValueError(
-            "When providing `x` as a tf.data.Dataset or a Python generator, `y` should not be "
-            f"passed. Instead, the targets should be included as part of the dataset `x`. "
-            f"Received: y={y}"
-        )
+    kind = "tf.data.Dataset" if hasattr(x, "element_spec") else "generator"
+    for name, value, what in (
+        ("y", y, "the targets"),
+        ("sample_weights", sample_weight, "the sample weights"),
+    ):
+        if value is not None:
+            raise ValueError(
+                f"When providing `x` as a {kind}, `{name}` should not be passed. Instead, "
+                f"{what} should be included as part of the {kind}."
+            )
     return IterableBatches(x, steps)
 
 

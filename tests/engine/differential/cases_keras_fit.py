@@ -328,6 +328,56 @@ LOSSES_ADDED = [
     "h = m.fit(X, Y, epochs=2, batch_size=8, verbose=0)\n(h.history, m.get_weights()[1])",
 ]
 
+METRICS_AND_DATASETS = [
+    CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy', metrics=['accuracy', 'mae'])\n"
+    "h = m.fit(X, labels, epochs=2, batch_size=4, shuffle=False, verbose=0, "
+    "validation_data=(X[:4], labels[:4]))\n(h.history, m.metrics_names)",
+    CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy', "
+    "metrics=[tf.keras.metrics.AUC(name='auc'), tf.keras.metrics.Precision()])\n"
+    "m.fit(X, labels, epochs=2, batch_size=4, shuffle=False, verbose=0)\n"
+    "(m.evaluate(X, labels, verbose=0), m.evaluate(X, labels, verbose=0, return_dict=True))",
+    CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy', metrics=['accuracy'], "
+    "weighted_metrics=['accuracy'])\n"
+    "h = m.fit(X, labels, epochs=1, batch_size=4, shuffle=False, verbose=0, "
+    "sample_weight=np.linspace(0.0, 1.0, 8).astype('float32'))\nh.history",
+    CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy', metrics=['accuracy'])\n"
+    "(m.train_on_batch(X, labels), m.test_on_batch(X, labels, return_dict=True))",
+    FIX + DATA + "y = (np.arange(8) % 3).astype('int64')\n"
+    "m = fix(tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(3, activation='softmax')]))\n"
+    "m.compile(optimizer='adam', loss='sparse_categorical_crossentropy', metrics=['accuracy'])\n"
+    "h = m.fit(X, y, epochs=2, batch_size=4, shuffle=False, verbose=0)\nh.history",
+    FIX + DATA + "y = np.eye(3, dtype='float32')[np.arange(8) % 3]\n"
+    "m = fix(tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(3, activation='softmax')]))\n"
+    "m.compile(optimizer='sgd', loss='categorical_crossentropy', metrics=['acc', 'mse'])\n"
+    "h = m.fit(X, y, epochs=2, batch_size=4, shuffle=False, verbose=0)\nh.history",
+    TWO_OUT + "m.compile(optimizer='sgd', loss=['mse', 'sparse_categorical_crossentropy'], "
+    "metrics=[['mae'], ['accuracy']])\n"
+    "h = m.fit(X, [Y, klass], epochs=2, batch_size=4, shuffle=False, verbose=0)\nh.history",
+    TWO_OUT + "m.compile(optimizer='sgd', loss=['mse', 'sparse_categorical_crossentropy'], "
+    "metrics={'kind': 'accuracy'})\n"
+    "m.evaluate(X, [Y, klass], verbose=0, return_dict=True)",
+    CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy', metrics=['accuracy'])\n"
+    "stop = tf.keras.callbacks.EarlyStopping(monitor='val_accuracy', patience=1)\n"
+    "h = m.fit(X, labels, epochs=6, batch_size=4, shuffle=False, verbose=0, callbacks=[stop], "
+    "validation_data=(X, labels))\n(h.epoch, stop.monitor_op.__name__)",
+    REG + "m.compile(optimizer='sgd', loss='mse')\n"
+    "ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(4)\n"
+    "h = m.fit(ds, epochs=3, verbose=0)\n(h.history, h.params)",
+    REG + "m.compile(optimizer='sgd', loss='mse')\n"
+    "ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(3)\n"
+    "h = m.fit(ds, epochs=2, verbose=0, validation_data=ds)\n"
+    "(h.history, m.evaluate(ds, verbose=0), m.predict(ds, verbose=0).shape)",
+    REG + "m.compile(optimizer='sgd', loss='mse')\n"
+    "ds = tf.data.Dataset.from_tensor_slices((X, Y, np.arange(8, dtype='float32'))).batch(4)\n"
+    "m.fit(ds, epochs=2, verbose=0).history",
+    REG + "m.compile(optimizer='sgd', loss='mse')\n"
+    "ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(4).repeat()\n"
+    "h = m.fit(ds, epochs=2, steps_per_epoch=3, verbose=0)\n(h.history, h.params)",
+    REG + "m.compile(optimizer='sgd', loss='mse')\n"
+    "ds = tf.data.Dataset.from_tensor_slices((X, Y)).batch(4)\n"
+    "m.fit(ds, Y, verbose=0)",
+]
+
 ERRORS = [
     REG + "m.fit(X, Y, verbose=0)",
     REG + "m.evaluate(X, Y, verbose=0)",
@@ -342,4 +392,12 @@ ERRORS = [
     "(m.train_on_batch(X, Y) > 0, [v.path for v in m.weights])",
 ]
 
-CASES = SEQUENTIAL_FIT + EVALUATE_PREDICT + MODELS_FIT + CALLBACKS + LOSSES_ADDED + ERRORS
+CASES = (
+    SEQUENTIAL_FIT
+    + EVALUATE_PREDICT
+    + MODELS_FIT
+    + CALLBACKS
+    + LOSSES_ADDED
+    + METRICS_AND_DATASETS
+    + ERRORS
+)
