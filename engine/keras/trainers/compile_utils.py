@@ -7,6 +7,8 @@ The trackers are bookkeeping, not part of the model's math: they average in floa
 `fit` shows the model, the loss, the gradient and the optimizer's assigns.
 """
 
+from typing import Any
+
 import numpy as np
 
 import engine as tf  # circular on purpose: ops are looked up when a loss runs
@@ -269,7 +271,8 @@ class CompileMetrics:
                 metric.update_state(y_t, y_p, sample_weight=weight)
 
     def result(self):
-        results, counts = {}, {}
+        results: dict[str, Any] = {}
+        counts: dict[str, int] = {}
         for output, metrics in self._unweighted:
             for metric in metrics:
                 name = f"{output}_{metric.name}" if output else metric.name
