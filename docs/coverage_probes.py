@@ -719,7 +719,7 @@ COMPLEX_AND_STRINGS = Section(
 SECTIONS = (TENSORS, CREATION, MATH, ARRAY, NN, CLIPPING, IMAGE, LINALG, AUTODIFF, MODULES)
 SECTIONS += (COMPLEX_AND_STRINGS,)
 FUNCTIONS_AND_BOILERPLATE = Section(
-    "tf.function, tf.config, tf.device, tf.debugging",
+    "Functions, configuration, devices and debugging",
     "tf.function runs its Python function eagerly (every op recorded) and counts traces, checks "
     "input signatures as TensorFlow does; the device and config calls describe one CPU.",
     (
@@ -958,7 +958,7 @@ KERAS_TRAINING = Section(
 SECTIONS += (KERAS_TRAINING,)
 
 DATA = Section(
-    "Input pipelines (tf.data)",
+    "Input pipelines",
     "In-memory datasets; map's ops run when elements are produced, seen by observers but "
     "not taped (TF runs them in the dataset's graph).",
     (
@@ -1098,6 +1098,59 @@ DATA = Section(
 )
 
 SECTIONS += (DATA,)
+_LAYER = "tf.keras.layers."
+KERAS_LAYERS = Section(
+    "Keras layers",
+    "Keras 3's layers, each running the ops Keras's TensorFlow backend runs, under its name scope.",
+    tuple(
+        Probe(f"tf.keras.layers.{call.split('(')[0]}", _LAYER + call)
+        for call in (
+            "Conv1D(2, 2)(m[:, :, None])",
+            "Conv2D(2, 2, padding='same', activation='relu')(img)",
+            "Conv2DTranspose(2, 2, strides=2)(img)",
+            "DepthwiseConv2D(2, depth_multiplier=2)(img)",
+            "SeparableConv2D(2, 2)(img)",
+            "MaxPooling1D()(m[:, :, None])",
+            "MaxPooling2D()(img)",
+            "AveragePooling1D(2)(m[:, :, None])",
+            "AveragePooling2D(2)(img)",
+            "GlobalAveragePooling1D()(m[:, :, None])",
+            "GlobalAveragePooling2D()(img)",
+            "GlobalMaxPooling1D()(m[:, :, None])",
+            "GlobalMaxPooling2D(keepdims=True)(img)",
+            "UpSampling2D(interpolation='bilinear')(img)",
+            "ZeroPadding2D()(img)",
+            "Cropping2D(1)(img)",
+            "BatchNormalization()(m, training=True)",
+            "LayerNormalization()(m)",
+            "GroupNormalization(3)(m)",
+            "Activation('tanh')(m)",
+            "Dropout(0.5)(m, training=False)",
+            "Reshape((3, 1))(m)",
+            "Permute((2, 1))(m[:, :, None])",
+            "RepeatVector(2)(m)",
+            "Lambda(lambda t: t * 2.0)(m)",
+            "Add()([m, m])",
+            "Subtract()([m, m * 2.0])",
+            "Multiply()([m, m])",
+            "Average()([m, m * 2.0])",
+            "Maximum()([m, -m])",
+            "Minimum()([m, -m])",
+            "Concatenate()([m, m])",
+            "Dot(axes=1, normalize=True)([m, m])",
+            "LeakyReLU(negative_slope=0.1)(m)",
+            "ReLU(max_value=0.5)(m)",
+            "ELU()(m)",
+            "PReLU()(m)",
+            "Softmax()(m)",
+            "Rescaling(0.5, offset=0.1)(m)",
+            "Normalization(mean=0.5, variance=4.0)(m)",
+            "CategoryEncoding(3, output_mode='one_hot')(labels)",
+        )
+    ),
+)
+
+SECTIONS += (KERAS_LAYERS,)
 
 _FUNCTIONAL = (
     "inputs = tf.keras.Input((3,))\n"

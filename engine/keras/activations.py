@@ -18,7 +18,7 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
         negative_part = tf.nn.relu(-x + threshold) if threshold != 0 else tf.nn.relu(-x)
     clip_max = max_value is not None
     if threshold != 0:
-        x = tf.where(x > tf.cast(threshold, x.dtype), x, tf.zeros_like(x))
+        x = tf.where(x > tf.cast(threshold, x.dtype), x, tf.constant(0, x.dtype))  # as Keras: no op
     elif max_value == 6:
         x = tf.nn.relu6(x)
         clip_max = False

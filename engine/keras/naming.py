@@ -15,11 +15,14 @@ from .. import name_scopes
 _name_counts: dict[str, int] = {}
 _path_stack: list[tuple[str, object]] = []  # (name, the object that opened it)
 
-_CAMEL_TO_SNAKE = re.compile(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))")
+_WORD_START = re.compile("(.)([A-Z][a-z]+)")
+_LOWER_UPPER = re.compile("([a-z])([A-Z])")
 
 
 def to_snake_case(name):
-    return _CAMEL_TO_SNAKE.sub(r"_\1", name).lower()
+    # Keras's two passes: 'Conv2DTranspose' -> 'conv2d_transpose', 'UpSampling2D' -> 'up_sampling2d'
+    name = _WORD_START.sub(r"\1_\2", re.sub(r"\W+", "", name))
+    return _LOWER_UPPER.sub(r"\1_\2", name).lower()
 
 
 def auto_name(class_name):

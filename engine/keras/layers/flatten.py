@@ -19,6 +19,7 @@ class Flatten(Layer):
         self.input_spec = InputSpec(min_ndim=1)
 
     def call(self, inputs):
+        tf.shape(inputs)  # type: ignore[operator]  # Keras reads the dynamic shape: a Shape op
         shape = inputs.shape.as_list()
         rank = len(shape)
         if self.data_format == "channels_first" and rank > 2:

@@ -132,7 +132,7 @@ def assert_input_compatibility(input_spec, inputs, layer_name):
         )
     for index, (x, spec) in enumerate(zip(flat, specs)):
         if spec is not None:
-            spec.check(layer_name, x, index)
+            spec.check(layer_name, x, index) if index else spec.check(layer_name, x)
 
 
 def _flatten(value):
