@@ -378,6 +378,49 @@ METRICS_AND_DATASETS = [
     "m.fit(ds, Y, verbose=0)",
 ]
 
+IMAGES = (
+    "images = (np.arange(4 * 8 * 8, dtype='float32').reshape(4, 8, 8, 1) % 7) / 7.0\n"
+    "targets = np.array([[0.0], [1.0], [0.5], [0.25]], 'float32')\n"
+)
+WITH_LAYERS = [
+    FIX + IMAGES + "m = fix(tf.keras.Sequential([tf.keras.Input((8, 8, 1)), "
+    "tf.keras.layers.Conv2D(2, 3, activation='relu'), tf.keras.layers.MaxPooling2D(), "
+    "tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)]))\n"
+    "m.compile(optimizer='sgd', loss='mse')\n"
+    "h = m.fit(images, targets, epochs=3, batch_size=2, shuffle=False, verbose=0)\n"
+    "(h.history, m.get_weights()[0][:, :, 0, 0], m.get_weights()[-1])",
+    FIX + IMAGES + "m = fix(tf.keras.Sequential([tf.keras.Input((8, 8, 1)), "
+    "tf.keras.layers.Conv2D(2, 3, activation='relu'), tf.keras.layers.MaxPooling2D(), "
+    "tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)]))\nm.summary()",
+    REG.replace(
+        "tf.keras.layers.Dense(4, activation='tanh')",
+        "tf.keras.layers.Dense(4), "
+        "tf.keras.layers.BatchNormalization(), tf.keras.layers.Activation('relu')",
+    )
+    + "m.compile(optimizer=tf.keras.optimizers.SGD(0.05, momentum=0.9), loss='mse')\n"
+    + FIT
+    + ")\n(h.history, m.layers[1].moving_mean.numpy(), m.layers[1].moving_variance.numpy(), "
+    "m.evaluate(X, Y, verbose=0))",
+    REG.replace(
+        "tf.keras.layers.Dense(4, activation='tanh')",
+        "tf.keras.layers.Dense(4), "
+        "tf.keras.layers.BatchNormalization(), tf.keras.layers.Dropout(0.5)",
+    )
+    + "m.summary()\n[v.path for v in m.non_trainable_weights]",
+    FIX + DATA + "a = tf.keras.Input((3,), name='a')\nb = tf.keras.Input((2,), name='b')\n"
+    "h = tf.keras.layers.Concatenate()([tf.keras.layers.Dense(3, name='da')(a), b])\n"
+    "out = tf.keras.layers.Dense(1, name='out')(h)\nm = fix(tf.keras.Model([a, b], out))\n"
+    "m.compile(optimizer='sgd', loss='mse')\n"
+    "h = m.fit([X, X[:, :2]], Y, epochs=2, batch_size=4, shuffle=False, verbose=0)\n"
+    "m.summary()\nh.history",
+    FIX + DATA + "inp = tf.keras.Input((3,))\nshared = tf.keras.layers.Dense(2, name='shared')\n"
+    "out = tf.keras.layers.Add()([shared(inp), shared(inp * 2.0)]) if False else "
+    "tf.keras.layers.Add()([shared(inp), shared(tf.keras.layers.Rescaling(2.0)(inp))])\n"
+    "m = fix(tf.keras.Model(inp, tf.keras.layers.Dense(1)(out)))\n"
+    "m.compile(optimizer='adam', loss='mae')\n"
+    "h = m.fit(X, Y, epochs=2, batch_size=8, shuffle=False, verbose=0)\n(h.history, len(m.weights))",
+]
+
 ERRORS = [
     REG + "m.fit(X, Y, verbose=0)",
     REG + "m.evaluate(X, Y, verbose=0)",
@@ -399,5 +442,6 @@ CASES = (
     + CALLBACKS
     + LOSSES_ADDED
     + METRICS_AND_DATASETS
+    + WITH_LAYERS
     + ERRORS
 )
