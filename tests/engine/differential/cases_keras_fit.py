@@ -414,8 +414,7 @@ WITH_LAYERS = [
     "h = m.fit([X, X[:, :2]], Y, epochs=2, batch_size=4, shuffle=False, verbose=0)\n"
     "m.summary()\nh.history",
     FIX + DATA + "inp = tf.keras.Input((3,))\nshared = tf.keras.layers.Dense(2, name='shared')\n"
-    "out = tf.keras.layers.Add()([shared(inp), shared(inp * 2.0)]) if False else "
-    "tf.keras.layers.Add()([shared(inp), shared(tf.keras.layers.Rescaling(2.0)(inp))])\n"
+    "out = tf.keras.layers.Add()([shared(inp), shared(tf.keras.layers.Rescaling(2.0)(inp))])\n"
     "m = fix(tf.keras.Model(inp, tf.keras.layers.Dense(1)(out)))\n"
     "m.compile(optimizer='adam', loss='mae')\n"
     "h = m.fit(X, Y, epochs=2, batch_size=8, shuffle=False, verbose=0)\n(h.history, len(m.weights))",
