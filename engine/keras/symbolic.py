@@ -51,6 +51,12 @@ class KerasTensor:
     def ndim(self):
         return len(self.shape)
 
+    @property
+    def _value(self):
+        """What layer code reads off an eager tensor's NumPy value: shape, ndim, dtype (sizes
+        unknown here are None)."""
+        return _SymbolicValue(self.shape, np.dtype(tf.as_dtype(self.dtype).as_numpy_dtype))
+
     def __repr__(self):
         return (
             f"<KerasTensor shape={self.shape}, dtype={self.dtype}, sparse={self.sparse}, "
@@ -64,6 +70,18 @@ class KerasTensor:
         raise ValueError(_NOT_A_TF_INPUT)
 
     _conversion_refusal = _NOT_A_TF_INPUT  # what converting one raises (conversion.py)
+
+
+class _SymbolicValue:
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape = shape
+        self.dtype = dtype
+
+    @property
+    def ndim(self):
+        return len(self.shape)
 
 
 class Node:
