@@ -413,11 +413,16 @@ def _batch_size(x):
 
 
 def _pythonify(logs):
+    """Keras's pythonify_logs: keys sorted, nested dicts flattened, scalars as Python floats."""
     if not isinstance(logs, dict):
         return logs
-    return {
-        key: float(np.asarray(value)) if _is_scalar(value) else value for key, value in logs.items()
-    }
+    result = {}
+    for key, value in sorted(logs.items()):
+        if isinstance(value, dict):
+            result.update(_pythonify(value))
+        else:
+            result[key] = float(np.asarray(value)) if _is_scalar(value) else value
+    return result
 
 
 def _is_scalar(value):

@@ -329,6 +329,10 @@ LOSSES_ADDED = [
 ]
 
 METRICS_AND_DATASETS = [
+    CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy', metrics=['mae', 'accuracy'])\n"
+    "h = m.fit(X, labels, epochs=1, batch_size=4, shuffle=False, verbose=0, "
+    "validation_data=(X[:4], labels[:4]))\n"
+    "print(list(h.history))\nprint(list(m.evaluate(X, labels, verbose=0, return_dict=True)))",
     CLS + "m.compile(optimizer='sgd', loss='binary_crossentropy', metrics=['accuracy', 'mae'])\n"
     "h = m.fit(X, labels, epochs=2, batch_size=4, shuffle=False, verbose=0, "
     "validation_data=(X[:4], labels[:4]))\n(h.history, m.metrics_names)",
