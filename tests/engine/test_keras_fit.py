@@ -171,16 +171,6 @@ def test_a_custom_train_step_returns_the_logs_fit_records():
     assert type(m).__name__ == "Halving" and isinstance(m, Functional)
 
 
-def test_metrics_need_the_metrics_module():
-    m = model()
-    m.compile("sgd", "mse", metrics=["mae"])
-    try:
-        from engine.keras import metrics  # noqa: F401
-    except ImportError:
-        with pytest.raises(AttributeError, match=r"engine does not implement tf\.keras\.metrics"):
-            m.fit(X, Y, verbose=0)
-
-
 # TF 2.21 writes these groups (h5py visititems) for the models below.
 TF_SEQUENTIAL_LAYOUT = [
     ("layers", {}),
