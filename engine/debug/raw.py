@@ -85,7 +85,7 @@ def complete(tensors, keys):
 class RawVariable:
     """A tf.Variable: its first version is `tensor`; each assign makes a new version."""
 
-    __slots__ = ("tensor", "trainable", "var_name", "versions", "current")
+    __slots__ = ("tensor", "trainable", "var_name", "versions", "current", "path")
 
     def __init__(self, tensor, trainable, var_name):
         self.tensor = tensor
@@ -93,6 +93,7 @@ class RawVariable:
         self.var_name = var_name
         self.versions = {id(tensor.array): tensor}  # id(array) -> RawTensor (arrays kept alive)
         self.current = tensor
+        self.path = None  # a Keras variable's path ('dense/kernel')
 
 
 class RawOp:

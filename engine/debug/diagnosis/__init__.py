@@ -9,9 +9,9 @@ one with a `count`.
 from typing import Any
 
 from ..flow import flow_key, walk
-from . import activations, errors, none_causes, nonfinite, norms, side_effects
+from . import activations, across_steps, errors, none_causes, nonfinite, norms, side_effects
 from .context import Context
-from .vocabulary import CODES, SEVERITY, THRESHOLDS
+from .vocabulary import CODES, SEVERITY, STEP_FINDINGS, THRESHOLDS
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
@@ -39,6 +39,7 @@ def diagnose(recorder, summaries):
     findings.extend(activations.explain(ctx))
     findings.extend(nonfinite.explain(ctx))
     findings.extend(side_effects.explain(ctx))
+    findings.extend(across_steps.explain(ctx))
     return _merged(findings), per_call
 
 
@@ -76,4 +77,6 @@ def _merged(findings):
 
 
 def _subject(finding):
+    if finding["code"] in STEP_FINDINGS:
+        return finding["message"]  # one per variable/layer/loop, already aggregated
     return finding["source_index"]
