@@ -228,6 +228,7 @@ class RawCall:
         "released_after_records",
         "step_by_raw",
         "seeds_done",
+        "measures",
     )
 
     def __init__(self, id, tape, kind, location, seq, stmt):
@@ -255,6 +256,9 @@ class RawCall:
         self.released_after_records = []
         self.step_by_raw = []
         self.seeds_done = 0
+        # (target totals, [(source index, source, gradient norm or None, all zero)]), taken
+        # while the arrays are there, for the step's record (steps.py)
+        self.measures = None
 
 
 class RawFunction:

@@ -148,7 +148,9 @@ class Recorder(hooks.Observer):
 
     # --- tensors ---------------------------------------------------------------------------
     def _new_tensor(self, eid, array, kind, op, location, stmt):
-        raw = RawTensor(len(self.tensors) + self.id_offsets[0], eid, array, kind, op, location, self.seq, stmt)
+        raw = RawTensor(
+            len(self.tensors) + self.id_offsets[0], eid, array, kind, op, location, self.seq, stmt
+        )
         self.tensors.append(raw)
         if eid is not None:
             self.by_eid[eid] = raw
@@ -275,7 +277,9 @@ class Recorder(hooks.Observer):
         ops = self.ops
         # ids: positions in the lists, plus what dropped steps took out of them (steps.py)
         offsets = self.id_offsets
-        op = RawOp(len(ops) + offsets[1], op_type, ins, None, location, _scopes[-1], seq, call, stmt)
+        op = RawOp(
+            len(ops) + offsets[1], op_type, ins, None, location, _scopes[-1], seq, call, stmt
+        )
         tensors = self.tensors
         outs = []
         for t in outputs:
@@ -466,7 +470,7 @@ class Recorder(hooks.Observer):
         call = RawCall(
             len(self.calls) + self.id_offsets[4], raw_tape, kind, location, self.seq, stmt
         )
-        self.steps.gradient_started(raw_tape)
+        self.steps.gradient_started(raw_tape, call, targets)
         call.targets = [self.tensor_of(t, location, stmt) for t in targets]
         call.sources = [self.tensor_of(s, location, stmt) for s in sources]
         if output_gradients is not None:
@@ -510,6 +514,17 @@ class Recorder(hooks.Observer):
         self.statements.finish_all()
         self.steps.finish()
         self.intern_deferred_locations()
+        self._repair()
+
+    def _repair(self):
+        """A program stopped by an exception raised from outside (a soft limit, see
+        server/sandbox/child.py) may have stopped inside an op's recording: its outputs were
+        listed before the op was. They go."""
+        live = {id(op) for op in self.ops}
+        complete = [t for t in self.tensors if t.op is None or id(t.op) in live]
+        if len(complete) != len(self.tensors):
+            self.id_offsets[0] += 1  # ids are no longer positions: renumber() makes them so
+            self.tensors = complete
 
     # --- long runs: what a dropped step leaves behind (steps.py) ------------------------------
     def forget(self, gone, gone_ids, survivors):

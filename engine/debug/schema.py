@@ -360,7 +360,10 @@ class ProgramInfo(Model):
 
 class Capture(Model):
     schema_: str = Field(SCHEMA_VERSION, alias="schema")
-    created: str | None = Field(None, description="ISO time; the only nondeterministic field")
+    created: str | None = Field(
+        None,
+        description="ISO time; with steps[].seconds, the only nondeterministic fields",
+    )
     program: ProgramInfo | None = None
     tensors: list[TensorInfo] = Field(default_factory=list)
     ops: list[OpInfo] = Field(default_factory=list)

@@ -13,7 +13,11 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
   `kept_array_bytes` per array and `kept_total_bytes` per run, unless `keep_values=False`
   (see kept_values.py);
 - an exception ends the program but not the capture: everything recorded up to it is kept and
-  `Capture.error` holds its type, message, the user's line and a traceback of user frames.
+  `Capture.error` holds its type, message, the user's line and a traceback of user frames
+  (a MemoryError, or an exception with `release_memory` set, as the sandbox's soft memory limit
+  raises, first clears the program's namespace so the capture can be built);
+- `keep` bounds a long run: every step leaves a small record, only the steps the policy keeps
+  leave their full detail (retention.py, steps.py).
 """
 
 import builtins
@@ -128,6 +132,10 @@ def capture_program(
             error = error_info(exit_, filename)
     except BaseException as exc:  # noqa: BLE001 - the program's failure is data, not ours
         error = error_info(exc, filename)
+        if isinstance(exc, MemoryError) or getattr(exc, "release_memory", False):
+            # out of memory: the program's own objects go before the capture is built
+            exc.__traceback__ = None
+            namespace.clear()
     finally:
         caught.__exit__(None, None, None)
         _remove(recorder)

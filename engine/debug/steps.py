@@ -145,7 +145,9 @@ class StepTracker:
         self.records.append(record)
         self._decide_pending()
 
-    def gradient_started(self, raw_tape):
+    def gradient_started(self, raw_tape, call, targets):
+        # the targets' values now: the recorder may let their arrays go later (spill.py)
+        call.measures = ([_total_value(t._value) for t in targets], [])
         segment = self.current
         if segment is None:
             return
@@ -158,6 +160,16 @@ class StepTracker:
         segment.bytes = max(segment.bytes, sum(arrays.values()))
 
     def gradient_finished(self, call):
+        """Measures the call now, while its targets' and gradients' arrays are held."""
+        losses = call.measures[0] if call.measures is not None else []
+        results = []
+        for index, _path, source, gradient in call.results:
+            if gradient is None:
+                results.append((index, source, None, False))
+            else:
+                norm, zero = _norm(gradient)
+                results.append((index, source, norm, zero))
+        call.measures = (losses, results)
         if self.current is not None:
             self.current.ended_calls = call.end_seq
 
@@ -177,6 +189,7 @@ class StepTracker:
         if self.current is not None:
             self._close(self.current)
             self.current = None
+        self._decide_pending()
         for site in self.sites.values():
             for segment in site.pending:
                 segment.record.reasons.append("last")
@@ -240,18 +253,19 @@ class StepTracker:
         losses, norms, none = [], {}, 0
         zero = nonfinite = 0
         for call in calls:
-            for target in call.targets:
-                losses.append(_total(target))
-            for index, _path, source, gradient in call.results:
+            if call.measures is None:
+                continue  # the call raised
+            call_losses, results = call.measures
+            losses.extend(call_losses)
+            for index, source, norm, zeros in results:
                 key = source.eid if source.kind == "variable" else ("source", call.location, index)
                 slot = site.index_of.get(key)
                 if slot is None:
                     slot = self._add_variable(site, key, self._source_name(source, index))
-                if gradient is None:
+                if norm is None:
                     norms[slot] = NONE
                     none += 1
                     continue
-                norm, zeros = _norm(gradient)
                 norms[slot] = norm
                 if not np.isfinite(norm):
                     nonfinite += 1
@@ -268,9 +282,9 @@ class StepTracker:
             if slot is None or before is None or after is None:
                 continue
             base = _l2(before)
-            record.ratios[slot] = _l2(np.subtract(after, before, dtype=np.float64)) / base if (
-                base > 0
-            ) else np.inf
+            record.ratios[slot] = (
+                _l2(np.subtract(after, before, dtype=np.float64)) / base if (base > 0) else np.inf
+            )
         record.counts = (none, zero, nonfinite)
         marks = record.marks
         if nonfinite or not np.all(np.isfinite(record.losses)):
@@ -403,11 +417,10 @@ def _log_survives(entry, survivors):
     return id(entry[1]) in survivors
 
 
-def _total(tensor):
-    array = tensor.array
-    if array is None:
-        summary = tensor.summary or {}
-        return float(summary.get("mean", np.nan)) * summary.get("size", 1)
+def _total_value(array):
+    array = np.asarray(array)
+    if array.dtype.kind not in "fiub":
+        return float("nan")
     if array.size == 1:
         return float(array.reshape(()))
     return float(np.sum(array, dtype=np.float64))
@@ -496,9 +509,7 @@ def capture_data(tracker, loc):
                 "losses": [_number(v) for v in record.losses.tolist()],
                 "grad_norms": [None if v < 0 else _number(v) for v in record.norms.tolist()],
                 "layer_norms": layer_norms(site, record.norms),
-                "update_ratios": [
-                    None if v != v else _number(v) for v in record.ratios.tolist()
-                ],
+                "update_ratios": [None if v != v else _number(v) for v in record.ratios.tolist()],
                 "none_gradients": none,
                 "zero_gradients": zero,
                 "nonfinite_gradients": nonfinite,

@@ -9,7 +9,7 @@ one with a `count`.
 from typing import Any
 
 from ..flow import flow_key, walk
-from . import activations, across_steps, errors, none_causes, nonfinite, norms, side_effects
+from . import across_steps, activations, errors, none_causes, nonfinite, norms, side_effects
 from .context import Context
 from .vocabulary import CODES, SEVERITY, STEP_FINDINGS, THRESHOLDS
 

@@ -23,6 +23,8 @@ def explain(ctx):
         records = [r for r in tracker.records if r.site is site and r.losses is not None]
         if not records:
             continue
+        if len(records) < 2:
+            continue  # one step: the per-call findings say it all
         findings.extend(_nonfinite(ctx, site, records))
         if len(records) >= MIN_STEPS:
             findings.extend(_zero_since(ctx, site, records))
