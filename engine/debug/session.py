@@ -243,7 +243,7 @@ class _Stdout:
                 self.truncated = True
         else:
             self.truncated = True
-        if text.strip():
+        if text.strip() and not self.truncated:  # a flood of prints is not a flood of events
             self._recorder.printed(text)
         return len(text)
 

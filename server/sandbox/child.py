@@ -203,16 +203,21 @@ class Child:
                 self._stop(MemoryLimitExceeded)
         else:
             return
+        if self.report_lock.locked():
+            return  # the capture is being sent: the pool's own deadline bounds it
         frame = sys._current_frames().get(self.main_thread)
-        self._report_limit(self._stop_kind or "time", self._program_line(frame))
+        line = self._program_line(frame) or self._stop_line
+        self._report_limit(self._stop_kind or "time", line)
         os._exit(3)
 
     _stop_kind: str | None = None
+    _stop_line: int | None = None  # where the soft limit stopped it (its capture still building)
 
     def _stop(self, stop: type[SoftLimit]) -> bool:
         """Raises `stop` in the program's thread if the program is running; False if not."""
         frame = sys._current_frames().get(self.main_thread)
-        if self._program_line(frame) is None:
+        self._stop_line = self._program_line(frame)
+        if self._stop_line is None:
             return False
         self._stop_kind = stop.kind
         self.stopped_at = time.monotonic()
