@@ -532,7 +532,7 @@ class Recorder(hooks.Observer):
         reference counting frees their arrays now."""
         by_eid, keeper, stats = self.by_eid, self.keeper, self.spill.activation_stats
         for t in gone["tensors"]:
-            if by_eid.get(t.eid) is t:
+            if id(by_eid.get(t.eid)) == id(t):  # (`is` would narrow t's type for mypy)
                 del by_eid[t.eid]
             if t.variable is not None:
                 variable = self.variables.get(t.eid)
@@ -547,7 +547,7 @@ class Recorder(hooks.Observer):
                 self.spill.held -= t.nbytes
             t.op = t.array = t.stmt = None
         for op in gone["ops"]:
-            if op.record is not None and self.op_by_record.get(id(op.record)) is op:
+            if op.record is not None and id(self.op_by_record.get(id(op.record))) == id(op):
                 del self.op_by_record[id(op.record)]
             op.inputs = op.outputs = op.record = op.tapes = op.stmt = op.call = None
             op.saved = op.unpruned = op.saved_pairs = op.unpruned_pairs = None

@@ -19,6 +19,7 @@ import numpy as np
 
 from .. import tape as tape_module
 from .memory import saved_entries
+from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
 
 LISTS = ("tensors", "ops", "tapes", "events", "calls", "memory_log")
@@ -152,11 +153,13 @@ class StepTracker:
         if segment is None:
             return
         arrays = {}
+        keys = self.recorder.array_keys
         for op in raw_tape.records:
             if op.record is not None:
-                for t, _, _ in saved_entries(op)[0]:
-                    if t.array is not None:
-                        arrays[id(t.array)] = t.array.nbytes
+                saved = [t for t, _, _ in saved_entries(op)[0]]
+                complete(saved, keys)  # (arrays let go early were completed before: spill.py)
+                for t in saved:
+                    arrays[t.key] = t.nbytes
         segment.bytes = max(segment.bytes, sum(arrays.values()))
 
     def gradient_finished(self, call):
