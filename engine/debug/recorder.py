@@ -538,11 +538,13 @@ class Recorder(hooks.Observer):
                 variable = self.variables.get(t.eid)
                 if variable is not None and variable.versions.get(id(t.array)) is t:
                     del variable.versions[id(t.array)]
-            keeper.states.pop(t.id, None)
-            kept = keeper.kept.pop(t.id, None)
-            if kept is not None:
-                keeper.kept_bytes -= kept.nbytes
-            stats.pop(t.id, None)
+            if keeper.states:  # (values above the inline cap only)
+                keeper.states.pop(t.id, None)
+                kept = keeper.kept.pop(t.id, None)
+                if kept is not None:
+                    keeper.kept_bytes -= kept.nbytes
+            if stats:
+                stats.pop(t.id, None)
             if t.array is not None and t.nbytes is not None:
                 self.spill.held -= t.nbytes
             t.op = t.array = t.stmt = None

@@ -345,11 +345,13 @@ class StepTracker:
             if i == _M:
                 kept = [e for e in part if id(e[1]) not in gone_ids]
             else:
-                kept = [x for x in part if id(x) in survivors]
+                ids = list(map(id, part))
+                kept = [x for x, k in zip(part, ids) if k in survivors]
                 if i == _T:
                     survivor_tensors = kept
-                gone[name] = [x for x in part if id(x) not in survivors]
-                gone_ids.update(id(x) for x in gone[name])
+                gone[name] = [x for x, k in zip(part, ids) if k not in survivors]
+                gone_ids.update(ids)
+                gone_ids.difference_update(survivors)
             items[a:b] = kept
             removed = len(part) - len(kept)
             if i != _E and i != _M:
