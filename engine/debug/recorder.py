@@ -75,6 +75,10 @@ class Recorder(hooks.Observer):
         # are list positions plus these, so they stay unique until build makes them dense
         self.id_offsets = [0] * 6
         self.steps = StepTracker(self, keep)
+        # An exception (class) to raise in the program at the next event, before anything is
+        # written down: how a soft limit stops a program that is inside the recorder (see
+        # server/sandbox/child.py), without leaving half-written records.
+        self.stop_requested = None
 
     # --- where, and in which statement --------------------------------------------------
     def _where(self, depth=2):
@@ -249,7 +253,16 @@ class Recorder(hooks.Observer):
         return raw
 
     # --- Observer: ops -----------------------------------------------------------------------
+    def request_stop(self, exception):
+        self.stop_requested = exception
+
+    def _stop(self):
+        exception, self.stop_requested = self.stop_requested, None
+        raise exception()
+
     def op_executed(self, op_type, inputs, outputs, record):
+        if self.stop_requested is not None:
+            self._stop()
         if self.call_stack:
             if record is None:
                 return  # a gradient function's own arithmetic: seen through the steps instead
@@ -324,6 +337,8 @@ class Recorder(hooks.Observer):
 
     # --- Observer: tapes, variables, escapes, warnings -------------------------------------
     def tape_event(self, tape, kind, tensor=None):
+        if self.stop_requested is not None and kind != "deleted":
+            self._stop()
         if kind == "deleted":
             return self._tape_deleted(tape)
         if kind == "enter" and not engine_view.called_from(engine_view.ENTER_CODES):
@@ -376,6 +391,8 @@ class Recorder(hooks.Observer):
         self.memory_log.append(("drop", raw))
 
     def variable_event(self, variable, kind, snapshot=None):
+        if self.stop_requested is not None:
+            self._stop()
         self.seq += 1
         location, stmt = self._where()
         known = self.variables.get(variable._id)
@@ -458,6 +475,8 @@ class Recorder(hooks.Observer):
 
     def printed(self, text):
         """Called by capture_program's stdout: what the program printed, and where."""
+        if self.stop_requested is not None:
+            self._stop()
         self.seq += 1
         location, stmt = self._where()
         self.events.append(RawEvent(self.seq, "print", location, stmt, message=text))

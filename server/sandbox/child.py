@@ -14,6 +14,8 @@ import sys
 import threading
 import time
 
+import engine.debug.schema as engine_debug_schema
+from engine import hooks
 from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
 
 from . import protocol
@@ -197,7 +199,7 @@ class Child:
                     break
                 continue
             if now >= soft_time:
-                if not self._stop(TimeLimitExceeded):
+                if self._stop(TimeLimitExceeded) is None:
                     break  # not in the program (building its capture): no waiting longer
             elif _address_space() > soft_memory:
                 self._stop(MemoryLimitExceeded)
@@ -213,24 +215,37 @@ class Child:
     _stop_kind: str | None = None
     _stop_line: int | None = None  # where the soft limit stopped it (its capture still building)
 
-    def _stop(self, stop: type[SoftLimit]) -> bool:
-        """Raises `stop` in the program's thread if the program is running; False if not."""
+    def _stop(self, stop: type[SoftLimit]) -> bool | None:
+        """Raises `stop` in the program's thread if the program is running (True); None if it
+        is not. Inside engine.debug's recorder (an exception there would leave its records
+        half-written) the recorder is asked to raise it at its next event instead."""
         frame = sys._current_frames().get(self.main_thread)
         self._stop_line = self._program_line(frame)
         if self._stop_line is None:
-            return False
+            return None
+        if _in_recorder(frame):
+            recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
+            if recorder is None:
+                return False
+            recorder.request_stop(stop)  # raised at its next event, before it writes anything
+        else:
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(self.main_thread), ctypes.py_object(stop)
+            )
         self._stop_kind = stop.kind
         self.stopped_at = time.monotonic()
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(
-            ctypes.c_ulong(self.main_thread), ctypes.py_object(stop)
-        )
         return True
 
     def _cpu_limit(self, signum, frame) -> None:
         if self.stopped_at is None and self._program_line(frame) is not None:
             self._stop_kind = "cpu"
             self.stopped_at = time.monotonic()
-            raise CPULimitExceeded()  # the hard CPU limit (2 s later) ends a stuck build
+            # the hard CPU limit (2 s later) ends a stuck build
+            recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
+            if recorder is not None and _in_recorder(frame):
+                recorder.request_stop(CPULimitExceeded)
+                return
+            raise CPULimitExceeded()
         self._report_limit("cpu", self._program_line(frame))
         os._exit(3)
 
@@ -282,6 +297,18 @@ class Child:
                     self.channel.sendall(payload)
         except OSError:
             pass
+
+
+# engine/debug: the recorder's own code, where a soft limit waits its turn
+_RECORDER_DIR = os.path.dirname(os.path.abspath(engine_debug_schema.__file__)) + os.sep
+
+
+def _in_recorder(frame) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_RECORDER_DIR):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _address_space() -> int:
