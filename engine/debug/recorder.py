@@ -8,6 +8,7 @@ memory accounting and diagnosis to build time.
 
 import sys
 import weakref
+from typing import Any
 
 from .. import hooks, name_scopes, tape as tape_module
 from ..indexed_slices import IndexedSlices
@@ -78,7 +79,7 @@ class Recorder(hooks.Observer):
         # An exception (class) to raise in the program at the next event, before anything is
         # written down: how a soft limit stops a program that is inside the recorder (see
         # server/sandbox/child.py), without leaving half-written records.
-        self.stop_requested = None
+        self.stop_requested: Any = None
 
     # --- where, and in which statement --------------------------------------------------
     def _where(self, depth=2):
