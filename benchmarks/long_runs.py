@@ -80,7 +80,7 @@ def measure_rss(mode, steps):
     if mode == "plain":
         run_plain(steps)
     else:
-        size = len(run_captured(steps).encode())
+        size = len(run_captured(steps))  # (ASCII: characters are bytes)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"rss_mb": peak, "json_bytes": size}))
 

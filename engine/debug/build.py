@@ -66,7 +66,7 @@ def _build(recorder, value_cap, program, error, stdout, finish):
     def loc(index):
         return None if index is None else locations[index]
 
-    sites, steps = capture_data(recorder.steps, loc)
+    sites, steps = capture_data(recorder.steps, loc, consume=finish)
 
     data = {
         "schema": SCHEMA_VERSION,

@@ -21,6 +21,7 @@ from .. import tape as tape_module
 from .memory import saved_entries
 from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
+from .schema import StepRecord as StepRecordModel
 
 LISTS = ("tensors", "ops", "tapes", "events", "calls", "memory_log")
 _T, _O, _TAPES, _E, _C, _M = range(6)
@@ -489,13 +490,14 @@ def _suspect_input(op):
 
 
 # --- into the Capture ---------------------------------------------------------------------------
-def capture_data(tracker, loc):
-    """(sites, steps) of the Capture, as dicts; call and tape ids are the dense ones."""
+def capture_data(tracker, loc, consume=False):
+    """(sites as dicts, steps as models) of the Capture; call and tape ids are the dense
+    ones. `consume`: the records are let go as they are turned into models (the last build)."""
     sites = list(tracker.sites.values())
     site_id = {id(site): index for index, site in enumerate(sites)}
     kept_by_site: dict[int, list[int]] = {index: [] for index in range(len(sites))}
     steps = []
-    for record in tracker.records:
+    for record in _records(tracker, consume):
         if record.losses is None:  # still running (a live snapshot)
             continue
         site = record.site
@@ -504,25 +506,31 @@ def capture_data(tracker, loc):
         if kept:
             kept_by_site[index].append(record.step)
         none, zero, nonfinite = record.counts
+        # A model per record at once (not a list of dicts validated at the end): 10,000 steps
+        # would otherwise hold both at the peak of the build.
         steps.append(
-            {
-                "site": index,
-                "step": record.step,
-                "kept": kept,
-                "reasons": record.reasons,
-                "marks": record.marks,
-                "losses": [_number(v) for v in record.losses.tolist()],
-                "grad_norms": [None if v < 0 else _number(v) for v in record.norms.tolist()],
-                "layer_norms": layer_norms(site, record.norms),
-                "update_ratios": [None if v != v else _number(v) for v in record.ratios.tolist()],
-                "none_gradients": none,
-                "zero_gradients": zero,
-                "nonfinite_gradients": nonfinite,
-                "seconds": round(record.seconds, 6),
-                "bytes": record.bytes,
-                "calls": [c.id for c in record.calls] if kept else [],
-                "tapes": [t.id for t in record.tapes] if kept else [],
-            }
+            StepRecordModel.model_construct(
+                **{
+                    "site": index,
+                    "step": record.step,
+                    "kept": kept,
+                    "reasons": record.reasons,
+                    "marks": record.marks,
+                    "losses": [_number(v) for v in record.losses.tolist()],
+                    "grad_norms": [None if v < 0 else _number(v) for v in record.norms.tolist()],
+                    "layer_norms": layer_norms(site, record.norms),
+                    "update_ratios": [
+                        None if v != v else _number(v) for v in record.ratios.tolist()
+                    ],
+                    "none_gradients": none,
+                    "zero_gradients": zero,
+                    "nonfinite_gradients": nonfinite,
+                    "seconds": round(record.seconds, 6),
+                    "bytes": record.bytes,
+                    "calls": [c.id for c in record.calls] if kept else [],
+                    "tapes": [t.id for t in record.tapes] if kept else [],
+                }
+            )
         )
     return [
         {
@@ -536,6 +544,16 @@ def capture_data(tracker, loc):
         }
         for index, site in enumerate(sites)
     ], steps
+
+
+def _records(tracker, consume):
+    if not consume:
+        yield from tracker.records
+        return
+    records, tracker.records = tracker.records, []
+    records.reverse()  # popped from the end: program order, each let go once turned
+    while records:
+        yield records.pop()
 
 
 def layer_norms(site, norms):
