@@ -81,8 +81,20 @@ def measure_rss(mode, steps):
         run_plain(steps)
     else:
         size = len(run_captured(steps))  # (ASCII: characters are bytes)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = _peak_rss_mb()
     print(json.dumps({"rss_mb": peak, "json_bytes": size}))
+
+
+def _peak_rss_mb():
+    """This process's peak RSS: VmHWM (ru_maxrss would carry the parent's peak across exec)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def rss(mode, steps):
