@@ -253,7 +253,6 @@ class StepTracker:
 
     def _measure(self, segment, calls):
         record, site = segment.record, segment.site
-        r = self.recorder
         losses, norms, none = [], {}, 0
         zero = nonfinite = 0
         for call in calls:
@@ -302,7 +301,6 @@ class StepTracker:
             marks.append("jump")
         if total is not None:
             site.previous_norm = total
-        del r
 
     def _add_variable(self, site, key, name):
         slot = site.index_of[key] = len(site.variables)
@@ -417,10 +415,6 @@ def _references(r, start, end):
         for t, *_ in tape.watched:
             add(id(t))
     return refs
-
-
-def _log_survives(entry, survivors):
-    return id(entry[1]) in survivors
 
 
 def _total_value(array):

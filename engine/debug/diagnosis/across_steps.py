@@ -61,6 +61,8 @@ def _nonfinite(ctx, site, records):
         location = site.location
     after = f"; {marked} of the {len(records)} steps recorded are non-finite"
     call = _first_call(record)
+    if not record.reasons:  # the step was not kept (no `anomalies` in the policy): no ids
+        op = call = None
     return [
         ctx.finding(
             "nonfinite_at_step",
