@@ -161,3 +161,18 @@ def test_what_the_recorder_holds_does_not_grow_with_the_number_of_steps():
     assert alive[:3] == [True] * 3 and not any(alive[3:-4])
     # 2,700 more steps leave only their small records (a few objects each)
     assert (objects_long - objects_short) / 2700 < 10
+
+
+def test_a_program_stopped_by_memory_or_an_interrupt_keeps_its_steps():
+    for stop in ("MemoryError", "KeyboardInterrupt"):
+        source = loop(100).replace(
+            "    print(repr", f"    if step == 20:\n        raise {stop}()\n    print(repr", 1
+        )
+        namespace = {"__name__": "__main__", "__builtins__": __builtins__, "keep_me": 1}
+        capture = capture_program(source, "stopped.py", namespace=namespace)
+        assert capture.error.type == stop and capture.error.line == 15
+        assert [s.step for s in capture.steps][-1] == 20
+        assert [s.step for s in capture.steps if s.kept] == [0, 1, 2, 18, 19, 20]
+        assert len(capture.stdout.splitlines()) == 20
+        # out of memory, the program's objects go before the capture is built
+        assert ("keep_me" in namespace) is (stop != "MemoryError")
