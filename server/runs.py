@@ -13,7 +13,15 @@ from engine.debug.summaries import value_to_json
 
 from .errors import ApiError, describe_validation, not_found
 from .graph import build_graph
-from .models import Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic
+from .models import (
+    Diagnosis,
+    GraphPublic,
+    RunsPublic,
+    RunSummary,
+    StepsPublic,
+    TensorPublic,
+    TrainingStepsPublic,
+)
 from .sandbox.limits import format_bytes
 from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
@@ -45,7 +53,7 @@ class RunService:
 
     # Creating runs ----------------------------------------------------------------------------
 
-    async def run_program(self, code: str) -> RunSummary:
+    async def run_program(self, code: str, keep: str | None = None) -> RunSummary:
         size = len(code.encode("utf-8", "surrogatepass"))
         if size > self.settings.code_bytes:
             raise ApiError(
@@ -56,7 +64,7 @@ class RunService:
         if self.pool is None:
             raise ApiError(503, "sandbox_unavailable", "this server does not run programs")
         try:
-            outcome = await self.pool.run(code, PROGRAM_FILENAME)
+            outcome = await self.pool.run(code, PROGRAM_FILENAME, keep)
         except SandboxBusy as busy:
             raise ApiError(
                 503,
@@ -76,7 +84,7 @@ class RunService:
         )
         capture_json = (
             outcome.capture_json
-            if status in ("ok", "error")
+            if status in ("ok", "error", "limit")
             and capture.program is not None
             and outcome.capture_json is not None
             else None
@@ -162,6 +170,24 @@ class RunService:
             call=call_id,
             data=call.steps[offset : offset + limit],
             count=len(call.steps),
+            offset=offset,
+            limit=limit,
+        )
+
+    def training_steps(
+        self, run_id: str, site: int | None, offset: int, limit: int
+    ) -> TrainingStepsPublic:
+        capture = self.capture(run_id)
+        records = capture.steps
+        if site is not None:
+            if not any(s.id == site for s in capture.sites):
+                raise not_found(f"step site {site} of run {run_id}")
+            records = [r for r in records if r.site == site]
+        return TrainingStepsPublic(
+            keep=capture.keep,
+            sites=capture.sites,
+            data=records[offset : offset + limit],
+            count=len(records),
             offset=offset,
             limit=limit,
         )

@@ -6,7 +6,7 @@ from datetime import datetime
 from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
 
 from .models import CallBrief, FindingCounts, RunSummary, TapeBrief
-from .sandbox.limits import Limits, limit_error
+from .sandbox.limits import STOPS, Limits, limit_error
 from .sandbox.pool import RunOutcome
 from .store.runs import run_url
 
@@ -26,9 +26,11 @@ def capture_of_outcome(
             return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
         capture.program = capture.program or program
         error = capture.error
-        if error is not None and error.type in MEMORY_ERRORS:
-            # A MemoryError is the address-space limit speaking: say so, keep what was captured.
-            error_type, message = limit_error("memory", limits, error.line)
+        if error is not None and (error.type in MEMORY_ERRORS or error.type in STOPS):
+            # A MemoryError is the address-space limit speaking, a soft limit stopped the
+            # program (sandbox/child.py): say which, keep what was captured.
+            kind = STOPS.get(error.type, "memory")
+            error_type, message = limit_error(kind, limits, error.line)
             capture.error = ErrorInfo(
                 type=error_type,
                 message=message,
@@ -36,6 +38,8 @@ def capture_of_outcome(
                 location=error.location,
                 traceback=error.traceback,
             )
+            return capture, "limit"
+        if error is not None and error.type == "CaptureLimitExceeded":
             return capture, "limit"
         return capture, "error" if error is not None else "ok"
     if outcome.limit is not None:
@@ -103,6 +107,8 @@ def summarize(
         ],
         findings=counts,
         memory_peak=capture.memory.peak,
+        keep=capture.keep,
+        steps=len(capture.steps),
     )
 
 

@@ -298,7 +298,9 @@ class SandboxPool:
         average_s = (sum(self._recent_ms) / len(self._recent_ms) / 1000) if self._recent_ms else 1
         return max(1, math.ceil(average_s * (self.queued + self.running) / self.workers))
 
-    async def run(self, code: str, filename: str = "main.py") -> RunOutcome:
+    async def run(
+        self, code: str, filename: str = "main.py", keep: str | None = None
+    ) -> RunOutcome:
         if self.running >= self.workers and self.queued >= self.queue:
             raise SandboxBusy(self.retry_after())
         assert self._slots is not None, "start() first"
@@ -310,7 +312,7 @@ class SandboxPool:
         self.running += 1
         try:
             worker = await self._take_worker()
-            outcome = await self._drive(worker, code, filename)
+            outcome = await self._drive(worker, code, filename, keep)
             self._recent_ms.append(outcome.duration_ms)
             return outcome
         finally:
@@ -318,13 +320,15 @@ class SandboxPool:
             self._slots.release()
             self._replenish()  # after the run: the fork does not compete with it for a core
 
-    async def _drive(self, worker: _Worker, code: str, filename: str) -> RunOutcome:
+    async def _drive(
+        self, worker: _Worker, code: str, filename: str, keep: str | None = None
+    ) -> RunOutcome:
         started = time.monotonic()
         elapsed_ms = lambda: (time.monotonic() - started) * 1000  # noqa: E731
         reader, writer = await asyncio.open_unix_connection(sock=worker.socket, limit=1 << 20)
         deadline = started + self.limits.wall_seconds + GRACE_SECONDS
         try:
-            writer.write(protocol.encode_header(code=code, filename=filename))
+            writer.write(protocol.encode_header(code=code, filename=filename, keep=keep))
             await writer.drain()
             line = await asyncio.wait_for(reader.readline(), deadline - time.monotonic())
             if not line:

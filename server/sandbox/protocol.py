@@ -6,7 +6,7 @@ Worker -> server headers:
    beside it (engine/debug/kept_values.py; M is 0 when it kept none)
   {"type": "limit", "kind": "time" | "cpu" | "memory" | "capture", "line": int | null,
    "stdout": str, "detail": str}
-Server -> worker: {"code": str, "filename": str}
+Server -> worker: {"code": str, "filename": str, "keep": str | null (the retention policy)}
 Server <-> zygote (SOCK_SEQPACKET, one message each): "spawn <id>" with the worker's socket as
 SCM_RIGHTS, "kill <id>"; back: "ready", "exit <id> <wait status>".
 """

@@ -79,9 +79,13 @@ def _capture_function(target: str, limits):
         "kept_total_bytes": limits.kept_total_bytes,
     }
     options = {name: value for name, value in offered.items() if name in parameters}
-    return lambda source, filename, namespace: function(
-        source, filename, **{keyword: namespace}, **options
-    )
+    takes_keep = "keep" in parameters
+
+    def run_capture(source, filename, namespace, keep=None):
+        extra = {"keep": keep} if takes_keep and keep is not None else {}
+        return function(source, filename, **{keyword: namespace}, **options, **extra)
+
+    return run_capture
 
 
 def _warm_up(run_capture, views) -> None:
