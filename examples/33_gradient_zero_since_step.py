@@ -5,7 +5,7 @@ example and passes no gradient back: the gradient of `w` is exactly 0 on every o
 steps, and `w` never moves. The diagnosis says it once for the whole loop.
 
 Tags: training, relu, long-run
-Expect: zero_gradient_since@21, dead_relu@22
+Expect: zero_gradient_since@21, dead_relu@22, zero_gradient@22
 """
 import tensorflow as tf
 
