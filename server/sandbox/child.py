@@ -37,9 +37,12 @@ class Child:
         self.finished = threading.Event()
         self.main_thread = threading.get_ident()
 
-    def run(self) -> None:
+    def run(self, layers) -> None:
         self._set_rlimits()
-        request = protocol.decode_header(self._read_line())
+        # First words on the channel, before any program exists: the server learns this
+        # process's pid from the message's credentials (to put it in the run's cgroup).
+        self.channel.sendall(protocol.encode_header(type="hello", layers=layers.active))
+        request = protocol.decode_request(self._read_line())
         self.started = time.monotonic()
         threading.Thread(target=self._watchdog, daemon=True).start()
         # No new processes or threads from here on (enforced for any user but root).
@@ -77,6 +80,7 @@ class Child:
         resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 2))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size_bytes, limits.file_size_bytes))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))  # socket buffers are memory too
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the cap fails, not the process
 
     def _read_line(self) -> bytes:
