@@ -12,6 +12,7 @@ endpoint says which).
 import contextlib
 import logging
 import os
+import secrets
 from pathlib import Path
 
 log = logging.getLogger("tapescope.sandbox")
@@ -48,7 +49,7 @@ class RunCgroups:
 
     def _set_up(self) -> None:
         own = _own_paths()
-        name = f"tapescope-{os.getpid()}"
+        name = f"tapescope-{os.getpid()}-{secrets.token_hex(4)}"  # one per pool
         if (ROOT / "cgroup.controllers").exists() and "" in own:
             parent = ROOT / own[""].lstrip("/")
             if {"memory", "pids"} <= set((parent / "cgroup.controllers").read_text().split()):

@@ -548,7 +548,7 @@ class SandboxPool:
                 and worker.cgroup
                 and self.cgroups.hit_memory_limit(worker.id)
             ):
-                return RunOutcome(duration_ms, limit="memory", detail="the run's cgroup")
+                return RunOutcome(duration_ms, limit="memory", detail="shared memory and caches counted")
             if number == signal.SIGXCPU or (
                 number == signal.SIGKILL and duration_ms >= self.limits.cpu_seconds * 1000
             ):

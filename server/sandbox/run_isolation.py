@@ -149,7 +149,8 @@ def _end_like(status: int) -> None:
     """End the keeper the way its worker ended (the zygote reports this status)."""
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
-        signal.signal(number, signal.SIG_DFL)
+        if number not in (signal.SIGKILL, signal.SIGSTOP):  # these two have no handler
+            signal.signal(number, signal.SIG_DFL)
         os.kill(os.getpid(), number)
         os._exit(128 + number)
     os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
