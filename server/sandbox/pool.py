@@ -229,8 +229,9 @@ class SandboxPool:
             self.choose_isolation()
         self.cgroups = RunCgroups(self.limits.memory_bytes)
         if not self.cgroups.available:
-            log.warning("no cgroup for runs (%s): memory is bounded by rlimits only",
-                        self.cgroups.why_not)
+            log.warning(
+                "no cgroup for runs (%s): memory is bounded by rlimits only", self.cgroups.why_not
+            )
         await self._ensure_zygote()
         self._replenish()
 
@@ -548,7 +549,9 @@ class SandboxPool:
                 and worker.cgroup
                 and self.cgroups.hit_memory_limit(worker.id)
             ):
-                return RunOutcome(duration_ms, limit="memory", detail="shared memory and caches counted")
+                return RunOutcome(
+                    duration_ms, limit="memory", detail="shared memory and caches counted"
+                )
             if number == signal.SIGXCPU or (
                 number == signal.SIGKILL and duration_ms >= self.limits.cpu_seconds * 1000
             ):

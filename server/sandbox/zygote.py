@@ -142,10 +142,7 @@ class Zygote:
         elif verb == "spawn" and fds and worker_id.isdigit():
             self._spawn(worker_id, fds[0], inherited_fds)
         elif verb == "kill" and worker_id in self.pids:
-            try:
-                os.kill(self.pids[worker_id], signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            _kill(self.pids[worker_id])
         for fd in fds[1:]:
             os.close(fd)
         return True
@@ -200,6 +197,27 @@ class Zygote:
             if worker_id is not None:
                 self.pids.pop(worker_id, None)
                 self.control.send(f"exit {worker_id} {status}".encode())
+
+
+def _kill(pid: int) -> None:
+    """SIGKILL a run's keeper, which runs under the run's own uid: as nobody the template may
+    not, so it takes back root (kept as its saved uid) for the one call (CAP_KILL)."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+        return
+    except ProcessLookupError:
+        return
+    except PermissionError:
+        if os.getresuid()[2] != 0:
+            return
+    effective = os.geteuid()
+    try:
+        os.seteuid(0)
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    finally:
+        os.seteuid(effective)
 
 
 BOOTSTRAP = (

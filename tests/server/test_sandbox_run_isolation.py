@@ -91,11 +91,14 @@ def test_a_run_cannot_stop_the_worker_template(client):
     assert ok(client, "print('next')")["stdout"] == "next\n"
 
 
-SHM = SYSCALLS + """
+SHM = (
+    SYSCALLS
+    + """
 libc.shmget.restype = ctypes.c_int
 libc.shmat.restype = ctypes.c_void_p
 KEY = 0x5EED
 """
+)
 
 
 def test_sysv_shared_memory_dies_with_its_run(client):
@@ -113,9 +116,9 @@ def test_sysv_shared_memory_dies_with_its_run(client):
 def test_shared_memory_counts_against_the_run_memory_limit(tmp_path):
     """Segments outside the address space (attached and detached one at a time) still count."""
     with escaped_client(tmp_path, memory_bytes=512 * 1024**2) as client:
-        if not any(layer.startswith("cgroup") for layer in client.get("/api/health").json()[
-            "isolation"
-        ]):
+        if not any(
+            layer.startswith("cgroup") for layer in client.get("/api/health").json()["isolation"]
+        ):
             pytest.skip("no cgroup here: SysV IPC is refused by seccomp instead (next test)")
         summary = run(
             client,
