@@ -17,8 +17,9 @@ from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
 
 from . import protocol
 from .capped_stdout import CappedStdout
+from .guard.compile_hook import CompileHook
 from .guard.policy import SandboxError
-from .guard.program import check_program, program_namespace
+from .guard.program import check_program, compile_program, program_namespace
 from .limits import Limits
 
 TRUNCATED_MARK = "[output truncated]\n"  # what engine.debug appends to a capped stdout
@@ -124,8 +125,12 @@ class Child:
                 .encode()
             )
         self.namespace = program_namespace(self.views)
+        compile_source = None
+        if getattr(self.run_capture, "guarded", False):
+            hook = CompileHook()  # armed once the program itself is compiled
+            compile_source = lambda text, name: compile_program(text, name, hook.arm)  # noqa: E731
         try:
-            capture = self.run_capture(source, filename, self.namespace)
+            capture = self.run_capture(source, filename, self.namespace, compile_source)
             self.kept_values = getattr(capture, "values", None)
         except MemoryError:
             raise
