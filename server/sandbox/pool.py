@@ -415,8 +415,13 @@ class SandboxPool:
         """The worker's first message, and its pid as the kernel gives it (not as it says)."""
         sock, loop = worker.socket, asyncio.get_running_loop()
         sock.setblocking(False)
-        readable = loop.create_future()
-        loop.add_reader(sock.fileno(), lambda: readable.done() or readable.set_result(None))
+        readable: asyncio.Future[None] = loop.create_future()
+
+        def on_readable() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(sock.fileno(), on_readable)
         try:
             await asyncio.wait_for(readable, HELLO_TIMEOUT)
         finally:
