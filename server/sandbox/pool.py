@@ -236,6 +236,8 @@ class SandboxPool:
         self._replenish()
 
     async def close(self) -> None:
+        if self._restarting is not None and not self._restarting.done():
+            self._restarting.cancel()
         zygote, self._zygote = self._zygote, None
         for worker in self._ready:
             worker.socket.close()

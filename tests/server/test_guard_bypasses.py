@@ -79,11 +79,15 @@ def test_generated_templates_may_not_reach_out(name):
 
 
 def test_generated_templates_are_checked_as_templates():
+    if not hasattr(dataclasses, "_create_fn"):
+        pytest.skip("this Python's dataclasses builds its templates otherwise")
     hook = HOOK
     hook.armed = True
     try:
         with pytest.raises(SandboxError):
-            dataclasses._create_fn("f", ("x=__import__('os')",), ["pass"], globals={})
+            dataclasses._create_fn(  # type: ignore[attr-defined]
+                "f", ("x=__import__('os')",), ["pass"], globals={}
+            )
     finally:
         hook.armed = False
 
