@@ -10,6 +10,7 @@ can write (they begin with two underscores, which the source check refuses).
 """
 
 import ast
+import builtins
 import types
 
 from .policy import refuse
@@ -77,11 +78,36 @@ def check_private(obj, name: str) -> None:
         )
 
 
+# the interpreter's own functions the program's builtins replace or leave out
+_REAL_BUILTINS = frozenset(
+    id(getattr(builtins, name))
+    for name in (
+        "open",
+        "exec",
+        "eval",
+        "compile",
+        "globals",
+        "locals",
+        "vars",
+        "breakpoint",
+        "input",
+        "getattr",
+        "setattr",
+        "delattr",
+        "hasattr",
+        "__import__",
+        "__build_class__",
+    )
+)
+
+
 def private_get(obj, name: str):
     check_private(obj, name)
     value = getattr(obj, name)
     if isinstance(value, types.ModuleType) and not getattr(value, "__tapescope_view__", False):
         raise refuse(f"attribute {name} is a module, which is not available this way")
+    if id(value) in _REAL_BUILTINS:
+        raise refuse(f"attribute {name} is the interpreter's {value.__name__}, not the program's")
     return value
 
 
