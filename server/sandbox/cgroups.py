@@ -142,10 +142,19 @@ class RunCgroups:
                 done = False
         return done
 
-    def close(self) -> None:
+    def close(self) -> bool:
+        """Removes the pool's cgroups; False while a run's last processes are still ending."""
+        done = True
         for parent in self._parents.values():
             for group in parent.glob("run-*"):
-                with contextlib.suppress(OSError):
+                try:
                     group.rmdir()
-            with contextlib.suppress(OSError):
+                except OSError:
+                    done = False
+            try:
                 parent.rmdir()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                done = False
+        return done

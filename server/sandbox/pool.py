@@ -242,17 +242,19 @@ class SandboxPool:
         for worker in self._ready:
             worker.socket.close()
         self._ready.clear()
+        if zygote is not None:
+            zygote.close()
+            if zygote.process.returncode is None:
+                try:
+                    zygote.process.terminate()
+                    await asyncio.wait_for(zygote.process.wait(), 5)
+                except (TimeoutError, ProcessLookupError):
+                    zygote.process.kill()
         if self.cgroups is not None:
-            self.cgroups.close()
-        if zygote is None:
-            return
-        zygote.close()
-        if zygote.process.returncode is None:
-            try:
-                zygote.process.terminate()
-                await asyncio.wait_for(zygote.process.wait(), 5)
-            except (TimeoutError, ProcessLookupError):
-                zygote.process.kill()
+            # the runs' processes end with the template; their cgroups go once they have
+            deadline = time.monotonic() + 5
+            while not self.cgroups.close() and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
 
     def _command(self) -> list[str]:
         paths = bubblewrap.import_roots() + [str(path) for path in self.extra_paths]

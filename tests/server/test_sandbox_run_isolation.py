@@ -236,3 +236,14 @@ def test_health_reports_a_dead_template(tmp_path):
         assert (health["status"], health["pool"]) == ("degraded", "stopped")
         wait_until(lambda: client.get("/api/health").json()["pool"] == "ready", timeout=60)
         assert ok(client, "print('served')")["stdout"] == "served\n"
+
+
+def test_a_closed_pool_leaves_no_cgroup_behind(tmp_path):
+    with escaped_client(tmp_path) as client:
+        ok(client, "print(1)")
+        cgroups = client.app.state.runs.pool.cgroups
+        if not cgroups.available:
+            pytest.skip("no cgroup here")
+        parents = list(cgroups._parents.values())
+        assert all(parent.is_dir() for parent in parents)
+    assert not any(parent.exists() for parent in parents)
