@@ -33,11 +33,20 @@ class ErrorBody(Public):
 
 
 class Health(Public):
-    status: Literal["ok"] = "ok"
+    status: Literal["ok", "degraded"] = Field(
+        "ok", description="degraded: the worker pool does not answer (it is being restarted)"
+    )
     version: str
     sandbox: Literal["bubblewrap", "none"] = Field(
         description="bubblewrap: OS isolation; none: rlimits and the Python allowlist only"
     )
+    pool: Literal["ready", "starting", "stopped", "wedged", "off"] = Field(
+        "off", description="the worker template: ready, or stopped / wedged (restarted next run)"
+    )
+    isolation: list[str] = Field(
+        default_factory=list, description="the layers that hold each run here (docs/sandbox.md)"
+    )
+    memory_limit: str = Field("", description="what bounds a run's memory here")
     workers: int = Field(description="programs that may run at once")
     running: int
     queued: int

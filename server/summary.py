@@ -24,7 +24,11 @@ def capture_of_outcome(
         except ValueError as invalid:
             unreadable = f"the worker returned an unreadable capture ({invalid.__class__.__name__})"
             return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
-        capture.program = capture.program or program
+        if capture.program != program:
+            # The program is the server's to say: a worker's capture naming another program
+            # (another run's source, say) is stored with this run's own, re-serialized.
+            capture.program = program
+            outcome.capture_json = None
         error = capture.error
         if error is not None and (error.type in MEMORY_ERRORS or error.type in STOPS):
             # A MemoryError is the address-space limit speaking, a soft limit stopped the

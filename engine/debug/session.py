@@ -99,15 +99,21 @@ def capture_program(
     kept_array_bytes=KEPT_ARRAY_BYTES,
     kept_total_bytes=KEPT_TOTAL_BYTES,
     keep=DEFAULT_KEEP,
+    compile_source=None,
 ):
     """Runs `source` as a program named `filename` under capture; returns its Capture.
-    `keep` is the retention policy of a long run's steps (retention.py)."""
+    `keep` is the retention policy of a long run's steps (retention.py).
+    `compile_source(source, filename)`, when given, compiles it instead of `compile` (the
+    server's sandbox compiles with its run-time checks)."""
     keep = parse_keep(keep)
     keeper = ValueKeeper(value_cap, keep_values, kept_array_bytes, kept_total_bytes)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     program = {"filename": filename, "source": source}
     try:
-        code = compile(source, filename, "exec")
+        if compile_source is not None:
+            code = compile_source(source, filename)
+        else:
+            code = compile(source, filename, "exec")
     except SyntaxError as syntax_error:
         recorder = Recorder(value_cap=value_cap, held_cap=held_cap, keeper=keeper, keep=keep)
         return build(recorder, value_cap, program=program, error=error_info(syntax_error, filename))

@@ -20,8 +20,9 @@ from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
 
 from . import protocol
 from .capped_stdout import CappedStdout
+from .guard.compile_hook import CompileHook
 from .guard.policy import SandboxError
-from .guard.program import check_program, program_namespace
+from .guard.program import check_program, compile_program, program_namespace
 from .limits import (
     CPULimitExceeded,
     Limits,
@@ -51,9 +52,12 @@ class Child:
         self.main_thread = threading.get_ident()
         self.stopped_at: float | None = None  # when a soft limit stopped the program
 
-    def run(self) -> None:
+    def run(self, layers) -> None:
         self._set_rlimits()
-        request = protocol.decode_header(self._read_line())
+        # First words on the channel, before any program exists: the server learns this
+        # process's pid from the message's credentials (to put it in the run's cgroup).
+        self.channel.sendall(protocol.encode_header(type="hello", layers=layers.active))
+        request = protocol.decode_request(self._read_line())
         self.keep = request.get("keep")
         self.started = time.monotonic()
         threading.Thread(target=self._watchdog, daemon=True).start()
@@ -92,6 +96,7 @@ class Child:
         resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 2))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size_bytes, limits.file_size_bytes))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))  # socket buffers are memory too
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the cap fails, not the process
 
     def _read_line(self) -> bytes:
@@ -135,11 +140,14 @@ class Child:
                 .encode()
             )
         self.namespace = program_namespace(self.views)
+        compile_source = None
+        if getattr(self.run_capture, "guarded", False):
+            hook = CompileHook()  # armed once the program itself is compiled
+            compile_source = lambda text, name: compile_program(text, name, hook.arm)  # noqa: E731
         try:
-            if self.keep is not None:
-                capture = self.run_capture(source, filename, self.namespace, self.keep)
-            else:
-                capture = self.run_capture(source, filename, self.namespace)
+            capture = self.run_capture(
+                source, filename, self.namespace, keep=self.keep, compile_source=compile_source
+            )
             self.kept_values = getattr(capture, "values", None)
         except MemoryError:
             raise

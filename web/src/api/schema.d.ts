@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Health
-         * @description Is the server up, and how busy are its workers.
+         * @description Is the server up, does its worker pool answer, and how busy are its workers.
          */
         get: operations["health_api_health_get"];
         put?: never;
@@ -779,6 +779,24 @@ export interface components {
         };
         /** Health */
         Health: {
+            /**
+             * Isolation
+             * @description the layers that hold each run here (docs/sandbox.md)
+             */
+            isolation?: string[];
+            /**
+             * Memory Limit
+             * @description what bounds a run's memory here
+             * @default
+             */
+            memory_limit: string;
+            /**
+             * Pool
+             * @description the worker template: ready, or stopped / wedged (restarted next run)
+             * @default off
+             * @enum {string}
+             */
+            pool: "ready" | "starting" | "stopped" | "wedged" | "off";
             /** Queued */
             queued: number;
             /** Running */
@@ -791,10 +809,11 @@ export interface components {
             sandbox: "bubblewrap" | "none";
             /**
              * Status
+             * @description degraded: the worker pool does not answer (it is being restarted)
              * @default ok
-             * @constant
+             * @enum {string}
              */
-            status: "ok";
+            status: "ok" | "degraded";
             /** Version */
             version: string;
             /**
