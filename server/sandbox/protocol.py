@@ -112,9 +112,7 @@ def decode_reply(line: bytes, limits) -> dict:
 
 
 def decode_request(line: bytes) -> dict:
-    return _fields(
-        _object(line), {"code": (str,), "filename": (str,), "keep": (str, type(None))}
-    )
+    return _fields(_object(line), {"code": (str,), "filename": (str,), "keep": (str, type(None))})
 
 
 def decode_header(line: bytes) -> dict:
