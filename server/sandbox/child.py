@@ -38,6 +38,7 @@ class Child:
         self.main_thread = threading.get_ident()
 
     def run(self) -> None:
+        _reseed()
         self._set_rlimits()
         request = protocol.decode_header(self._read_line())
         self.started = time.monotonic()
@@ -103,6 +104,14 @@ class Child:
                     error.lineno,
                     self.stdout,
                 )
+                .to_json()
+                .encode()
+            )
+        except (RecursionError, MemoryError) as error:
+            # 49,000-term sums, 99,000 unary minus signs: Python's parser gives up on them
+            message = f"the program is nested too deeply to compile ({error})"
+            return (
+                _error_capture(source, filename, type(error).__name__, message, None, self.stdout)
                 .to_json()
                 .encode()
             )
@@ -231,3 +240,15 @@ def _error_capture(source, filename, error_type, message, line, stdout) -> Captu
         error=ErrorInfo(type=error_type, message=message, line=line),
         stdout=stdout.getvalue(),
     )
+
+
+def _reseed() -> None:
+    """Every run is forked from the same zygote, so without this NumPy's legacy global RNG
+    (np.random.rand) and Python's `random` would give every run the same numbers."""
+    import random
+
+    import numpy as np
+
+    seed = int.from_bytes(os.urandom(8), "little")
+    np.random.seed(seed % 2**32)
+    random.seed(seed)
