@@ -218,13 +218,18 @@ class RunStore:
                     RunRow.created.desc(), RunRow.id
                 )
             ).all()
-        doomed, kept_runs, kept_bytes = [], 0, 0
+        # Pinned runs (and the run just added) count towards the limits and always stay.
+        stays = [row for row in rows if row.pinned or row.id == keep]
+        kept_runs, kept_bytes = len(stays), sum(row.stored_bytes for row in stays)
+        doomed = []
         for row in rows:  # newest first: keep while within the limits
+            if row.pinned or row.id == keep:
+                continue
             expired = created_before is not None and _utc(row.created) < created_before
             over = (max_runs and kept_runs + 1 > max_runs) or (
                 max_bytes and kept_bytes + row.stored_bytes > max_bytes
             )
-            if not row.pinned and row.id != keep and (expired or over):
+            if expired or over:
                 doomed.append(row.id)
             else:
                 kept_runs += 1
