@@ -129,11 +129,22 @@ class RunStore:
                 )
             )
 
+    def exists(self, run_id: str) -> bool:
+        with Session(self.engine) as session:
+            return session.scalar(select(RunRow.id).where(RunRow.id == run_id)) is not None
+
     def capture(self, run_id: str) -> Capture | None:
         with self._lock:
-            if run_id in self._cache:
+            cached = self._cache.get(run_id)
+            if cached is not None:
                 self._cache.move_to_end(run_id)
-                return self._cache[run_id][0]
+        if cached is not None:
+            # another replica may have deleted the run since: one primary-key lookup says
+            if self.exists(run_id):
+                return cached[0]
+            with self._lock:
+                self._cache.pop(run_id, None)
+            return None
         compressed = self.capture_gzip(run_id)
         if compressed is None:
             return None
