@@ -22,7 +22,8 @@ class RateLimit:
 
     def _client(self, scope) -> str:
         if self.trust_forwarded_for:
-            forwarded = _header(scope, b"x-forwarded-for").split(",")[0].strip()
+            # the last address is the one our own proxy added (earlier ones the client may forge)
+            forwarded = _header(scope, b"x-forwarded-for").split(",")[-1].strip()
             if forwarded:
                 return forwarded
         client = scope.get("client")
