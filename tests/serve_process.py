@@ -23,6 +23,15 @@ def serve(
     data_dir: Path, *args: str, env: dict | None = None, timeout: float = 60
 ) -> Iterator[str]:
     """Yields the base URL of a server started with `args` (after --host/--port/--data-dir)."""
+    with serve_process(data_dir, *args, env=env, timeout=timeout) as (base, _process):
+        yield base
+
+
+@contextlib.contextmanager
+def serve_process(
+    data_dir: Path, *args: str, env: dict | None = None, timeout: float = 60
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """serve(), also yielding the process (for tests that kill it)."""
     port = free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir / f"server-{port}.log"
@@ -48,7 +57,7 @@ def serve(
                 pytest.fail(f"tapescope serve did not start:\n{log_path.read_text()}")
             time.sleep(0.2)
     try:
-        yield base
+        yield base, process
     finally:
         process.terminate()
         try:

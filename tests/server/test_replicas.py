@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.postgres_server import postgres_server
-from tests.serve_process import serve
+from tests.serve_process import serve, serve_process
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = 20
@@ -51,20 +51,26 @@ def status_of(base, path, method="GET") -> int:
 
 
 @pytest.fixture(scope="module")
-def replicas(tmp_path_factory):
+def database():
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def replicas(tmp_path_factory, database):
     static = ROOT / "web" / "dist"
     if not (static / "export" / "index.html").exists():
         pytest.fail("web/dist is not built: run `make web` (cd web && npm ci && npm run build)")
-    with postgres_server() as url, ExitStack() as stack:
-        bases = [
+    with ExitStack() as stack:
+        yield [
             stack.enter_context(
                 serve(
-                    tmp_path_factory.mktemp(f"replica{i}"), "--database-url", url, "--workers", "2"
+                    tmp_path_factory.mktemp(f"replica{i}"),
+                    *("--database-url", database, "--workers", "2"),
                 )
             )
             for i in range(2)
         ]
-        yield bases
 
 
 def client_session(k: int, bases: list[str], export: bool) -> dict:
@@ -142,3 +148,39 @@ def test_replicas_started_together_create_the_schema_once(tmp_path):
         for thread in threads:
             thread.join()
         assert not errors, errors
+
+
+def test_a_killed_replica_loses_no_acknowledged_run(tmp_path, replicas, database):
+    """kill -9 of a third replica in the middle of a burst of uploads from 10 clients: every
+    upload it acknowledged (201) is served by the others afterwards."""
+    acknowledged, refused = [], []
+    with serve_process(tmp_path / "doomed", "--database-url", database) as (doomed, process):
+        targets = [doomed, replicas[0]]
+        stop = threading.Event()
+
+        def client(k):
+            n = 0
+            while not stop.is_set():
+                n += 1
+                base = targets[(k + n) % 2]
+                try:
+                    run = call(base, "/api/captures", {"stdout": f"{k}-{n}"})
+                    acknowledged.append((run["id"], f"{k}-{n}"))
+                except OSError:  # the killed replica: refused, reset or cut off mid-answer
+                    refused.append(base)
+
+        threads = [threading.Thread(target=client, args=(k,)) for k in range(10)]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 30
+        while len(acknowledged) < 40 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.kill()  # SIGKILL, mid-burst
+        time.sleep(1.0)
+        stop.set()
+        for thread in threads:
+            thread.join()
+    print(f"kill -9 mid-burst: {len(acknowledged)} acknowledged, {len(refused)} refused")
+    assert len(acknowledged) >= 40 and refused, (len(acknowledged), len(refused))
+    for run_id, stdout in acknowledged:
+        assert call(replicas[1], f"/api/runs/{run_id}")["stdout"] == stdout
