@@ -14,6 +14,7 @@ from .sandbox.pool import RunOutcome
 from .store.runs import run_url
 
 MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
+TOO_DEEP = "the program is nested too deeply"  # the worker's parser gave up: not a memory limit
 
 
 def capture_of_outcome(
@@ -29,7 +30,11 @@ def capture_of_outcome(
             return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
         capture.program = capture.program or program
         error = capture.error
-        if error is not None and error.type in MEMORY_ERRORS:
+        if (
+            error is not None
+            and error.type in MEMORY_ERRORS
+            and not error.message.startswith(TOO_DEEP)
+        ):
             # A MemoryError is the address-space limit speaking: say so, keep what was captured.
             error_type, message = limit_error("memory", limits, error.line)
             capture.error = ErrorInfo(

@@ -59,6 +59,9 @@ def test_deep_sums_say_what_went_wrong(client):
     response = post_raw(client, "/api/runs", json.dumps({"code": PATHOLOGICAL["sum_of_49k_terms"]}))
     error = response.json()["error"]
     assert error["type"] == "RecursionError" and "nested too deeply" in error["message"]
+    minus = post_raw(client, "/api/runs", json.dumps({"code": PATHOLOGICAL["unary_minus_99k"]}))
+    assert minus.json()["status"] == "error", minus.json()  # Python's parser, not a limit
+    assert "nested too deeply" in minus.json()["error"]["message"]
 
 
 @pytest.mark.parametrize(
