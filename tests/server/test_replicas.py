@@ -3,7 +3,10 @@ stepped, pinned, exported and deleted through the other, under 20 concurrent cli
 across both. Everything a run needs (capture, kept values, pins) lives in the database."""
 
 import json
+import os
 import random
+import shutil
+import subprocess
 import threading
 import time
 import urllib.error
@@ -14,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.live_server import free_port
 from tests.postgres_server import postgres_server
 from tests.serve_process import serve, serve_process
 
@@ -184,3 +188,64 @@ def test_a_killed_replica_loses_no_acknowledged_run(tmp_path, replicas, database
     assert len(acknowledged) >= 40 and refused, (len(acknowledged), len(refused))
     for run_id, stdout in acknowledged:
         assert call(replicas[1], f"/api/runs/{run_id}")["stdout"] == stdout
+
+
+def test_caddy_from_deploy_serves_both_replicas(tmp_path, replicas):
+    """deploy/Caddyfile, as shipped but pointed at the test's replicas, with real Caddy
+    (Debian's caddy package): runs go through it, and its Host and Origin pass the checks."""
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("Caddy is not installed here (Debian: apt-get install caddy)")
+    port = free_port()
+    config = (ROOT / "deploy" / "Caddyfile").read_text()
+    for name, base in zip(("replica-1:8765", "replica-2:8765"), replicas, strict=True):
+        config = config.replace(name, base.removeprefix("http://"))
+    config = "{\n\tadmin off\n}\n" + config.replace(":8080 {", f"http://127.0.0.1:{port} {{")
+    (tmp_path / "Caddyfile").write_text(config)
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    env["TAPESCOPE_TOKEN"] = ""
+    with open(tmp_path / "caddy.log", "w") as log:
+        process = subprocess.Popen(
+            [caddy, "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    proxy = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while not _answers(proxy):
+            assert process.poll() is None, (tmp_path / "caddy.log").read_text()
+            assert time.monotonic() < deadline, (tmp_path / "caddy.log").read_text()
+            time.sleep(0.2)
+        ids = [call(proxy, "/api/captures", {"stdout": f"via caddy {k}"})["id"] for k in range(6)]
+        for k, run_id in enumerate(ids):
+            for base in (proxy, *replicas):
+                assert call(base, f"/api/runs/{run_id}")["stdout"] == f"via caddy {k}"
+        run = call(proxy, "/api/runs", {"code": "print(6 * 7)"})
+        assert call(proxy, f"/api/runs/{run['id']}")["stdout"] == "42\n"
+        own = urllib.request.Request(
+            proxy + "/api/captures",
+            data=b"{}",
+            headers={"Content-Type": "application/json", "Origin": proxy},
+        )
+        with urllib.request.urlopen(own, timeout=30) as response:
+            assert response.status == 201
+        foreign = urllib.request.Request(
+            proxy + "/api/captures",
+            data=b"{}",
+            headers={"Content-Type": "application/json", "Origin": "http://evil.example"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(foreign, timeout=30)
+        assert refused.value.code == 403
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _answers(base: str) -> bool:
+    try:
+        return status_of(base, "/api/health") == 200
+    except OSError:
+        return False
