@@ -99,3 +99,30 @@ def test_the_rate_limit_is_per_client(tmp_path):
         assert client.post("/api/captures", json={}, headers=a).status_code == 201
         assert client.post("/api/captures", json={}, headers=a).status_code == 429
         assert client.post("/api/captures", json={}, headers=b).status_code == 201
+
+
+def test_a_database_from_before_pins_gains_the_new_columns(tmp_path):
+    """A store created before retention (no `pinned`, no `stored_bytes`) is upgraded in place,
+    its runs kept, unpinned and counted as 0 bytes."""
+    import sqlite3
+
+    from server.store import RunStore
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "CREATE TABLE runs (id VARCHAR(40) PRIMARY KEY, created DATETIME, origin VARCHAR(16),"
+            " status VARCHAR(16), filename VARCHAR(500), title VARCHAR(200),"
+            " error_type VARCHAR(200), summary TEXT, capture_gzip BLOB)"
+        )
+        db.execute(
+            "INSERT INTO runs VALUES ('old', '2026-01-01 00:00:00', 'upload', 'ok', 'u.py', 't',"
+            " NULL, '{}', x'')"
+        )
+    store = RunStore(f"sqlite:///{path}")
+    try:
+        assert store.is_pinned("old") is False
+        assert store.pin("old", True) and store.is_pinned("old") is True
+        assert store.retain(max_runs=1) == ()
+    finally:
+        store.close()
