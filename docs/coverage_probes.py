@@ -1193,6 +1193,94 @@ KERAS_SEQUENCES = Section(
 
 SECTIONS += (KERAS_SEQUENCES,)
 
+_FUNCTIONAL = (
+    "inputs = tf.keras.Input((3,))\n"
+    "model = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(tf.keras.layers.Dense(2)(inputs)))\n"
+)
+_COMPILED = _FUNCTIONAL + "model.compile(optimizer='sgd', loss='mse')\n"
+_DATA = "tf.ones([4, 3]), tf.ones([4, 1])"
+KERAS_MODELS = Section(
+    "Keras models and training",
+    "The functional API builds a graph of layers without running ops; calling the model runs "
+    "them. `fit` runs one GradientTape and one gradient call per batch, as a hand-written loop.",
+    (
+        Probe("tf.keras.Input", "tf.keras.Input((3,))"),
+        Probe("tf.keras.layers.InputLayer", "tf.keras.layers.InputLayer(shape=(3,)).output"),
+        Probe("tf.keras.layers.InputSpec", "tf.keras.layers.InputSpec(min_ndim=2)"),
+        Probe("tf.keras.Model", _FUNCTIONAL + "out = model(m[:, :3])"),
+        Probe(
+            "Model.summary",
+            _FUNCTIONAL + "out = model.summary(print_fn=lambda s: None)",
+            "keras.Model.summary",
+        ),
+        Probe("Model.compile", _COMPILED + "out = model.compiled", "keras.Model.compile"),
+        Probe(
+            "Model.fit",
+            _COMPILED + f"out = model.fit({_DATA}, verbose=0).history",
+            "keras.Model.fit",
+        ),
+        Probe(
+            "Model.evaluate",
+            _COMPILED + f"out = model.evaluate({_DATA}, verbose=0)",
+            "keras.Model.evaluate",
+        ),
+        Probe(
+            "Model.predict",
+            _FUNCTIONAL + "out = model.predict(tf.ones([4, 3]), verbose=0)",
+            "keras.Model.predict",
+        ),
+        Probe(
+            "Model.train_on_batch",
+            _COMPILED + f"out = model.train_on_batch({_DATA})",
+            "keras.Model.train_on_batch",
+        ),
+        Probe(
+            "Model.test_on_batch",
+            _COMPILED + f"out = model.test_on_batch({_DATA})",
+            "keras.Model.test_on_batch",
+        ),
+        Probe(
+            "Model.predict_on_batch",
+            _FUNCTIONAL + "out = model.predict_on_batch(m[:, :3])",
+            "keras.Model.predict_on_batch",
+        ),
+        Probe(
+            "Layer.get_config",
+            "tf.keras.layers.Dense(2).get_config()",
+            "keras.layers.Layer.get_config",
+        ),
+        Probe(
+            "Layer.count_params",
+            _FUNCTIONAL + "out = model.count_params()",
+            "keras.layers.Layer.count_params",
+        ),
+        Probe("tf.keras.callbacks.History", "tf.keras.callbacks.History()"),
+        Probe(
+            "tf.keras.callbacks.EarlyStopping",
+            _COMPILED + f"out = model.fit({_DATA}, epochs=3, verbose=0, "
+            "callbacks=[tf.keras.callbacks.EarlyStopping(monitor='loss')]).epoch",
+        ),
+        Probe(
+            "tf.keras.callbacks.ReduceLROnPlateau",
+            "tf.keras.callbacks.ReduceLROnPlateau(monitor='loss')",
+        ),
+        Probe(
+            "tf.keras.callbacks.LearningRateScheduler",
+            "tf.keras.callbacks.LearningRateScheduler(lambda epoch, lr: lr)",
+        ),
+        Probe("tf.keras.callbacks.LambdaCallback", "tf.keras.callbacks.LambdaCallback()"),
+        Probe("tf.keras.callbacks.TerminateOnNaN", "tf.keras.callbacks.TerminateOnNaN()"),
+        Probe("tf.keras.callbacks.CSVLogger", "tf.keras.callbacks.CSVLogger('log.csv')"),
+        Probe(
+            "tf.keras.callbacks.ModelCheckpoint",
+            "tf.keras.callbacks.ModelCheckpoint('m.weights.h5', save_weights_only=True)",
+        ),
+        Probe("tf.keras.callbacks.CallbackList", "tf.keras.callbacks.CallbackList([])"),
+    ),
+)
+
+SECTIONS += (KERAS_MODELS,)
+
 # Well-known TensorFlow names outside the surface: the table shows what the engine says.
 OUTSIDE = (
     "tf.signal",

@@ -32,6 +32,9 @@ _NATIVE_INTEGERS = (dtypes.int32, dtypes.int64)
 
 
 def unsupported(value):
+    refusal = getattr(type(value), "_conversion_refusal", None)  # e.g. Keras's KerasTensor
+    if refusal is not None:
+        return ValueError(refusal)
     return ValueError(
         f"Attempt to convert a value ({value!r}) with an unsupported type "
         f"({type(value)}) to a Tensor."

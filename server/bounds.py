@@ -7,7 +7,7 @@ from engine.debug.schema import Capture, ErrorInfo, Event
 MESSAGE_CHARS = 16 * 1024
 TRACEBACK_CHARS = 64 * 1024
 STDOUT_CHARS = 1024 * 1024
-MAX_EVENTS = 20_000
+MAX_EVENTS = 100_000  # a long training loop reads and assigns variables at every step
 TRUNCATED = "\n[truncated: {:,} more characters]"
 
 

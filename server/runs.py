@@ -21,6 +21,7 @@ from .models import (
     RunSummary,
     StepsPublic,
     TensorPublic,
+    TrainingStepsPublic,
 )
 from .sandbox.limits import format_bytes
 from .sandbox.pool import SandboxBusy, SandboxPool
@@ -58,7 +59,7 @@ class RunService:
 
     # Creating runs ----------------------------------------------------------------------------
 
-    async def run_program(self, code: str) -> RunSummary:
+    async def run_program(self, code: str, keep: str | None = None) -> RunSummary:
         size = len(code.encode("utf-8", "surrogatepass"))
         if size > self.settings.code_bytes:
             raise ApiError(
@@ -79,7 +80,7 @@ class RunService:
         if self.pool is None:
             raise ApiError(503, "sandbox_unavailable", "this server does not run programs")
         try:
-            outcome = await self.pool.run(code, PROGRAM_FILENAME)
+            outcome = await self.pool.run(code, PROGRAM_FILENAME, keep)
         except SandboxBusy as busy:
             raise ApiError(
                 503,
@@ -98,15 +99,14 @@ class RunService:
             outcome.stdout_truncated,
             outcome.duration_ms,
         )
-        capture_json = (
-            outcome.capture_json
-            if status in ("ok", "error")
+        usable = (
+            status in ("ok", "error", "limit")
             and capture.program is not None
             and outcome.capture_json is not None
-            and not cut
-            else None
         )
-        values_npz = outcome.values_npz if capture_json is not None else None
+        # the worker's JSON as it is, unless a cap cut something (then the capture's own)
+        capture_json = outcome.capture_json if usable and not cut else None
+        values_npz = outcome.values_npz if usable else None
         await run_in_threadpool(self._store_run, summary, capture, capture_json, values_npz)
         return summary
 
@@ -216,6 +216,24 @@ class RunService:
             call=call_id,
             data=call.steps[offset : offset + limit],
             count=len(call.steps),
+            offset=offset,
+            limit=limit,
+        )
+
+    def training_steps(
+        self, run_id: str, site: int | None, offset: int, limit: int
+    ) -> TrainingStepsPublic:
+        capture = self.capture(run_id)
+        records = capture.steps
+        if site is not None:
+            if not any(s.id == site for s in capture.sites):
+                raise not_found(f"step site {site} of run {run_id}")
+            records = [r for r in records if r.site == site]
+        return TrainingStepsPublic(
+            keep=capture.keep,
+            sites=capture.sites,
+            data=records[offset : offset + limit],
+            count=len(records),
             offset=offset,
             limit=limit,
         )

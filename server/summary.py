@@ -9,7 +9,7 @@ from datetime import datetime
 from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
 
 from .models import CallBrief, FindingCounts, RunSummary, TapeBrief
-from .sandbox.limits import Limits, limit_error
+from .sandbox.limits import STOPS, Limits, limit_error
 from .sandbox.pool import RunOutcome
 from .store.runs import run_url
 
@@ -28,15 +28,21 @@ def capture_of_outcome(
         except ValueError as invalid:
             unreadable = f"the worker returned an unreadable capture ({invalid.__class__.__name__})"
             return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
-        capture.program = capture.program or program
+        if capture.program != program:
+            # The program is the server's to say: a worker's capture naming another program
+            # (another run's source, say) is stored with this run's own, re-serialized.
+            capture.program = program
+            outcome.capture_json = None
         error = capture.error
-        if (
-            error is not None
-            and error.type in MEMORY_ERRORS
-            and not error.message.startswith(TOO_DEEP)
+        if error is not None and (
+            error.type in STOPS
+            or (error.type in MEMORY_ERRORS and not error.message.startswith(TOO_DEEP))
         ):
-            # A MemoryError is the address-space limit speaking: say so, keep what was captured.
-            error_type, message = limit_error("memory", limits, error.line)
+            # A MemoryError is the address-space limit speaking, a soft limit stopped the
+            # program (sandbox/child.py): say which, keep what was captured. (Not when
+            # Python's parser gave up on a program nested too deeply.)
+            kind = STOPS.get(error.type, "memory")
+            error_type, message = limit_error(kind, limits, error.line)
             capture.error = ErrorInfo(
                 type=error_type,
                 message=message,
@@ -44,6 +50,8 @@ def capture_of_outcome(
                 location=error.location,
                 traceback=error.traceback,
             )
+            return capture, "limit"
+        if error is not None and error.type == "CaptureLimitExceeded":
             return capture, "limit"
         return capture, "error" if error is not None else "ok"
     if outcome.limit is not None:
@@ -111,6 +119,8 @@ def summarize(
         ],
         findings=counts,
         memory_peak=capture.memory.peak,
+        keep=capture.keep,
+        steps=len(capture.steps),
     )
 
 

@@ -13,7 +13,11 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
   `kept_array_bytes` per array and `kept_total_bytes` per run, unless `keep_values=False`
   (see kept_values.py);
 - an exception ends the program but not the capture: everything recorded up to it is kept and
-  `Capture.error` holds its type, message, the user's line and a traceback of user frames.
+  `Capture.error` holds its type, message, the user's line and a traceback of user frames
+  (a MemoryError, or an exception with `release_memory` set, as the sandbox's soft memory limit
+  raises, first clears the program's namespace so the capture can be built);
+- `keep` bounds a long run: every step leaves a small record, only the steps the policy keeps
+  leave their full detail (retention.py, steps.py).
 """
 
 import builtins
@@ -28,6 +32,7 @@ from .build import build
 from .frames import FrameLocator
 from .kept_values import KEPT_ARRAY_BYTES, KEPT_TOTAL_BYTES, ValueKeeper
 from .recorder import Recorder
+from .retention import DEFAULT as DEFAULT_KEEP, parse_keep
 from .schema import Capture
 from .spill import HELD_BYTES_CAP
 from .summaries import VALUE_CAP
@@ -52,8 +57,10 @@ class capture:
         keep_values=True,
         kept_array_bytes=KEPT_ARRAY_BYTES,
         kept_total_bytes=KEPT_TOTAL_BYTES,
+        keep=DEFAULT_KEEP,
     ):
         self.value_cap = value_cap
+        self.keep = parse_keep(keep)  # a bad spec fails here, before the block runs
         self.held_cap = held_cap
         self.kept = (keep_values, kept_array_bytes, kept_total_bytes)
         self.recorder: Recorder | None = None
@@ -61,7 +68,9 @@ class capture:
 
     def __enter__(self):
         keeper = ValueKeeper(self.value_cap, *self.kept)
-        self.recorder = Recorder(sys._getframe(1).f_back, self.value_cap, self.held_cap, keeper)
+        self.recorder = Recorder(
+            sys._getframe(1).f_back, self.value_cap, self.held_cap, keeper, self.keep
+        )
         self.capture = Capture()
         self.capture._session = self
         hooks.observers.append(self.recorder)
@@ -92,21 +101,30 @@ def capture_program(
     keep_values=True,
     kept_array_bytes=KEPT_ARRAY_BYTES,
     kept_total_bytes=KEPT_TOTAL_BYTES,
+    keep=DEFAULT_KEEP,
+    compile_source=None,
 ):
-    """Runs `source` as a program named `filename` under capture; returns its Capture."""
+    """Runs `source` as a program named `filename` under capture; returns its Capture.
+    `keep` is the retention policy of a long run's steps (retention.py).
+    `compile_source(source, filename)`, when given, compiles it instead of `compile` (the
+    server's sandbox compiles with its run-time checks)."""
+    keep = parse_keep(keep)
     keeper = ValueKeeper(value_cap, keep_values, kept_array_bytes, kept_total_bytes)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     program = {"filename": filename, "source": source}
     try:
-        code = compile(source, filename, "exec")
+        if compile_source is not None:
+            code = compile_source(source, filename)
+        else:
+            code = compile(source, filename, "exec")
     except SyntaxError as syntax_error:
-        recorder = Recorder(value_cap=value_cap, held_cap=held_cap, keeper=keeper)
+        recorder = Recorder(value_cap=value_cap, held_cap=held_cap, keeper=keeper, keep=keep)
         return build(recorder, value_cap, program=program, error=error_info(syntax_error, filename))
     if namespace is None:
         namespace = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
     saved_modules = _install_aliases() if tensorflow_alias else None
     FrameLocator.mark_user_file(filename)
-    recorder = Recorder(sys._getframe(0), value_cap, held_cap, keeper)
+    recorder = Recorder(sys._getframe(0), value_cap, held_cap, keeper, keep)
     output = _Stdout(recorder, max_stdout) if capture_stdout else None
     saved_stdout = sys.stdout
     error = None
@@ -123,6 +141,10 @@ def capture_program(
             error = error_info(exit_, filename)
     except BaseException as exc:  # noqa: BLE001 - the program's failure is data, not ours
         error = error_info(exc, filename)
+        if isinstance(exc, MemoryError) or getattr(exc, "release_memory", False):
+            # out of memory: the program's own objects go before the capture is built
+            exc.__traceback__ = None
+            namespace.clear()
     finally:
         caught.__exit__(None, None, None)
         _remove(recorder)

@@ -1,6 +1,7 @@
-"""tf.keras: the Keras 3 subset the engine runs (Dense, Flatten, Sequential, subclassed Layer
-and Model, activations, initializers, SGD/Adam/RMSprop, three losses), written with the engine's
-TF ops the way Keras's TensorFlow backend is written with TF's. Anything else raises
+"""tf.keras: the Keras 3 subset the engine runs (layers, Sequential, functional and subclassed
+models, compile/fit/evaluate/predict with callbacks, summary, weights files, activations,
+initializers, optimizers, losses), written with the engine's TF ops the way Keras's TensorFlow
+backend is written with TF's. Anything else raises
 `AttributeError: engine does not implement tf.keras.xyz`.
 """
 
@@ -8,6 +9,8 @@ from ..missing import missing_attribute
 from . import (
     activations,
     backend,
+    callbacks,
+    functional,
     initializers,
     layers,
     losses,
@@ -16,7 +19,7 @@ from . import (
     random,
     utils,
 )
-from .layers import Layer
+from .layers import InputSpec, Layer
 from .losses import Loss
 from .model import Model
 from .optimizers import Optimizer

@@ -30,3 +30,17 @@ def tag_of(tensor, kind):
     if entry is None or entry[0]() is not tensor:
         return None
     return entry[1]
+
+
+def get_keras_mask(x):
+    """Keras's `_keras_mask` of a tensor (a tag) or of a KerasTensor (an attribute)."""
+    if hasattr(x, "_keras_history"):
+        return x._keras_mask
+    return tag_of(x, MASK)
+
+
+def set_keras_mask(x, mask):
+    if hasattr(x, "_keras_history"):
+        x._keras_mask = mask
+    elif getattr(x, "_id", None) is not None:
+        tag(x, MASK, mask)

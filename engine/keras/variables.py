@@ -92,7 +92,8 @@ class Variable:
     def trainable(self, value):
         self._keras_trainable = bool(value)
 
-    constraint = regularizer = None
+    constraint = None
+    regularizer = None  # add_weight(regularizer=...) sets it; layer.losses calls it
 
     def numpy(self):
         return self._variable.numpy()

@@ -147,11 +147,11 @@ def test_training_a_subclassed_model_with_adam():
         np.testing.assert_allclose(variable.numpy(), want, rtol=2e-6, atol=1e-7)
 
 
-def test_model_training_methods_name_the_gap():
+def test_whole_model_saving_names_the_gap():
     with pytest.raises(
-        AttributeError, match=r"^engine does not implement tf\.keras\.MyModel\.fit$"
+        AttributeError, match=r"^engine does not implement tf\.keras\.MyModel\.save$"
     ):
-        MyModel().fit
+        MyModel().save
 
 
 def test_keras_variable_from_a_value_or_an_initializer():

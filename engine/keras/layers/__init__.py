@@ -1,6 +1,6 @@
 """keras.layers: the layers the engine has (core, convolution, pooling, normalization, merging,
-activations, reshaping, preprocessing, the sequence and attention layers) and Layer, their base,
-for custom layers."""
+activations, reshaping, preprocessing, the sequence and attention layers), Input, InputLayer,
+InputSpec, and Layer, their base, for custom layers."""
 
 from ...missing import missing_attribute
 from .activations import ELU, LeakyReLU, PReLU, ReLU, Softmax
@@ -12,7 +12,9 @@ from .einsum_dense import EinsumDense
 from .embedding import Embedding
 from .flatten import Flatten
 from .gru import GRU
-from .layer import InputSpec, Layer
+from .input_layer import Input, InputLayer
+from .input_spec import InputSpec
+from .layer import Layer
 from .lstm import LSTM
 from .masking import Masking
 from .merging import Add, Average, Concatenate, Dot, Maximum, Minimum, Multiply, Subtract

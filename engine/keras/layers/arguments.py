@@ -69,15 +69,15 @@ class RankSpec(InputSpec):
         super().__init__(min_ndim=min_ndim, axes=axes)
         self.ndim = ndim
 
-    def check(self, layer_name, x):
+    def check(self, layer_name, x, index=0):
         shape = tuple(x.shape)  # eager tensors and symbolic (KerasTensor) inputs alike
         if self.ndim is not None and len(shape) != self.ndim:
             raise ValueError(
-                f"Input 0 with name 'None' of layer '{layer_name}' is incompatible with the "
+                f"Input {index} with name 'None' of layer '{layer_name}' is incompatible with the "
                 f"layer: expected ndim={self.ndim}, found ndim={len(shape)}. "
                 f"Full shape received: {shape}"
             )
-        super().check(layer_name, x)
+        super().check(layer_name, x, index)
 
 
 def dtype_policy(layer):

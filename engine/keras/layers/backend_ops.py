@@ -39,12 +39,12 @@ class RankSpec(InputSpec):
         super().__init__(min_ndim=min_ndim, axes=axes)
         self.ndim = ndim
 
-    def check(self, layer_name, x):
+    def check(self, layer_name, x, index=0):
         if self.ndim is not None:
             shape = x._value.shape
             if len(shape) != self.ndim:
                 raise ValueError(
-                    f"Input 0 with name 'None' of layer '{layer_name}' is incompatible with "
+                    f"Input {index} with name 'None' of layer '{layer_name}' is incompatible with "
                     f"the layer: expected ndim={self.ndim}, found ndim={len(shape)}. "
                     f"Full shape received: {shape}"
                 )

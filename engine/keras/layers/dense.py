@@ -3,7 +3,7 @@
 import engine as tf  # circular on purpose: ops are looked up when the layer runs
 
 from ...missing import missing_attribute
-from .. import activations, initializers
+from .. import activations, initializers, serialization
 from .layer import InputSpec, Layer
 
 _UNSUPPORTED = (
@@ -42,6 +42,7 @@ class Dense(Layer):
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
         self.input_spec = InputSpec(min_ndim=2)
+        self.supports_masking = True
         self._kernel = None
         self.bias = None
 
@@ -83,3 +84,35 @@ class Dense(Layer):
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape[:-1]) + (self.units,)
+
+    def get_config(self):
+        return {
+            **super().get_config(),
+            "units": self.units,
+            "activation": activations.serialize(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": serialization.serialize_initializer(self.kernel_initializer),
+            "bias_initializer": serialization.serialize_initializer(self.bias_initializer),
+            "kernel_regularizer": None,
+            "bias_regularizer": None,
+            "kernel_constraint": None,
+            "bias_constraint": None,
+            "quantization_config": None,
+        }
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        for key in ("kernel_initializer", "bias_initializer"):
+            if isinstance(config.get(key), dict):
+                config[key] = serialization.deserialize_initializer(config[key])
+        config.pop("quantization_config", None)
+        for key in (
+            "kernel_regularizer",
+            "bias_regularizer",
+            "kernel_constraint",
+            "bias_constraint",
+        ):
+            if config.get(key) is None:
+                config.pop(key, None)
+        return super().from_config(config)

@@ -36,5 +36,8 @@ class Flatten(Layer):
             return -1
         return math.prod(non_batch)
 
+    def get_config(self):
+        return {**super().get_config(), "data_format": self.data_format}
+
     def compute_output_shape(self, input_shape):
         return (input_shape[0], self._flat_size(list(input_shape)))
