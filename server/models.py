@@ -252,3 +252,10 @@ class GraphPublic(Public):
     nodes: list[GraphNode]
     edges: list[GraphEdge]
     groups: list[GraphGroup]
+
+
+class PinPublic(Public):
+    """Whether a run is pinned: kept whatever the retention settings say."""
+
+    id: str
+    pinned: bool

@@ -1,6 +1,9 @@
 """From a capture to what the API says about a run: summary, title, status."""
 
 import ast
+import inspect
+import io
+import tokenize
 from datetime import datetime
 
 from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
@@ -11,6 +14,7 @@ from .sandbox.pool import RunOutcome
 from .store.runs import run_url
 
 MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
+TOO_DEEP = "the program is nested too deeply"  # the worker's parser gave up: not a memory limit
 
 
 def capture_of_outcome(
@@ -30,9 +34,13 @@ def capture_of_outcome(
             capture.program = program
             outcome.capture_json = None
         error = capture.error
-        if error is not None and (error.type in MEMORY_ERRORS or error.type in STOPS):
+        if error is not None and (
+            error.type in STOPS
+            or (error.type in MEMORY_ERRORS and not error.message.startswith(TOO_DEEP))
+        ):
             # A MemoryError is the address-space limit speaking, a soft limit stopped the
-            # program (sandbox/child.py): say which, keep what was captured.
+            # program (sandbox/child.py): say which, keep what was captured. (Not when
+            # Python's parser gave up on a program nested too deeply.)
             kind = STOPS.get(error.type, "memory")
             error_type, message = limit_error(kind, limits, error.line)
             capture.error = ErrorInfo(
@@ -121,13 +129,32 @@ def title_of(capture: Capture) -> str:
     if capture.program is None:
         return "uploaded capture"
     source = capture.program.source
-    try:
-        docstring = ast.get_docstring(ast.parse(source))
-    except (SyntaxError, ValueError):
-        docstring = None
+    docstring = leading_docstring(source)
     if docstring:
         return docstring.strip().splitlines()[0][:200]
     for line in source.splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             return line.strip()[:200]
     return capture.program.filename
+
+
+DOCSTRING_CHARS = 100_000
+
+
+def leading_docstring(source: str) -> str | None:
+    """The module docstring, read from the first tokens only: never `ast.parse` of the whole
+    program, which holds the interpreter for seconds and gigabytes on a large or deeply nested
+    one (a 2 MiB upload; 99,000 unary minus signs), and fails on 49,000-term sums."""
+    tokens = tokenize.generate_tokens(io.StringIO(source[: DOCSTRING_CHARS * 2]).readline)
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENCODING}
+    try:
+        for token in tokens:
+            if token.type in skip:
+                continue
+            if token.type != tokenize.STRING or len(token.string) > DOCSTRING_CHARS:
+                return None
+            text = ast.literal_eval(token.string)
+            return inspect.cleandoc(text) if isinstance(text, str) else None
+    except (SyntaxError, ValueError, tokenize.TokenError, MemoryError, RecursionError):
+        return None
+    return None

@@ -38,6 +38,9 @@ from .spill import HELD_BYTES_CAP
 from .summaries import VALUE_CAP
 
 MAX_STDOUT = 1_000_000
+MAX_PRINT_EVENTS = 10_000  # prints recorded as events (with their line); the rest only printed
+MAX_MESSAGE = 16 * 1024  # characters of an exception's message kept (a 30 MB one is cut)
+MAX_TRACEBACK = 64 * 1024
 _ALIASES = ("tensorflow", "tensorflow.contrib", "tensorflow.contrib.eager")
 
 
@@ -164,24 +167,35 @@ def error_info(exc, filename):
     or outside the engine and libraries when no filename is given)."""
     info: dict[str, Any] = {
         "type": type(exc).__name__,
-        "message": str(exc),
+        "message": _cut(str(exc), MAX_MESSAGE),
         "line": None,
         "location": None,
     }
     if isinstance(exc, SyntaxError) and filename is not None:
         info["line"] = exc.lineno
         info["location"] = {"file": filename, "line": exc.lineno or 0, "function": "<module>"}
-        info["traceback"] = "".join(traceback.format_exception_only(type(exc), exc))
+        info["traceback"] = _cut(
+            "".join(traceback.format_exception_only(type(exc), exc)), MAX_TRACEBACK
+        )
         return info
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if _is_user(f.filename, filename)]
     if frames:
         last = frames[-1]
         info["line"] = last.lineno
         info["location"] = {"file": last.filename, "line": last.lineno, "function": last.name}
-    info["traceback"] = "".join(traceback.format_list(frames)) + "".join(
-        traceback.format_exception_only(type(exc), exc)
+    only = traceback.format_exception_only(type(exc), exc)
+    info["traceback"] = _cut(
+        "".join(traceback.format_list(frames[-100:])) + _cut("".join(only), MAX_MESSAGE),
+        MAX_TRACEBACK,
     )
     return info
+
+
+def _cut(text, limit):
+    """`text` within `limit` characters, marked when cut."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[truncated: {len(text) - limit:,} more characters]"
 
 
 def _is_user(path, filename):
@@ -237,6 +251,7 @@ class _Stdout:
         self._parts = []
         self._size = 0
         self._limit = limit
+        self._events = 0
         self.truncated = False
 
     def write(self, text):
@@ -249,7 +264,9 @@ class _Stdout:
                 self.truncated = True
         else:
             self.truncated = True
-        if text.strip() and not self.truncated:  # a flood of prints is not a flood of events
+        # A loop printing a million lines ends as truncated output, not as a million events.
+        if not self.truncated and self._events < MAX_PRINT_EVENTS and text.strip():
+            self._events += 1
             self._recorder.printed(text)
         return len(text)
 

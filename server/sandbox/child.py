@@ -53,6 +53,7 @@ class Child:
         self.stopped_at: float | None = None  # when a soft limit stopped the program
 
     def run(self, layers) -> None:
+        _reseed()
         self._set_rlimits()
         # First words on the channel, before any program exists: the server learns this
         # process's pid from the message's credentials (to put it in the run's cgroup).
@@ -123,6 +124,14 @@ class Child:
                     error.lineno,
                     self.stdout,
                 )
+                .to_json()
+                .encode()
+            )
+        except (RecursionError, MemoryError) as error:
+            # 49,000-term sums, 99,000 unary minus signs: Python's parser gives up on them
+            message = f"the program is nested too deeply to compile ({error})"
+            return (
+                _error_capture(source, filename, type(error).__name__, message, None, self.stdout)
                 .to_json()
                 .encode()
             )
@@ -370,3 +379,15 @@ def _error_capture(source, filename, error_type, message, line, stdout) -> Captu
         error=ErrorInfo(type=error_type, message=message, line=line),
         stdout=stdout.getvalue(),
     )
+
+
+def _reseed() -> None:
+    """Every run is forked from the same zygote, so without this NumPy's legacy global RNG
+    (np.random.rand) and Python's `random` would give every run the same numbers."""
+    import random
+
+    import numpy as np
+
+    seed = int.from_bytes(os.urandom(8), "little")
+    np.random.seed(seed % 2**32)
+    random.seed(seed)
