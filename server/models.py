@@ -68,11 +68,18 @@ class ExamplePublic(Public):
     code: str
 
 
+# A retention policy's grammar (engine/debug/retention.py parses it), so the schema says which
+# strings are valid: items joined by commas; first/last below a million, step numbers 9 digits.
+_KEEP_ITEM = r"(first:[0-9]{1,6}|last:[0-9]{1,6}|anomalies|all|steps:[0-9]{1,9}(,[0-9]{1,9})*)"
+KEEP_PATTERN = rf"^{_KEEP_ITEM}(,{_KEEP_ITEM})*$"
+
+
 class RunCreate(Public):
     code: str = Field(description="a Python program; `import tensorflow as tf` runs on the engine")
     keep: str | None = Field(
         None,
         max_length=2000,
+        pattern=KEEP_PATTERN,
         description="which steps of a training loop keep their full detail, e.g. "
         f"'{DEFAULT_KEEP}' (the default), 'steps:10,20', 'all'; every step leaves a record "
         "(GET /api/runs/{id}/steps)",
