@@ -138,32 +138,20 @@ class Generator:
         return Philox(counter, (key & 0xFFFFFFFF, key >> 32))
 
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
-        dtype = dtypes.as_dtype(dtype)
-        dims = sample_dims("StatelessRandomNormalV2", shape)
-        mean = convert_to_tensor(mean, dtype=dtype)
-        stddev = convert_to_tensor(stddev, dtype=dtype)
-        np_dtype = dtype.as_numpy_dtype
-        rnd = _stateless.sample(
-            _stateless.STATELESS_NORMAL,
-            dims,
-            self._generator(dims),
-            lambda g, n: _dist.normal(g, n, np_dtype),
-            dtype,
+        rnd, mean, stddev = _stateless.normal_draw(
+            _stateless.STATELESS_NORMAL, _dist.normal, shape, mean, stddev, dtype, self._generator
         )
         return rnd * stddev + mean
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
-        dtype = dtypes.as_dtype(dtype)
-        dims = sample_dims("StatelessTruncatedNormalV2", shape)
-        mean = convert_to_tensor(mean, dtype=dtype)
-        stddev = convert_to_tensor(stddev, dtype=dtype)
-        np_dtype = dtype.as_numpy_dtype
-        rnd = _stateless.sample(
+        rnd, mean, stddev = _stateless.normal_draw(
             _stateless.STATELESS_TRUNCATED_NORMAL,
-            dims,
-            self._generator(dims),
-            lambda g, n: _dist.truncated_normal(g, n, np_dtype),
+            _dist.truncated_normal,
+            shape,
+            mean,
+            stddev,
             dtype,
+            self._generator,
         )
         return rnd * stddev + mean
 

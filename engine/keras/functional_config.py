@@ -4,7 +4,7 @@ was called on, as '__keras_tensor__' entries naming the layer, node and tensor t
 them), then the model's input and output layers as [name, node index, tensor index]."""
 
 from . import layers as layers_module, symbolic
-from .layers.input_layer import InputLayer
+from .layers.serialization import serialize_model_layer
 
 
 def _history(x):
@@ -28,14 +28,7 @@ def _serialize_argument(value):
 def get_config(model):
     entries = []
     for layer in model.layers:
-        entry = {
-            "module": "keras.layers",
-            "class_name": type(layer).__name__,
-            "config": layer.get_config(),
-            "registered_name": None,
-        }
-        if not isinstance(layer, InputLayer) and layer._build_shapes is not None:
-            entry["build_config"] = {"input_shape": layer._build_shapes}
+        entry = serialize_model_layer(layer)
         entry["name"] = layer.name
         entry["inbound_nodes"] = [
             {

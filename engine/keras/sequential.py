@@ -13,6 +13,7 @@ from . import layers as layers_module, naming, symbolic
 from .functional import Functional
 from .layers.input_layer import Input, InputLayer
 from .layers.layer import Layer, _call_flags
+from .layers.serialization import serialize_model_layer
 from .model import Model
 from .symbolic import KerasTensor
 from .tensor_tags import get_keras_mask
@@ -183,7 +184,7 @@ class Sequential(Model):
         return shape
 
     def get_config(self):
-        layers = [_serialize(layer) for layer in self._layers]
+        layers = [serialize_model_layer(layer) for layer in self._layers]
         config = {
             "name": self.name,
             "trainable": self.trainable,
@@ -209,15 +210,3 @@ class Sequential(Model):
         if not model.built and config.get("build_input_shape"):
             model.build(config["build_input_shape"])
         return model
-
-
-def _serialize(layer):
-    entry = {
-        "module": "keras.layers",
-        "class_name": type(layer).__name__,
-        "config": layer.get_config(),
-        "registered_name": None,
-    }
-    if not isinstance(layer, InputLayer) and layer._build_shapes is not None:
-        entry["build_config"] = {"input_shape": layer._build_shapes}
-    return entry

@@ -112,18 +112,19 @@ class ConvAttrs:
         self.explicit, self.dilations = explicit, dilations
 
 
-def _shape_tensor(tensor):
+def shape_tensor(tensor):
+    """A tensor's shape as an int32 tensor: the sizes a backprop op takes."""
     return convert_to_tensor(np.asarray(tensor._value.shape, dtype=np.int32))
 
 
 def _conv2d_grad_input(rec, dy):
     x, w = rec.inputs
-    return conv2d_backprop_input(_shape_tensor(x), w, dy, rec.attrs)
+    return conv2d_backprop_input(shape_tensor(x), w, dy, rec.attrs)
 
 
 def _conv2d_grad_filter(rec, dy):
     x, w = rec.inputs
-    return conv2d_backprop_filter(x, _shape_tensor(w), dy, rec.attrs)
+    return conv2d_backprop_filter(x, shape_tensor(w), dy, rec.attrs)
 
 
 CONV2D = define("Conv2D", (_conv2d_grad_input, _conv2d_grad_filter), saves_inputs=ALL)
@@ -135,7 +136,7 @@ CONV2D_BACKPROP_INPUT = define(
     (
         None,
         lambda rec, g: conv2d_backprop_filter(
-            g, _shape_tensor(rec.inputs[1]), rec.inputs[2], rec.attrs
+            g, shape_tensor(rec.inputs[1]), rec.inputs[2], rec.attrs
         ),
         lambda rec, g: _conv2d(g, rec.inputs[1], rec.attrs),
     ),
@@ -145,7 +146,7 @@ CONV2D_BACKPROP_FILTER = define(
     "Conv2DBackpropFilter",
     (
         lambda rec, g: conv2d_backprop_input(
-            _shape_tensor(rec.inputs[0]), g, rec.inputs[2], rec.attrs
+            shape_tensor(rec.inputs[0]), g, rec.inputs[2], rec.attrs
         ),
         None,
         lambda rec, g: _conv2d(rec.inputs[0], g, rec.attrs),
@@ -154,7 +155,8 @@ CONV2D_BACKPROP_FILTER = define(
 )
 
 
-def _conv_geometry(op_type, in_shape, filter_shape, attrs):
+def conv_geometry(op_type, in_shape, filter_shape, attrs):
+    """The Geometry of a 2-D convolution (or depthwise one) from its filter shape and attrs."""
     return geometry(
         op_type,
         in_shape,
@@ -178,7 +180,7 @@ def _conv2d(x, w, attrs):
             op_type, f"convolution filter must be 4-dimensional: {dims_text(wv.shape)}"
         )
     groups = groups_of(op_type, xv.shape[3], wv.shape)
-    g = _conv_geometry(op_type, xv.shape, wv.shape, attrs)
+    g = conv_geometry(op_type, xv.shape, wv.shape, attrs)
     patches = windows(pad_input(xv, g), g, wv.shape[:2], attrs.strides, attrs.dilations)
     value = grouped_conv.forward(patches, wv, groups).astype(xv.dtype, copy=False)
     return execute(CONV2D, (x, w), value, attrs)
@@ -193,7 +195,7 @@ def conv2d_backprop_input(input_sizes, filter, out_backprop, attrs):
     w, dy = same_dtype(op_type, filter, out_backprop)
     in_shape = backprop_input_shape(op_type, input_sizes, w._value.shape, dy._value.shape)
     groups = groups_of(op_type, in_shape[3], w._value.shape)
-    g = _conv_geometry(op_type, in_shape, w._value.shape, attrs)
+    g = conv_geometry(op_type, in_shape, w._value.shape, attrs)
     check_backprop_size(
         op_type, (g.out_h, g.out_w), dy._value.shape, in_shape, w._value.shape, attrs
     )
@@ -208,7 +210,7 @@ def conv2d_backprop_filter(input, filter_sizes, out_backprop, attrs):
     x, dy = same_dtype("Conv2DBackpropFilter", input, out_backprop)
     filter_shape = tuple(int(d) for d in filter_sizes._value)
     groups = x._value.shape[3] // filter_shape[2]
-    g = _conv_geometry("Conv2DBackpropFilter", x._value.shape, filter_shape, attrs)
+    g = conv_geometry("Conv2DBackpropFilter", x._value.shape, filter_shape, attrs)
     patches = windows(pad_input(x._value, g), g, filter_shape[:2], attrs.strides, attrs.dilations)
     value = grouped_conv.filter_gradient(patches, dy._value, groups)
     return execute(

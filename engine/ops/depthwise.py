@@ -15,11 +15,12 @@ from . import grouped_conv
 from .convolution import (
     ConvAttrs,
     conv2d,
+    conv_geometry,
     convert_padding,
     dims_text,
-    geometry,
     pad_input,
     scatter_windows,
+    shape_tensor,
     windows,
 )
 from .operands import FLOATS, require, same_dtype
@@ -29,10 +30,6 @@ from .space_to_batch import with_space_to_batch
 
 _OP = "DepthwiseConv2dNative"
 _NO_DILATION = [1, 1, 1, 1]
-
-
-def _shape_tensor(tensor):
-    return convert_to_tensor(np.asarray(tensor._value.shape, dtype=np.int32))
 
 
 def _as_grouped(w):
@@ -45,10 +42,10 @@ DEPTHWISE = define(
     _OP,
     (
         lambda rec, dy: depthwise_backprop_input(
-            _shape_tensor(rec.inputs[0]), rec.inputs[1], dy, rec.attrs
+            shape_tensor(rec.inputs[0]), rec.inputs[1], dy, rec.attrs
         ),
         lambda rec, dy: depthwise_backprop_filter(
-            rec.inputs[0], _shape_tensor(rec.inputs[1]), dy, rec.attrs
+            rec.inputs[0], shape_tensor(rec.inputs[1]), dy, rec.attrs
         ),
     ),
     saves_inputs=ALL,
@@ -58,7 +55,7 @@ DEPTHWISE_BACKPROP_INPUT = define(
     (
         None,
         lambda rec, g: depthwise_backprop_filter(
-            g, _shape_tensor(rec.inputs[1]), rec.inputs[2], rec.attrs
+            g, shape_tensor(rec.inputs[1]), rec.inputs[2], rec.attrs
         ),
         lambda rec, g: _depthwise(g, rec.inputs[1], rec.attrs),
     ),
@@ -68,25 +65,13 @@ DEPTHWISE_BACKPROP_FILTER = define(
     _OP + "BackpropFilter",
     (
         lambda rec, g: depthwise_backprop_input(
-            _shape_tensor(rec.inputs[0]), g, rec.inputs[2], rec.attrs
+            shape_tensor(rec.inputs[0]), g, rec.inputs[2], rec.attrs
         ),
         None,
         lambda rec, g: _depthwise(rec.inputs[0], g, rec.attrs),
     ),
     saves_inputs=(0, 2),
 )
-
-
-def _geometry(op_type, in_shape, filter_shape, attrs):
-    return geometry(
-        op_type,
-        in_shape,
-        filter_shape[:2],
-        attrs.strides,
-        attrs.dilations,
-        attrs.padding,
-        attrs.explicit,
-    )
 
 
 def _check_shapes(in_shape, filter_shape, channel_axis=3):
@@ -107,7 +92,7 @@ def _depthwise(x, w, attrs):
     require(_OP, x, FLOATS, "half, bfloat16, float, double")
     xv, wv = x._value, w._value
     _check_shapes(xv.shape, wv.shape)
-    g = _geometry(_OP, xv.shape, wv.shape, attrs)
+    g = conv_geometry(_OP, xv.shape, wv.shape, attrs)
     patches = windows(pad_input(xv, g), g, wv.shape[:2], attrs.strides, attrs.dilations)
     value = grouped_conv.forward(patches, _as_grouped(wv), xv.shape[3])
     return execute(DEPTHWISE, (x, w), value.astype(xv.dtype, copy=False), attrs)
@@ -116,7 +101,7 @@ def _depthwise(x, w, attrs):
 def depthwise_backprop_input(input_sizes, filter, out_backprop, attrs):
     w, dy = same_dtype(_OP + "BackpropInput", filter, out_backprop)
     in_shape = tuple(int(d) for d in input_sizes._value)
-    g = _geometry(_OP + "BackpropInput", in_shape, w._value.shape, attrs)
+    g = conv_geometry(_OP + "BackpropInput", in_shape, w._value.shape, attrs)
     per_window = grouped_conv.input_windows(dy._value, _as_grouped(w._value), in_shape[3])
     value = scatter_windows(
         per_window, in_shape, g, attrs.strides, attrs.dilations, dy._value.dtype
@@ -129,7 +114,7 @@ def depthwise_backprop_input(input_sizes, filter, out_backprop, attrs):
 def depthwise_backprop_filter(input, filter_sizes, out_backprop, attrs):
     x, dy = same_dtype(_OP + "BackpropFilter", input, out_backprop)
     filter_shape = tuple(int(d) for d in filter_sizes._value)
-    g = _geometry(_OP + "BackpropFilter", x._value.shape, filter_shape, attrs)
+    g = conv_geometry(_OP + "BackpropFilter", x._value.shape, filter_shape, attrs)
     patches = windows(pad_input(x._value, g), g, filter_shape[:2], attrs.strides, attrs.dilations)
     value = grouped_conv.filter_gradient(patches, dy._value, x._value.shape[3])
     return execute(

@@ -93,6 +93,18 @@ def _unpack_into(out, packed, lower, upper, align):
     return out
 
 
+def _longest_diagonal(op_type, value, lower, upper):
+    """The length of the longest diagonal in [lower, upper] of a batch of matrices, checked
+    as TF checks them."""
+    if value.ndim < 2:
+        raise invalid_argument(
+            op_type, f"input must be at least 2-dim, received shape: {shape_text(value.shape)}"
+        )
+    rows, cols = value.shape[-2:]
+    _check_bounds(op_type, lower, upper, rows, cols)
+    return max(0, min(rows + min(upper, 0), cols - max(lower, 0)))
+
+
 def _check_bounds(op_type, lower, upper, rows, cols):
     if not (-rows < lower <= cols or (rows == 0 and lower == 0)) or not (
         -rows <= upper < cols or (cols == 0 and upper == 0)
@@ -173,15 +185,9 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
     value = x._value
     if value.dtype == np.bool_:
         padding_value = bool(padding_value)
-    if value.ndim < 2:
-        raise invalid_argument(
-            "MatrixDiagPartV3",
-            f"input must be at least 2-dim, received shape: {shape_text(value.shape)}",
-        )
+    max_length = _longest_diagonal("MatrixDiagPartV3", value, lower, upper)
     rows, cols = value.shape[-2:]
-    _check_bounds("MatrixDiagPartV3", lower, upper, rows, cols)
     pad_t = convert_to_tensor(padding_value, dtype=x.dtype)
-    max_length = max(0, min(rows + min(upper, 0), cols - max(lower, 0)))
     out = _pack(value, lower, upper, max_length, pad_t._value, align)
     return execute(MATRIX_DIAG_PART, (x, k_t, pad_t), out, (lower, upper, align, rows, cols))
 
@@ -212,14 +218,7 @@ def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):
     align = _check_align(align)
     k_t, lower, upper = _diag_range("MatrixSetDiagV3", k)
     value = x._value
-    if value.ndim < 2:
-        raise invalid_argument(
-            "MatrixSetDiagV3",
-            f"input must be at least 2-dim, received shape: {shape_text(value.shape)}",
-        )
-    rows, cols = value.shape[-2:]
-    _check_bounds("MatrixSetDiagV3", lower, upper, rows, cols)
-    max_length = max(0, min(rows + min(upper, 0), cols - max(lower, 0)))
+    max_length = _longest_diagonal("MatrixSetDiagV3", value, lower, upper)
     expected = value.shape[:-2] + ((upper - lower + 1,) if lower != upper else ()) + (max_length,)
     if d_t._value.shape != expected:
         raise invalid_argument(

@@ -163,39 +163,34 @@ def _scaled(sample, mean, stddev, dtype):
     return _math.add(sample * stddev_tensor, mean_tensor)
 
 
-def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+def _normal_sample(opdef, draw, shape, mean, stddev, dtype, seed):
+    """normal and truncated_normal: a standard sample from draw(generator, count, np_dtype),
+    scaled; TF converts mean and stddev first (and may raise)."""
     dtype = dtypes.as_dtype(dtype)
-    dims = sample_dims("RandomStandardNormal", shape)
-    convert_to_tensor(mean, dtype=dtype)  # TF converts mean and stddev first (and may raise)
-    convert_to_tensor(stddev, dtype=dtype)
-    np_dtype = dtype.as_numpy_dtype
-    values = _draw(
-        "RandomStandardNormal",
-        dtype,
-        get_seed(seed),
-        dims,
-        lambda generator, count: _dist.normal(generator, count, np_dtype),
-    )
-    sample = execute(RANDOM_STANDARD_NORMAL, (dims_tensor(dims),), sample_value(values, dtype))
-    return _scaled(sample, mean, stddev, dtype)
-
-
-def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
-    """Standard normal values more than 2 standard deviations out are drawn again."""
-    dtype = dtypes.as_dtype(dtype)
-    dims = sample_dims("TruncatedNormal", shape)
+    dims = sample_dims(opdef.type, shape)
     convert_to_tensor(mean, dtype=dtype)
     convert_to_tensor(stddev, dtype=dtype)
     np_dtype = dtype.as_numpy_dtype
     values = _draw(
-        "TruncatedNormal",
+        opdef.type,
         dtype,
         get_seed(seed),
         dims,
-        lambda generator, count: _dist.truncated_normal(generator, count, np_dtype),
+        lambda generator, count: draw(generator, count, np_dtype),
     )
-    sample = execute(TRUNCATED_NORMAL, (dims_tensor(dims),), sample_value(values, dtype))
+    sample = execute(opdef, (dims_tensor(dims),), sample_value(values, dtype))
     return _scaled(sample, mean, stddev, dtype)
+
+
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    return _normal_sample(RANDOM_STANDARD_NORMAL, _dist.normal, shape, mean, stddev, dtype, seed)
+
+
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    """Standard normal values more than 2 standard deviations out are drawn again."""
+    return _normal_sample(
+        TRUNCATED_NORMAL, _dist.truncated_normal, shape, mean, stddev, dtype, seed
+    )
 
 
 _UNIFORM_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)

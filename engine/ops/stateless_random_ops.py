@@ -99,17 +99,29 @@ def sample(opdef, dims, generator, draw, dtype, extra_inputs=()):
     return execute(opdef, (dims_tensor(dims), *extra_inputs), sample_value(values, dtype))
 
 
+def normal_draw(opdef, draw, shape, mean, stddev, dtype, generator_for):
+    """What the (truncated) normal ops share, from a seed or a Generator's state: (the standard
+    sample, mean, stddev) as tensors of dtype; generator_for(dims) gives the Philox generator."""
+    dtype = dtypes.as_dtype(dtype)
+    dims = sample_dims(opdef.type, shape)
+    mean = convert_to_tensor(mean, dtype=dtype)
+    stddev = convert_to_tensor(stddev, dtype=dtype)
+    np_dtype = dtype.as_numpy_dtype
+    rnd = sample(opdef, dims, generator_for(dims), lambda g, n: draw(g, n, np_dtype), dtype)
+    return rnd, mean, stddev
+
+
 def stateless_normal(
     shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"
 ):
-    dtype = dtypes.as_dtype(dtype)
-    dims = sample_dims("StatelessRandomNormalV2", shape)
-    mean = convert_to_tensor(mean, dtype=dtype)
-    stddev = convert_to_tensor(stddev, dtype=dtype)
-    generator = _key_counter("StatelessRandomNormalV2", seed, alg)
-    np_dtype = dtype.as_numpy_dtype
-    rnd = sample(
-        STATELESS_NORMAL, dims, generator, lambda g, n: _dist.normal(g, n, np_dtype), dtype
+    rnd, mean, stddev = normal_draw(
+        STATELESS_NORMAL,
+        _dist.normal,
+        shape,
+        mean,
+        stddev,
+        dtype,
+        lambda dims: _key_counter(STATELESS_NORMAL.type, seed, alg),
     )
     return _math.add(rnd * stddev, mean)
 
@@ -117,18 +129,14 @@ def stateless_normal(
 def stateless_truncated_normal(
     shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"
 ):
-    dtype = dtypes.as_dtype(dtype)
-    dims = sample_dims("StatelessTruncatedNormalV2", shape)
-    mean = convert_to_tensor(mean, dtype=dtype)
-    stddev = convert_to_tensor(stddev, dtype=dtype)
-    generator = _key_counter("StatelessTruncatedNormalV2", seed, alg)
-    np_dtype = dtype.as_numpy_dtype
-    rnd = sample(
+    rnd, mean, stddev = normal_draw(
         STATELESS_TRUNCATED_NORMAL,
-        dims,
-        generator,
-        lambda g, n: _dist.truncated_normal(g, n, np_dtype),
+        _dist.truncated_normal,
+        shape,
+        mean,
+        stddev,
         dtype,
+        lambda dims: _key_counter(STATELESS_TRUNCATED_NORMAL.type, seed, alg),
     )
     return _math.add(rnd * stddev, mean)
 

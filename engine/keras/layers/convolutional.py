@@ -83,6 +83,14 @@ def add_bias(layer, outputs, bias, channels):
     return keras_add(outputs, tf.reshape(bias, shape))
 
 
+def add_bias_weight(layer, units):
+    """A conv layer's bias, shape (units,), when it uses one."""
+    if layer.use_bias:
+        layer.bias = layer.add_weight(
+            name="bias", shape=(units,), initializer=layer.bias_initializer
+        )
+
+
 def channels(layer, input_shape):
     return input_shape[-1] if layer.data_format == "channels_last" else input_shape[1]
 
@@ -148,12 +156,7 @@ class _Conv(Layer):
                 f"number of groups. Received: groups={groups}, filters={filters}."
             )
         check_sizes(self)
-        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
-            raise ValueError(
-                "`strides > 1` not supported in conjunction with "
-                f"`dilation_rate > 1`. Received: strides={self.strides} and "
-                f"dilation_rate={self.dilation_rate}"
-            )
+        check_strides_or_dilation(self)
         self._kernel = None
         self.bias = None
 
@@ -172,10 +175,7 @@ class _Conv(Layer):
             shape=self.kernel_size + (input_channel // self.groups, self.filters),
             initializer=self.kernel_initializer,
         )
-        if self.use_bias:
-            self.bias = self.add_weight(
-                name="bias", shape=(self.filters,), initializer=self.bias_initializer
-            )
+        add_bias_weight(self, self.filters)
         self.built = True
 
     @property
@@ -238,6 +238,15 @@ def check_sizes(layer):
     if not all(layer.strides):
         raise ValueError(
             f"The argument `strides` cannot contains 0. Received strides={layer.strides}"
+        )
+
+
+def check_strides_or_dilation(layer):
+    if max(layer.strides) > 1 and max(layer.dilation_rate) > 1:
+        raise ValueError(
+            "`strides > 1` not supported in conjunction with "
+            f"`dilation_rate > 1`. Received: strides={layer.strides} and "
+            f"dilation_rate={layer.dilation_rate}"
         )
 
 
@@ -333,12 +342,7 @@ class Conv2DTranspose(Layer):
                         f"Received: output_padding={self.output_padding}, "
                         f"strides={self.strides}"
                     )
-        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
-            raise ValueError(
-                "`strides > 1` not supported in conjunction with "
-                f"`dilation_rate > 1`. Received: strides={self.strides} and "
-                f"dilation_rate={self.dilation_rate}"
-            )
+        check_strides_or_dilation(self)
         self.kernel = None
         self.bias = None
 
@@ -350,10 +354,7 @@ class Conv2DTranspose(Layer):
             shape=self.kernel_size + (self.filters, input_channel),
             initializer=self.kernel_initializer,
         )
-        if self.use_bias:
-            self.bias = self.add_weight(
-                name="bias", shape=(self.filters,), initializer=self.bias_initializer
-            )
+        add_bias_weight(self, self.filters)
         self.built = True
 
     def call(self, inputs):

@@ -2,11 +2,8 @@
 default (two bias rows: input and recurrent) or False (one bias, the reset gate applied before
 the recurrent MatMul)."""
 
-from .backend_ops import RankSpec
-from .lstm import check_use_cudnn
-from .rnn import RNN, cell_property, layer_config, refuse_unsupported
+from .rnn import CellRNN, cell_property, check_use_cudnn, refuse_unsupported
 from .rnn_cells import GRUCell
-from .serialization import from_config_kwargs
 
 _CELL_KEYS = (
     "units",
@@ -30,7 +27,9 @@ _CELL_KEYS = (
 )
 
 
-class GRU(RNN):
+class GRU(CellRNN):
+    cell_keys = _CELL_KEYS
+
     def __init__(
         self,
         units,
@@ -79,27 +78,8 @@ class GRU(RNN):
             unroll=unroll,
             **kwargs,
         )
-        self.input_spec = RankSpec(ndim=3)
         check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 
-    def call(self, sequences, initial_state=None, mask=None, training=False):
-        return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
-
-    units = cell_property("units")
-    activation = cell_property("activation")
     recurrent_activation = cell_property("recurrent_activation")
-    use_bias = cell_property("use_bias")
-    kernel_initializer = cell_property("kernel_initializer")
-    recurrent_initializer = cell_property("recurrent_initializer")
-    bias_initializer = cell_property("bias_initializer")
-    dropout = cell_property("dropout")
-    recurrent_dropout = cell_property("recurrent_dropout")
     reset_after = cell_property("reset_after")
-
-    def get_config(self):
-        return layer_config(self, _CELL_KEYS)
-
-    @classmethod
-    def from_config(cls, config):
-        return cls(**from_config_kwargs(config))

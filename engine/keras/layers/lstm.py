@@ -5,10 +5,8 @@ tape shows every step's MatMul/AddV2/BiasAdd/Split/Sigmoid/Tanh/Mul under 'lstm/
 what the debugger needs to show gradients vanishing through time.
 """
 
-from .backend_ops import RankSpec
-from .rnn import RNN, cell_property, layer_config, refuse_unsupported
+from .rnn import CellRNN, cell_property, check_use_cudnn, refuse_unsupported
 from .rnn_cells import LSTMCell
-from .serialization import from_config_kwargs
 
 _CELL_KEYS = (
     "units",
@@ -32,15 +30,9 @@ _CELL_KEYS = (
 )
 
 
-def check_use_cudnn(use_cudnn):
-    if use_cudnn not in ("auto", True, False):
-        raise ValueError(
-            "Invalid valid received for argument `use_cudnn`. Expected one of "
-            f"{{'auto', True, False}}. Received: use_cudnn={use_cudnn}"
-        )
+class LSTM(CellRNN):
+    cell_keys = _CELL_KEYS
 
-
-class LSTM(RNN):
     def __init__(
         self,
         units,
@@ -89,27 +81,8 @@ class LSTM(RNN):
             unroll=unroll,
             **kwargs,
         )
-        self.input_spec = RankSpec(ndim=3)
         check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 
-    def call(self, sequences, initial_state=None, mask=None, training=False):
-        return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
-
-    units = cell_property("units")
-    activation = cell_property("activation")
     recurrent_activation = cell_property("recurrent_activation")
-    use_bias = cell_property("use_bias")
     unit_forget_bias = cell_property("unit_forget_bias")
-    kernel_initializer = cell_property("kernel_initializer")
-    recurrent_initializer = cell_property("recurrent_initializer")
-    bias_initializer = cell_property("bias_initializer")
-    dropout = cell_property("dropout")
-    recurrent_dropout = cell_property("recurrent_dropout")
-
-    def get_config(self):
-        return layer_config(self, _CELL_KEYS)
-
-    @classmethod
-    def from_config(cls, config):
-        return cls(**from_config_kwargs(config))

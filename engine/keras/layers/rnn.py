@@ -11,7 +11,7 @@ from ... import nest
 from ...missing import missing_attribute
 from .. import naming
 from . import rnn_cells
-from .backend_ops import shape
+from .backend_ops import RankSpec, shape
 from .layer import Layer
 from .rnn_loop import rnn
 from .serialization import base_config, from_config_kwargs, serialize_layer
@@ -276,11 +276,6 @@ class RNN(Layer):
         return cls(cell_class.from_config(cell_config["config"]), **config)
 
 
-def cell_property(name):
-    """A layer attribute read from its cell (LSTM(4).units is its cell's units)."""
-    return property(lambda layer: getattr(layer.cell, name))
-
-
 # The arguments the LSTM, GRU and SimpleRNN layers hand to their cell, and those they refuse.
 CELL_UNSUPPORTED = (
     "kernel_regularizer",
@@ -299,11 +294,48 @@ def refuse_unsupported(layer_name, kwargs):
             raise missing_attribute(f"tf.keras.layers.{layer_name}", option)
 
 
-def layer_config(layer, cell_keys):
-    """An LSTM/GRU/SimpleRNN config: the RNN's, then the cell's arguments, without the cell."""
-    config = RNN.get_config(layer)
-    del config["cell"]
-    cell_config = layer.cell.get_config()
-    for key in cell_keys:
-        config[key] = cell_config.get(key)
-    return config
+def check_use_cudnn(use_cudnn):
+    if use_cudnn not in ("auto", True, False):
+        raise ValueError(
+            "Invalid valid received for argument `use_cudnn`. Expected one of "
+            f"{{'auto', True, False}}. Received: use_cudnn={use_cudnn}"
+        )
+
+
+def cell_property(name):
+    """A layer attribute read from its cell (LSTM(4).units is its cell's units)."""
+    return property(lambda layer: getattr(layer.cell, name))
+
+
+class CellRNN(RNN):
+    """The LSTM, GRU and SimpleRNN layers: an RNN over the cell they build from their arguments,
+    on 3-D inputs, reading the cell's attributes and listing its arguments (`cell_keys`) in their
+    config instead of the cell."""
+
+    cell_keys: tuple[str, ...] = ()
+
+    def __init__(self, cell, **kwargs):
+        super().__init__(cell, **kwargs)
+        self.input_spec = RankSpec(ndim=3)
+
+    units = cell_property("units")
+    activation = cell_property("activation")
+    use_bias = cell_property("use_bias")
+    kernel_initializer = cell_property("kernel_initializer")
+    recurrent_initializer = cell_property("recurrent_initializer")
+    bias_initializer = cell_property("bias_initializer")
+    dropout = cell_property("dropout")
+    recurrent_dropout = cell_property("recurrent_dropout")
+
+    def get_config(self):
+        """The RNN's config, then the cell's arguments, without the cell."""
+        config = RNN.get_config(self)
+        del config["cell"]
+        cell_config = self.cell.get_config()
+        for key in self.cell_keys:
+            config[key] = cell_config.get(key)
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**from_config_kwargs(config))

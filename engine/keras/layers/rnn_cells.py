@@ -126,6 +126,26 @@ class _Cell(Layer, DropoutRNNCell):
             initializer=self.recurrent_initializer,
         )
 
+    def _gated(self, recurrent_activation, gates):
+        """LSTM and GRU: the gates' activation; with recurrent dropout, Keras's implementation 1
+        (one MatMul and one dropout mask per gate)."""
+        self.recurrent_activation = activations.get(recurrent_activation)
+        if self.recurrent_dropout != 0.0:
+            self.implementation = 1
+        if self.implementation == 1:
+            self.dropout_mask_count = gates
+
+    def _per_gate(self, x, rate, get_mask, training):
+        """Implementation 1's input to each gate: x, times that gate's dropout mask in training."""
+        masks = get_mask(x) if training and 0.0 < rate < 1.0 else None
+        return [x * m for m in masks] if masks is not None else [x] * self.dropout_mask_count
+
+    def _gated_config_head(self, config):
+        """A gated cell's config opens as Keras's: name ... activation, recurrent_activation."""
+        head = {k: config[k] for k in ("name", "trainable", "dtype", "units", "activation")}
+        head["recurrent_activation"] = activations.serialize(self.recurrent_activation)
+        return head
+
     def get_initial_state(self, batch_size=None):
         sizes = self.state_size if isinstance(self.state_size, list) else [self.state_size]
         return [tf.fill((batch_size, d), tf.constant(0, self._dtype)) for d in sizes]
@@ -237,11 +257,7 @@ class LSTMCell(_Cell):
             seed,
             kwargs,
         )
-        self.recurrent_activation = activations.get(recurrent_activation)
-        if self.recurrent_dropout != 0.0:
-            self.implementation = 1
-        if self.implementation == 1:
-            self.dropout_mask_count = 4
+        self._gated(recurrent_activation, 4)
         self.unit_forget_bias = unit_forget_bias
         self.state_size = [units, units]
 
@@ -289,18 +305,14 @@ class LSTMCell(_Cell):
     def _gates_split(self, inputs, h_tm1, c_tm1, training):
         """Keras's implementation 1 (used with recurrent dropout): one MatMul per gate."""
         units = self.units
-        dp = self.get_dropout_mask(inputs) if training and 0.0 < self.dropout < 1.0 else None
-        xs = [inputs * m for m in dp] if dp is not None else [inputs] * 4
+        xs = self._per_gate(inputs, self.dropout, self.get_dropout_mask, training)
         kernels = tf.split(self.kernel, 4, axis=1)
         x = [tf.matmul(xi, ki) for xi, ki in zip(xs, kernels)]
         if self.use_bias:
             x = [xi + bi for xi, bi in zip(x, tf.split(self.bias, 4, axis=0))]
-        rec = (
-            self.get_recurrent_dropout_mask(h_tm1)
-            if training and 0.0 < self.recurrent_dropout < 1.0
-            else None
+        hs = self._per_gate(
+            h_tm1, self.recurrent_dropout, self.get_recurrent_dropout_mask, training
         )
-        hs = [h_tm1 * m for m in rec] if rec is not None else [h_tm1] * 4
         rk = self.recurrent_kernel
         act, rec_act = self.activation, self.recurrent_activation
         i = rec_act(x[0] + tf.matmul(hs[0], rk[:, :units]))
@@ -311,8 +323,7 @@ class LSTMCell(_Cell):
 
     def get_config(self):
         config = super().get_config()
-        ordered = {k: config[k] for k in ("name", "trainable", "dtype", "units", "activation")}
-        ordered["recurrent_activation"] = activations.serialize(self.recurrent_activation)
+        ordered = self._gated_config_head(config)
         ordered["use_bias"] = self.use_bias
         ordered["unit_forget_bias"] = self.unit_forget_bias
         return {**ordered, **config}
@@ -346,11 +357,7 @@ class GRUCell(_Cell):
             seed,
             kwargs,
         )
-        self.recurrent_activation = activations.get(recurrent_activation)
-        if self.recurrent_dropout != 0.0:
-            self.implementation = 1
-        if self.implementation == 1:
-            self.dropout_mask_count = 3
+        self._gated(recurrent_activation, 3)
         self.reset_after = reset_after
         self.state_size = units
 
@@ -405,8 +412,7 @@ class GRUCell(_Cell):
     def _gates_split(self, inputs, h_tm1, input_bias, recurrent_bias, training):
         """Keras's implementation 1 (used with recurrent dropout): one MatMul per gate."""
         units, k, rk = self.units, self.kernel, self.recurrent_kernel
-        dp = self.get_dropout_mask(inputs) if training and 0.0 < self.dropout < 1.0 else None
-        x_in = [inputs * m for m in dp] if dp is not None else [inputs] * 3
+        x_in = self._per_gate(inputs, self.dropout, self.get_dropout_mask, training)
         x_z = tf.matmul(x_in[0], k[:, :units])
         x_r = tf.matmul(x_in[1], k[:, units : units * 2])
         x_h = tf.matmul(x_in[2], k[:, units * 2 :])
@@ -414,12 +420,9 @@ class GRUCell(_Cell):
             x_z += input_bias[:units]
             x_r += input_bias[units : units * 2]
             x_h += input_bias[units * 2 :]
-        rec = (
-            self.get_recurrent_dropout_mask(h_tm1)
-            if training and 0.0 < self.recurrent_dropout < 1.0
-            else None
+        h_in = self._per_gate(
+            h_tm1, self.recurrent_dropout, self.get_recurrent_dropout_mask, training
         )
-        h_in = [h_tm1 * m for m in rec] if rec is not None else [h_tm1] * 3
         recurrent_z = tf.matmul(h_in[0], rk[:, :units])
         recurrent_r = tf.matmul(h_in[1], rk[:, units : units * 2])
         if self.reset_after and self.use_bias:
@@ -438,7 +441,6 @@ class GRUCell(_Cell):
 
     def get_config(self):
         config = super().get_config()
-        ordered = {k: config[k] for k in ("name", "trainable", "dtype", "units", "activation")}
-        ordered["recurrent_activation"] = activations.serialize(self.recurrent_activation)
+        ordered = self._gated_config_head(config)
         seed = config.pop("seed")
         return {**ordered, **config, "reset_after": self.reset_after, "seed": seed}

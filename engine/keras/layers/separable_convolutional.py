@@ -18,6 +18,7 @@ from .arguments import (
 from .convolutional import (
     UNSUPPORTED,
     add_bias,
+    add_bias_weight,
     channel_spec,
     channels,
     check_sizes,
@@ -144,12 +145,7 @@ class DepthwiseConv2D(_DepthwiseBase):
             shape=self.kernel_size + (input_channel, self.depth_multiplier),
             initializer=self.depthwise_initializer,
         )
-        if self.use_bias:
-            self.bias = self.add_weight(
-                name="bias",
-                shape=(self.depth_multiplier * input_channel,),
-                initializer=self.bias_initializer,
-            )
+        add_bias_weight(self, self.depth_multiplier * input_channel)
         self.built = True
 
     def call(self, inputs):
@@ -242,10 +238,7 @@ class SeparableConv2D(_DepthwiseBase):
             shape=(1, 1, self.depth_multiplier * input_channel, self.filters),
             initializer=self.pointwise_initializer,
         )
-        if self.use_bias:
-            self.bias = self.add_weight(
-                name="bias", shape=(self.filters,), initializer=self.bias_initializer
-            )
+        add_bias_weight(self, self.filters)
         self.built = True
 
     def call(self, inputs):

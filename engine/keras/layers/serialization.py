@@ -1,8 +1,9 @@
 """What the sequence and attention layers need from Keras's serialization: `get_config` dicts
 shaped as Keras 3's (a base of name, trainable and dtype policy; initializers serialized as
-{'module', 'class_name', 'config', 'registered_name'}), cloning a layer from its config (as
-Bidirectional clones its forward and backward layers), and the two initializers the RNN and
-Embedding layers default to that engine/keras/initializers.py does not name yet.
+{'module', 'class_name', 'config', 'registered_name'}), a model config's entry for each of its
+layers, cloning a layer from its config (as Bidirectional clones its forward and backward
+layers), and the two initializers the RNN and Embedding layers default to that
+engine/keras/initializers.py does not name yet.
 """
 
 import math
@@ -12,6 +13,7 @@ import numpy as np
 from ...missing import missing_attribute
 from ...tensor import EagerTensor
 from .. import initializers
+from .input_layer import InputLayer
 
 
 def base_config(layer):
@@ -47,6 +49,15 @@ def serialize_layer(layer):
         "config": layer.get_config(),
         "registered_name": None,
     }
+
+
+def serialize_model_layer(layer):
+    """serialize_layer plus the build_config a model's config gives each built layer (its
+    InputLayers have none)."""
+    entry = serialize_layer(layer)
+    if not isinstance(layer, InputLayer) and layer._build_shapes is not None:
+        entry["build_config"] = {"input_shape": layer._build_shapes}
+    return entry
 
 
 def clone_layer(layer, **overrides):

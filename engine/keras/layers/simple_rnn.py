@@ -1,10 +1,8 @@
 """keras.layers.SimpleRNN: a SimpleRNNCell (activation(x @ kernel + bias + h @ recurrent_kernel))
 run over time by the RNN layer."""
 
-from .backend_ops import RankSpec
-from .rnn import RNN, cell_property, layer_config, refuse_unsupported
+from .rnn import CellRNN, refuse_unsupported
 from .rnn_cells import SimpleRNNCell
-from .serialization import from_config_kwargs
 
 _CELL_KEYS = (
     "units",
@@ -25,7 +23,9 @@ _CELL_KEYS = (
 )  # no seed: Keras's SimpleRNN config has none
 
 
-class SimpleRNN(RNN):
+class SimpleRNN(CellRNN):
+    cell_keys = _CELL_KEYS
+
     def __init__(
         self,
         units,
@@ -68,23 +68,3 @@ class SimpleRNN(RNN):
             unroll=unroll,
             **kwargs,
         )
-        self.input_spec = RankSpec(ndim=3)
-
-    def call(self, sequences, initial_state=None, mask=None, training=False):
-        return super().call(sequences, initial_state=initial_state, mask=mask, training=training)
-
-    units = cell_property("units")
-    activation = cell_property("activation")
-    use_bias = cell_property("use_bias")
-    kernel_initializer = cell_property("kernel_initializer")
-    recurrent_initializer = cell_property("recurrent_initializer")
-    bias_initializer = cell_property("bias_initializer")
-    dropout = cell_property("dropout")
-    recurrent_dropout = cell_property("recurrent_dropout")
-
-    def get_config(self):
-        return layer_config(self, _CELL_KEYS)
-
-    @classmethod
-    def from_config(cls, config):
-        return cls(**from_config_kwargs(config))

@@ -3,9 +3,8 @@ tf.keras.losses exports (it has `mse`/`MSE`, `mae`, `kld`, `logcosh`... but no
 `mean_squared_error`), Keras's reductions and epsilon clipping, and `get` (what
 compile(loss='mse') looks names up with)."""
 
-import inspect
-
 from ...missing import missing_attribute
+from ..identifiers import get_by_identifier as _get_by_identifier
 from .classes import (
     BinaryCrossentropy,
     BinaryFocalCrossentropy,
@@ -132,17 +131,7 @@ del mean_squared_logarithmic_error, kl_divergence, log_cosh, LossFunctionWrapper
 def get(identifier):
     """keras.losses.get: a loss from its name (a function's or a class's: classes are
     instantiated), or the callable itself."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier in _KERAS_ONLY:
-            raise missing_attribute("tf.keras.losses", identifier)
-        obj = _BY_NAME.get(identifier)
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj() if inspect.isclass(obj) else obj
-    raise ValueError(f"Could not interpret loss identifier: {identifier}")
+    return _get_by_identifier(identifier, _BY_NAME, _KERAS_ONLY, "tf.keras.losses", "loss")
 
 
 def __getattr__(name):

@@ -9,19 +9,31 @@ from .loss import Loss, LossFunctionWrapper
 SUM_OVER_BATCH = "sum_over_batch_size"
 
 
-class _Simple(LossFunctionWrapper):
+class _KerasLoss(LossFunctionWrapper):
+    """A Loss class over a per-sample function. Config: name, reduction, then the options Keras
+    lists for this loss (`config_keys`), which are also kept as attributes."""
+
+    config_keys: tuple[str, ...] = ()
+
+    def _wrap(self, fn, name, reduction, dtype, **options):
+        super().__init__(fn, name=name, reduction=reduction, dtype=dtype, **options)
+        for key in self.config_keys:
+            setattr(self, key, options[key])
+
+    def get_config(self):
+        config = Loss.get_config(self)
+        config.update({key: getattr(self, key) for key in self.config_keys})
+        return config
+
+
+class _Simple(_KerasLoss):
     """A loss with no options of its own: config is name and reduction."""
 
     fn: object = None
     default_name = ""
 
     def __init__(self, reduction=SUM_OVER_BATCH, name=None, dtype=None):
-        super().__init__(
-            type(self).fn, name=name or self.default_name, reduction=reduction, dtype=dtype
-        )
-
-    def get_config(self):
-        return Loss.get_config(self)
+        self._wrap(type(self).fn, name or self.default_name, reduction, dtype)
 
 
 def _simple(class_name, fn, default_name):
@@ -63,36 +75,17 @@ for _cls in (
     _cls.__module__ = __name__
 
 
-class Huber(LossFunctionWrapper):
+class Huber(_KerasLoss):
     def __init__(self, delta=1.0, reduction=SUM_OVER_BATCH, name="huber_loss", dtype=None):
-        super().__init__(regression.huber, name=name, reduction=reduction, dtype=dtype, delta=delta)
-
-    def get_config(self):
-        return Loss.get_config(self)
+        self._wrap(regression.huber, name, reduction, dtype, delta=delta)
 
 
-class CosineSimilarity(LossFunctionWrapper):
+class CosineSimilarity(_KerasLoss):
     def __init__(self, axis=-1, reduction=SUM_OVER_BATCH, name="cosine_similarity", dtype=None):
-        super().__init__(
-            regression.cosine_similarity, name=name, reduction=reduction, dtype=dtype, axis=axis
-        )
-
-    def get_config(self):
-        return Loss.get_config(self)
+        self._wrap(regression.cosine_similarity, name, reduction, dtype, axis=axis)
 
 
-class _Crossentropy(LossFunctionWrapper):
-    """Config: name, reduction, then the options Keras lists for this loss."""
-
-    config_keys: tuple[str, ...] = ()
-
-    def get_config(self):
-        config = Loss.get_config(self)
-        config.update({key: getattr(self, key) for key in self.config_keys})
-        return config
-
-
-class BinaryCrossentropy(_Crossentropy):
+class BinaryCrossentropy(_KerasLoss):
     config_keys = ("from_logits", "label_smoothing", "axis")
 
     def __init__(
@@ -104,21 +97,18 @@ class BinaryCrossentropy(_Crossentropy):
         name="binary_crossentropy",
         dtype=None,
     ):
-        super().__init__(
+        self._wrap(
             binary_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
+            name,
+            reduction,
+            dtype,
             from_logits=from_logits,
             label_smoothing=label_smoothing,
             axis=axis,
         )
-        self.from_logits = from_logits
-        self.label_smoothing = label_smoothing
-        self.axis = axis
 
 
-class BinaryFocalCrossentropy(_Crossentropy):
+class BinaryFocalCrossentropy(_KerasLoss):
     config_keys = (
         "from_logits",
         "label_smoothing",
@@ -140,11 +130,11 @@ class BinaryFocalCrossentropy(_Crossentropy):
         name="binary_focal_crossentropy",
         dtype=None,
     ):
-        super().__init__(
+        self._wrap(
             probabilistic.binary_focal_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
+            name,
+            reduction,
+            dtype,
             apply_class_balancing=apply_class_balancing,
             alpha=alpha,
             gamma=gamma,
@@ -152,15 +142,9 @@ class BinaryFocalCrossentropy(_Crossentropy):
             label_smoothing=label_smoothing,
             axis=axis,
         )
-        self.from_logits = from_logits
-        self.label_smoothing = label_smoothing
-        self.axis = axis
-        self.apply_class_balancing = apply_class_balancing
-        self.alpha = alpha
-        self.gamma = gamma
 
 
-class CategoricalCrossentropy(_Crossentropy):
+class CategoricalCrossentropy(_KerasLoss):
     config_keys = ("from_logits", "label_smoothing", "axis")
 
     def __init__(
@@ -172,21 +156,18 @@ class CategoricalCrossentropy(_Crossentropy):
         name="categorical_crossentropy",
         dtype=None,
     ):
-        super().__init__(
+        self._wrap(
             probabilistic.categorical_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
+            name,
+            reduction,
+            dtype,
             from_logits=from_logits,
             label_smoothing=label_smoothing,
             axis=axis,
         )
-        self.from_logits = from_logits
-        self.label_smoothing = label_smoothing
-        self.axis = axis
 
 
-class CategoricalFocalCrossentropy(_Crossentropy):
+class CategoricalFocalCrossentropy(_KerasLoss):
     config_keys = ("from_logits", "label_smoothing", "axis", "alpha", "gamma")
 
     def __init__(
@@ -200,25 +181,20 @@ class CategoricalFocalCrossentropy(_Crossentropy):
         name="categorical_focal_crossentropy",
         dtype=None,
     ):
-        super().__init__(
+        self._wrap(
             probabilistic.categorical_focal_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
+            name,
+            reduction,
+            dtype,
             alpha=alpha,
             gamma=gamma,
             from_logits=from_logits,
             label_smoothing=label_smoothing,
             axis=axis,
         )
-        self.from_logits = from_logits
-        self.label_smoothing = label_smoothing
-        self.axis = axis
-        self.alpha = alpha
-        self.gamma = gamma
 
 
-class SparseCategoricalCrossentropy(_Crossentropy):
+class SparseCategoricalCrossentropy(_KerasLoss):
     config_keys = ("from_logits", "ignore_class")
 
     def __init__(
@@ -230,14 +206,12 @@ class SparseCategoricalCrossentropy(_Crossentropy):
         name="sparse_categorical_crossentropy",
         dtype=None,
     ):
-        super().__init__(
+        self._wrap(
             sparse_categorical_crossentropy,
-            name=name,
-            reduction=reduction,
-            dtype=dtype,
+            name,
+            reduction,
+            dtype,
             from_logits=from_logits,
             ignore_class=ignore_class,
             axis=axis,
         )
-        self.from_logits = from_logits
-        self.ignore_class = ignore_class

@@ -3,10 +3,8 @@ metrics (Precision, Recall, AUC, TruePositives...), and `get` with Keras's name 
 names, their snake_case forms, and 'mse'/'mae'/... aliases). compile(metrics=['accuracy'])
 resolves 'accuracy'/'acc' by shapes: see compile_names.resolve."""
 
-import inspect
-import re
-
 from ...missing import missing_attribute
+from ..identifiers import get_by_identifier as _get_by_identifier
 from ..losses import (  # the loss functions tf.keras.metrics also exports, by their names there
     KLD,
     MAE,
@@ -31,6 +29,7 @@ from ..losses import (  # the loss functions tf.keras.metrics also exports, by t
     sparse_categorical_crossentropy,
     squared_hinge,
 )
+from ..naming import to_snake_case as _snake_case
 from .accuracy import (
     Accuracy,
     BinaryAccuracy,
@@ -126,13 +125,6 @@ _KERAS_ONLY = (
 )
 
 
-def _snake_case(name):
-    """Keras's naming.to_snake_case ('AUC' -> 'auc', 'KLDivergence' -> 'kl_divergence')."""
-    name = re.sub(r"\W+", "", name)
-    name = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", name)
-    return re.sub("([a-z])([A-Z])", r"\1_\2", name).lower()
-
-
 # Keras's ALL_OBJECTS_DICT: class names, their snake_case forms, and the short aliases.
 BY_NAME: dict[str, type] = {cls.__name__: cls for cls in _CLASSES}
 BY_NAME.update({_snake_case(cls.__name__): cls for cls in _CLASSES})
@@ -156,17 +148,7 @@ _MISSING_NAMES = set(_KERAS_ONLY) | {_snake_case(name) for name in _KERAS_ONLY}
 def get(identifier):
     """keras.metrics.get: a metric from its name (classes are instantiated), or the callable
     itself."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, str):
-        if identifier in _MISSING_NAMES:
-            raise missing_attribute("tf.keras.metrics", identifier)
-        obj = BY_NAME.get(identifier)
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj() if inspect.isclass(obj) else obj
-    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+    return _get_by_identifier(identifier, BY_NAME, _MISSING_NAMES, "tf.keras.metrics", "metric")
 
 
 def __getattr__(name):

@@ -7,7 +7,7 @@ import numpy as np
 import engine as tf  # circular on purpose: ops are looked up when a metric updates
 
 from ..losses.loss import _as_tensor, squeeze_or_expand_to_same_rank
-from .reduction import MeanMetricWrapper
+from .reduction import KerasMeanMetric
 
 
 def accuracy(y_true, y_pred):
@@ -103,49 +103,40 @@ def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5, from_sorted_ids=False
     return matches if shape is None else tf.reshape(matches, shape)
 
 
-class Accuracy(MeanMetricWrapper):
+class Accuracy(KerasMeanMetric):
     def __init__(self, name="accuracy", dtype=None):
         super().__init__(fn=accuracy, name=name, dtype=dtype)
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
 
+class BinaryAccuracy(KerasMeanMetric):
+    config_keys = ("threshold",)
 
-class BinaryAccuracy(MeanMetricWrapper):
     def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
         super().__init__(fn=binary_accuracy, name=name, dtype=dtype, threshold=threshold)
         self.threshold = threshold
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype, "threshold": self.threshold}
 
-
-class CategoricalAccuracy(MeanMetricWrapper):
+class CategoricalAccuracy(KerasMeanMetric):
     def __init__(self, name="categorical_accuracy", dtype=None):
         super().__init__(fn=categorical_accuracy, name=name, dtype=dtype)
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
 
-
-class SparseCategoricalAccuracy(MeanMetricWrapper):
+class SparseCategoricalAccuracy(KerasMeanMetric):
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(fn=sparse_categorical_accuracy, name=name, dtype=dtype)
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype}
 
+class TopKCategoricalAccuracy(KerasMeanMetric):
+    config_keys = ("k",)
 
-class TopKCategoricalAccuracy(MeanMetricWrapper):
     def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
         super().__init__(fn=top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
         self.k = k
 
-    def get_config(self):
-        return {"name": self.name, "dtype": self.dtype, "k": self.k}
 
+class SparseTopKCategoricalAccuracy(KerasMeanMetric):
+    config_keys = ("k",)
 
-class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
     def __init__(
         self, k=5, name="sparse_top_k_categorical_accuracy", dtype=None, from_sorted_ids=False
     ):
@@ -160,7 +151,7 @@ class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
         self.from_sorted_ids = from_sorted_ids
 
     def get_config(self):
-        config = {"name": self.name, "dtype": self.dtype, "k": self.k}
+        config = super().get_config()
         if self.from_sorted_ids:
             config["from_sorted_ids"] = True
         return config

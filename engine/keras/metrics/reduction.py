@@ -105,3 +105,15 @@ class MeanMetricWrapper(Mean):
         config = {"name": self.name, "dtype": self.dtype, "fn": self._fn.__name__}
         config.update(self._fn_kwargs)
         return config
+
+
+class KerasMeanMetric(MeanMetricWrapper):
+    """Keras's own wrapper metrics (the accuracies, the loss means): their config is name and
+    dtype, then the attributes named in `config_keys`, not the wrapped function."""
+
+    config_keys: tuple[str, ...] = ()
+
+    def get_config(self):
+        config = {"name": self.name, "dtype": self.dtype}
+        config.update({key: getattr(self, key) for key in self.config_keys})
+        return config

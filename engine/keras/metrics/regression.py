@@ -12,25 +12,19 @@ from ..losses.functions import (
 )
 from ..losses.hinge import categorical_hinge, hinge, squared_hinge
 from ..losses.loss import _as_tensor, squeeze_or_expand_to_same_rank
-from .reduction import Mean, MeanMetricWrapper
+from .reduction import KerasMeanMetric, Mean
 
 
-class _LossMean(MeanMetricWrapper):
+class _LossMean(KerasMeanMetric):
     """The running mean of a loss function; config: name and dtype (plus `config_keys`)."""
 
     fn: object = None
     default_name = ""
-    config_keys: tuple[str, ...] = ()
 
     def __init__(self, name=None, dtype=None, **kwargs):
         super().__init__(type(self).fn, name or self.default_name, dtype=dtype, **kwargs)
         for key, value in kwargs.items():
             setattr(self, key, value)
-
-    def get_config(self):
-        config = {"name": self.name, "dtype": self.dtype}
-        config.update({key: getattr(self, key) for key in self.config_keys})
-        return config
 
 
 def _loss_mean(class_name, fn, default_name):

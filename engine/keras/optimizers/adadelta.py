@@ -14,6 +14,7 @@ from .slices import add_to, dense, divide_by, multiply_by, scale, square
 
 class Adadelta(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = ("rho", "epsilon")
 
     def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, **kwargs):
         super().__init__(learning_rate=learning_rate, **kwargs)
@@ -48,8 +49,3 @@ class Adadelta(Optimizer):
             rho * accumulated_delta._value + dense(scale(square(delta), one_minus_rho))
         )
         add_to(variable, scale(delta, learning_rate))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"rho": self.rho, "epsilon": self.epsilon})
-        return config

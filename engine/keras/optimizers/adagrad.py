@@ -12,6 +12,7 @@ from .slices import add_to, divide_by, scale, square, subtract_from
 
 class Adagrad(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = ("initial_accumulator_value", "epsilon")
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, **kwargs):
         super().__init__(learning_rate=learning_rate, **kwargs)
@@ -32,10 +33,3 @@ class Adagrad(Optimizer):
         add_to(accumulator, square(gradient))
         denominator = np.sqrt(accumulator._value + dtype(self.epsilon))
         subtract_from(variable, divide_by(scale(gradient, learning_rate), denominator))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {"initial_accumulator_value": self.initial_accumulator_value, "epsilon": self.epsilon}
-        )
-        return config

@@ -17,6 +17,7 @@ from .slices import dense, square
 
 class Adam(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = ("beta_1", "beta_2", "epsilon", "amsgrad")
 
     def __init__(
         self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, **kwargs
@@ -54,15 +55,3 @@ class Adam(Optimizer):
             v_hat.assign(np.maximum(v_hat._value, v._value))
             second_moment = v_hat._value
         variable.assign_sub((m._value * alpha) / (np.sqrt(second_moment) + dtype(self.epsilon)))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {
-                "beta_1": self.beta_1,
-                "beta_2": self.beta_2,
-                "epsilon": self.epsilon,
-                "amsgrad": self.amsgrad,
-            }
-        )
-        return config

@@ -13,6 +13,7 @@ from .slices import absolute, dense
 
 class Adamax(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = ("beta_1", "beta_2", "epsilon")
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, **kwargs):
         super().__init__(learning_rate=learning_rate, **kwargs)
@@ -39,8 +40,3 @@ class Adamax(Optimizer):
             (learning_rate * m._value)
             / ((dtype(1) - beta_1_power) * (u._value + dtype(self.epsilon)))
         )
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon})
-        return config

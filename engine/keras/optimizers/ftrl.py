@@ -17,6 +17,14 @@ from .slices import dense, square
 
 class Ftrl(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = (
+        "learning_rate_power",
+        "initial_accumulator_value",
+        "l1_regularization_strength",
+        "l2_regularization_strength",
+        "l2_shrinkage_regularization_strength",
+        "beta",
+    )
 
     def __init__(
         self,
@@ -79,17 +87,3 @@ class Ftrl(Optimizer):
         clipped = clip_by_value(linear._value, -l1, l1)
         variable.assign((clipped - linear._value) / quadratic)
         accum.assign(new_accum)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {
-                "learning_rate_power": self.learning_rate_power,
-                "initial_accumulator_value": self.initial_accumulator_value,
-                "l1_regularization_strength": self.l1_regularization_strength,
-                "l2_regularization_strength": self.l2_regularization_strength,
-                "l2_shrinkage_regularization_strength": (self.l2_shrinkage_regularization_strength),
-                "beta": self.beta,
-            }
-        )
-        return config

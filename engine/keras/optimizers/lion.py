@@ -10,6 +10,8 @@ from .optimizer import Optimizer, cast_constant
 
 
 class Lion(Optimizer):
+    config_keys = ("beta_1", "beta_2")
+
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.99, **kwargs):
         super().__init__(learning_rate=learning_rate, **kwargs)
         self.beta_1 = beta_1
@@ -35,8 +37,3 @@ class Lion(Optimizer):
             learning_rate * np.sign(m._value * beta_1 + gradient * (dtype(1) - beta_1))
         )
         m.assign(m._value * beta_2 + gradient * (dtype(1) - beta_2))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2})
-        return config

@@ -17,6 +17,7 @@ from .slices import dense, square
 
 class Nadam(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = ("beta_1", "beta_2", "epsilon")
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, **kwargs):
         super().__init__(learning_rate=learning_rate, **kwargs)
@@ -66,8 +67,3 @@ class Nadam(Optimizer):
         )
         v_hat = v._value / (one - beta_2_power)
         variable.assign_sub((m_hat * learning_rate) / (np.sqrt(v_hat) + dtype(self.epsilon)))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon})
-        return config

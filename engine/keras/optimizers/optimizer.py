@@ -273,6 +273,7 @@ class Optimizer:
     # Whether update_step takes IndexedSlices gradients as Slices (kept sparse as Keras does);
     # optimizers that do not get them dense.
     _keeps_sparse_gradients = False
+    config_keys: tuple[str, ...] = ()  # a subclass's own arguments, in its config after ours
 
     def _clip_and_update(self, grads, trainable_variables):
         grads = self._clip_gradients(grads)
@@ -370,6 +371,7 @@ class Optimizer:
             "ema_overwrite_frequency": self.ema_overwrite_frequency,
             "loss_scale_factor": self.loss_scale_factor,
             "gradient_accumulation_steps": self.gradient_accumulation_steps,
+            **{key: getattr(self, key) for key in self.config_keys},
         }
 
     @classmethod

@@ -16,6 +16,7 @@ from .slices import dense, divide_by, scale, square, subtract_from
 
 class RMSprop(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = ("rho", "momentum", "epsilon", "centered")
 
     def __init__(
         self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, **kwargs
@@ -57,15 +58,3 @@ class RMSprop(Optimizer):
             variable.assign_sub(momentum._value)
         else:
             subtract_from(variable, increment)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update(
-            {
-                "rho": self.rho,
-                "momentum": self.momentum,
-                "epsilon": self.epsilon,
-                "centered": self.centered,
-            }
-        )
-        return config

@@ -29,6 +29,15 @@ class LearningRateSchedule:
         return cls(**config)
 
 
+class _KerasSchedule(LearningRateSchedule):
+    """Keras's own schedules: their arguments kept as attributes and listed by get_config."""
+
+    config_keys: tuple[str, ...] = ()
+
+    def get_config(self):
+        return {key: getattr(self, key) for key in self.config_keys}
+
+
 def _check_decay_steps(value, name="decay_steps"):
     if value <= 0:
         raise ValueError(f"Argument `{name}` must be > 0. Received: {name}={value}")
@@ -40,8 +49,10 @@ def _start(initial_learning_rate, step):
     return initial, initial.dtype, tf.cast(step, initial.dtype)
 
 
-class ExponentialDecay(LearningRateSchedule):
+class ExponentialDecay(_KerasSchedule):
     """initial_learning_rate * decay_rate ** (step / decay_steps) (floored if staircase)."""
+
+    config_keys = ("initial_learning_rate", "decay_steps", "decay_rate", "staircase", "name")
 
     def __init__(
         self,
@@ -61,19 +72,15 @@ class ExponentialDecay(LearningRateSchedule):
     def __call__(self, step):
         with tf.name_scope(self.name):
             initial, dtype, step = _start(self.initial_learning_rate, step)
-            p = step / tf.cast(self.decay_steps, dtype)
-            if self.staircase:
-                p = tf.floor(p)
+            p = self._progress(step, dtype)
             return tf.multiply(initial, tf.pow(tf.cast(self.decay_rate, dtype), p))
 
-    def get_config(self):
-        return {
-            "initial_learning_rate": self.initial_learning_rate,
-            "decay_steps": self.decay_steps,
-            "decay_rate": self.decay_rate,
-            "staircase": self.staircase,
-            "name": self.name,
-        }
+    def _progress(self, step, dtype):
+        """step / decay_steps, floored if staircase (InverseTimeDecay's too)."""
+        p = step / tf.cast(self.decay_steps, dtype)
+        if self.staircase:
+            p = tf.floor(p)
+        return p
 
 
 class InverseTimeDecay(ExponentialDecay):
@@ -92,16 +99,16 @@ class InverseTimeDecay(ExponentialDecay):
     def __call__(self, step):
         with tf.name_scope(self.name):
             initial, dtype, step = _start(self.initial_learning_rate, step)
-            p = step / tf.cast(self.decay_steps, dtype)
-            if self.staircase:
-                p = tf.floor(p)
+            p = self._progress(step, dtype)
             const = tf.cast(tf.constant(1), dtype)
             denominator = tf.add(const, tf.multiply(tf.cast(self.decay_rate, dtype), p))
             return tf.divide(initial, denominator)
 
 
-class PiecewiseConstantDecay(LearningRateSchedule):
+class PiecewiseConstantDecay(_KerasSchedule):
     """values[i] for boundaries[i-1] < step <= boundaries[i], as a sum of masked values."""
+
+    config_keys = ("boundaries", "values", "name")
 
     def __init__(self, boundaries, values, name="PiecewiseConstant"):
         if len(boundaries) != len(values) - 1:
@@ -130,12 +137,18 @@ class PiecewiseConstantDecay(LearningRateSchedule):
                 result += tf.cast((step > low) & (step <= high), dtype) * value
             return result
 
-    def get_config(self):
-        return {"boundaries": self.boundaries, "values": self.values, "name": self.name}
 
-
-class PolynomialDecay(LearningRateSchedule):
+class PolynomialDecay(_KerasSchedule):
     """(initial - end) * (1 - step / decay_steps) ** power + end; cycling restarts it."""
+
+    config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "end_learning_rate",
+        "power",
+        "cycle",
+        "name",
+    )
 
     def __init__(
         self,
@@ -172,19 +185,18 @@ class PolynomialDecay(LearningRateSchedule):
             p = tf.divide(step, decay_steps)
             return tf.add(tf.multiply(initial - end, tf.pow(1 - p, power)), end)
 
-    def get_config(self):
-        return {
-            "initial_learning_rate": self.initial_learning_rate,
-            "decay_steps": self.decay_steps,
-            "end_learning_rate": self.end_learning_rate,
-            "power": self.power,
-            "cycle": self.cycle,
-            "name": self.name,
-        }
 
-
-class CosineDecay(LearningRateSchedule):
+class CosineDecay(_KerasSchedule):
     """Optional linear warmup to warmup_target, then a half cosine from it to alpha * rate."""
+
+    config_keys = (
+        "initial_learning_rate",
+        "decay_steps",
+        "alpha",
+        "name",
+        "warmup_target",
+        "warmup_steps",
+    )
 
     def __init__(
         self,
@@ -229,16 +241,6 @@ class CosineDecay(LearningRateSchedule):
             if (step < warmup_steps).numpy():  # Keras's ops.cond, eagerly
                 return self._warmup(step, warmup_steps, target, initial)
             return self._decay(step - warmup_steps, decay_steps, target, dtype)
-
-    def get_config(self):
-        return {
-            "initial_learning_rate": self.initial_learning_rate,
-            "decay_steps": self.decay_steps,
-            "alpha": self.alpha,
-            "name": self.name,
-            "warmup_target": self.warmup_target,
-            "warmup_steps": self.warmup_steps,
-        }
 
 
 class CosineDecayRestarts(LearningRateSchedule):

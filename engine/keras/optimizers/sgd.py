@@ -11,6 +11,7 @@ from .slices import dense, scale, subtract_from
 
 class SGD(Optimizer):
     _keeps_sparse_gradients = True
+    config_keys = ("momentum", "nesterov")
 
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, **kwargs):
         super().__init__(learning_rate=learning_rate, **kwargs)
@@ -39,8 +40,3 @@ class SGD(Optimizer):
             variable.assign_add(m._value * momentum - dense(step))
         else:
             variable.assign_add(m._value)
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"momentum": self.momentum, "nesterov": self.nesterov})
-        return config

@@ -204,15 +204,7 @@ class Trainer:
             x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch
         )
         self._build_for(batches, training=True)
-        callback_list = callbacks_module.CallbackList(
-            callbacks,
-            add_history=True,
-            add_progbar=verbose != 0,
-            verbose=verbose,
-            epochs=epochs,
-            steps=batches.num_batches,
-            model=self,
-        )
+        callback_list = self._callback_list(callbacks, verbose, epochs, batches, add_history=True)
         self.stop_training = False
         callback_list.on_train_begin()
         training_logs = None
@@ -264,14 +256,7 @@ class Trainer:
         if isinstance(callbacks, callbacks_module.CallbackList):
             callback_list = callbacks
         else:
-            callback_list = callbacks_module.CallbackList(
-                callbacks,
-                add_progbar=verbose != 0,
-                verbose=verbose,
-                epochs=1,
-                steps=batches.num_batches,
-                model=self,
-            )
+            callback_list = self._callback_list(callbacks, verbose, 1, batches)
         self.stop_evaluating = False
         callback_list.on_test_begin()
         logs = {}
@@ -288,14 +273,7 @@ class Trainer:
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         batches = data_module.batches(x, None, None, batch_size, False, None, steps)
-        callback_list = callbacks_module.CallbackList(
-            callbacks,
-            add_progbar=verbose != 0,
-            verbose=verbose,
-            epochs=1,
-            steps=batches.num_batches,
-            model=self,
-        )
+        callback_list = self._callback_list(callbacks, verbose, 1, batches)
         self.stop_predicting = False
         callback_list.on_predict_begin()
         outputs = []
@@ -327,25 +305,36 @@ class Trainer:
             sample_weight = data_module._class_weights(
                 symbolic.map_structure(data_module._as_array, y), class_weight
             )
-        batch = _batch_tensors(x, y, sample_weight)
-        self._build_for([batch], training=True)
-        self.reset_metrics()
-        logs = _pythonify(self.train_step(_step_data(batch)))
-        return logs if return_dict else self._flatten_metrics_in_order(logs)
+        return self._run_one_batch(self.train_step, x, y, sample_weight, True, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         self._assert_compile_called("test_on_batch")
-        batch = _batch_tensors(x, y, sample_weight)
-        self._build_for([batch], training=False)
-        self.reset_metrics()
-        logs = _pythonify(self.test_step(_step_data(batch)))
-        return logs if return_dict else self._flatten_metrics_in_order(logs)
+        return self._run_one_batch(self.test_step, x, y, sample_weight, False, return_dict)
 
     def predict_on_batch(self, x):
         outputs = self.predict_step((symbolic.map_structure(data_module._as_tensor, x),))
         return symbolic.map_structure(lambda t: np.asarray(t), outputs)
 
     # --- helpers ---------------------------------------------------------------------------
+    def _callback_list(self, callbacks, verbose, epochs, batches, add_history=False):
+        return callbacks_module.CallbackList(
+            callbacks,
+            add_history=add_history,
+            add_progbar=verbose != 0,
+            verbose=verbose,
+            epochs=epochs,
+            steps=batches.num_batches,
+            model=self,
+        )
+
+    def _run_one_batch(self, step_function, x, y, sample_weight, training, return_dict):
+        """train_on_batch and test_on_batch: one step on the batch, with fresh metrics."""
+        batch = _batch_tensors(x, y, sample_weight)
+        self._build_for([batch], training=training)
+        self.reset_metrics()
+        logs = _pythonify(step_function(_step_data(batch)))
+        return logs if return_dict else self._flatten_metrics_in_order(logs)
+
     def _assert_compile_called(self, method_name):
         if not self.compiled:
             raise ValueError("You must call `compile()` before using the model.")
