@@ -2,7 +2,7 @@
 default (two bias rows: input and recurrent) or False (one bias, the reset gate applied before
 the recurrent MatMul)."""
 
-from .backend_ops import RankSpec
+from .input_spec import InputSpec
 from .lstm import check_use_cudnn
 from .rnn import RNN, cell_property, layer_config, refuse_unsupported
 from .rnn_cells import GRUCell
@@ -79,7 +79,7 @@ class GRU(RNN):
             unroll=unroll,
             **kwargs,
         )
-        self.input_spec = RankSpec(ndim=3)
+        self.input_spec = InputSpec(ndim=3)
         check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 

@@ -5,7 +5,7 @@ tape shows every step's MatMul/AddV2/BiasAdd/Split/Sigmoid/Tanh/Mul under 'lstm/
 what the debugger needs to show gradients vanishing through time.
 """
 
-from .backend_ops import RankSpec
+from .input_spec import InputSpec
 from .rnn import RNN, cell_property, layer_config, refuse_unsupported
 from .rnn_cells import LSTMCell
 from .serialization import from_config_kwargs
@@ -89,7 +89,7 @@ class LSTM(RNN):
             unroll=unroll,
             **kwargs,
         )
-        self.input_spec = RankSpec(ndim=3)
+        self.input_spec = InputSpec(ndim=3)
         check_use_cudnn(use_cudnn)
         self.use_cudnn = use_cudnn
 

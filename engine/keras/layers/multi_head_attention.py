@@ -190,7 +190,7 @@ class MultiHeadAttention(Layer):
     output_dense = property(lambda self: self._output_dense)
 
     # Keras builds from the shapes of query, value and key; the base layer, from the first.
-    def __call__(self, query, value, key=None, **kwargs):  # type: ignore[override]
+    def __call__(self, query, value, key=None, **kwargs):
         query, value = self._convert_input(query), self._convert_input(value)
         if key is not None:
             key = self._convert_input(key)

@@ -1,7 +1,7 @@
 """keras.layers.SimpleRNN: a SimpleRNNCell (activation(x @ kernel + bias + h @ recurrent_kernel))
 run over time by the RNN layer."""
 
-from .backend_ops import RankSpec
+from .input_spec import InputSpec
 from .rnn import RNN, cell_property, layer_config, refuse_unsupported
 from .rnn_cells import SimpleRNNCell
 from .serialization import from_config_kwargs
@@ -68,7 +68,7 @@ class SimpleRNN(RNN):
             unroll=unroll,
             **kwargs,
         )
-        self.input_spec = RankSpec(ndim=3)
+        self.input_spec = InputSpec(ndim=3)
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         return super().call(sequences, initial_state=initial_state, mask=mask, training=training)

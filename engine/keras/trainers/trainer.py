@@ -203,7 +203,7 @@ class Trainer:
         batches = data_module.batches(
             x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch
         )
-        self._build_for(batches, training=True)
+        self._build_for(batches.peek, training=True)
         callback_list = callbacks_module.CallbackList(
             callbacks,
             add_history=True,
@@ -260,7 +260,7 @@ class Trainer:
     ):
         self._assert_compile_called("evaluate")
         batches = data_module.batches(x, y, sample_weight, batch_size, False, None, steps)
-        self._build_for(batches, training=False)
+        self._build_for(batches.peek, training=False)
         if isinstance(callbacks, callbacks_module.CallbackList):
             callback_list = callbacks
         else:
@@ -328,7 +328,7 @@ class Trainer:
                 symbolic.map_structure(data_module._as_array, y), class_weight
             )
         batch = _batch_tensors(x, y, sample_weight)
-        self._build_for([batch], training=True)
+        self._build_for(lambda: batch, training=True)
         self.reset_metrics()
         logs = _pythonify(self.train_step(_step_data(batch)))
         return logs if return_dict else self._flatten_metrics_in_order(logs)
@@ -336,7 +336,7 @@ class Trainer:
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         self._assert_compile_called("test_on_batch")
         batch = _batch_tensors(x, y, sample_weight)
-        self._build_for([batch], training=False)
+        self._build_for(lambda: batch, training=False)
         self.reset_metrics()
         logs = _pythonify(self.test_step(_step_data(batch)))
         return logs if return_dict else self._flatten_metrics_in_order(logs)
@@ -358,11 +358,11 @@ class Trainer:
             return sorted(self._outputs_struct, key=str)
         return [x._keras_history.operation.name for x in outputs]
 
-    def _build_for(self, batches, training):
+    def _build_for(self, first_batch, training):
         """Builds the model (from the first batch's shapes, without running ops) and, for
         training, the optimizer, before the first step, as Keras's symbolic build does."""
         if not self.built:
-            first = next(iter(batches), None)
+            first = first_batch()
             if first is not None:
                 x = first[0]
                 specs = symbolic.map_structure(
