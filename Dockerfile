@@ -31,7 +31,8 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends bubblewrap \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=wheel /dist/ /tmp/dist/
-RUN pip install --no-cache-dir /tmp/dist/tapescope-*.whl \
+# psycopg: the driver for a PostgreSQL --database-url (replicas, deploy/compose.yaml).
+RUN pip install --no-cache-dir /tmp/dist/tapescope-*.whl "psycopg[binary]==3.3.9" \
     && rm -rf /tmp/dist
 # The data directory belongs to the user the server runs as (a new volume copies its owner).
 RUN useradd --create-home --uid 10001 --user-group tapescope \

@@ -1,20 +1,32 @@
 """The app factory: routers, error shape, security layers, the sandbox and the store."""
 
+import asyncio
+import contextlib
+import logging
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from .errors import install_error_handlers
-from .routes import captures, examples, export, health, pages, runs
+from .rate_limit import RateLimit
+from .routes import captures, examples, export, health, pages, pins, runs
 from .runs import RunService
 from .sandbox.limits import Limits
 from .sandbox.pool import SandboxPool, SandboxUnavailable
-from .security import BodyLimit, SecurityHeaders, TokenAuth, TrustedHost, openapi_error_shape
+from .security import (
+    BodyLimit,
+    SameOrigin,
+    SecurityHeaders,
+    TokenAuth,
+    TrustedHost,
+    openapi_error_shape,
+)
 from .settings import Settings, is_loopback
 from .static_site import mount_web_app
 from .store import RunStore
 from .version import __version__
 
+RETENTION_SECONDS = 600.0  # how often expired runs are deleted on an idle server
 JSON_OVERHEAD = 6  # JSON may spell a character as \uXXXX: a body holds up to 6x the code's bytes
 
 
@@ -50,6 +62,7 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
     async def lifespan(app: FastAPI):
         store = RunStore(settings.resolved_database_url)
         pool = make_pool(settings, **sandbox_options)
+        service: RunService | None = None
         try:
             pool.choose_isolation()
             if pool.isolation != "bubblewrap" and not is_loopback(settings.host):
@@ -57,9 +70,15 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
                     f"refusing to serve {settings.host} without OS isolation: {pool.isolation_note}"
                 )
             await pool.start()
-            app.state.runs = RunService(settings, store, pool)
+            service = app.state.runs = RunService(settings, store, pool)
+            retention = asyncio.create_task(_retain_periodically(service))
             yield
+            retention.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await retention
         finally:
+            if service is not None:
+                service.close()
             await pool.close()
             store.close()
 
@@ -78,6 +97,7 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
         health.router,
         examples.router,
         runs.router,
+        pins.router,
         export.router,
         captures.router,
         pages.router,
@@ -99,7 +119,28 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
         default_bytes=settings.code_bytes * JSON_OVERHEAD + 4096,
         per_path={"/api/captures": settings.upload_bytes},
     )
+    app.add_middleware(
+        RateLimit,
+        limit=settings.rate_limit,
+        window=settings.rate_window_seconds,
+        trust_forwarded_for=settings.trust_forwarded_for,
+    )
+    app.add_middleware(SameOrigin, allowed_origins=frozenset(settings.allowed_origins))
     app.add_middleware(TokenAuth, token=settings.token)
-    app.add_middleware(TrustedHost, enabled=is_loopback(settings.host) and not settings.token)
+    app.add_middleware(
+        TrustedHost,
+        enabled=is_loopback(settings.host) or bool(settings.allowed_hosts),
+        allowed_hosts=frozenset(settings.allowed_hosts),
+    )
     app.add_middleware(SecurityHeaders, frame_ancestors=settings.frame_ancestors)
     return app
+
+
+async def _retain_periodically(service: RunService) -> None:
+    """Expiry happens on an idle server too (limits on count and bytes apply at each add)."""
+    while True:
+        try:
+            await asyncio.to_thread(service.retain)
+        except Exception:  # a database hiccup must not end the loop
+            logging.getLogger("tapescope").exception("retention failed")
+        await asyncio.sleep(RETENTION_SECONDS)

@@ -3,13 +3,16 @@
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from engine.debug.retention import DEFAULT as DEFAULT_KEEP, parse_keep
 from engine.debug.schema import (
     BackwardStep,
     ErrorInfo,
     Finding,
     GradientState,
+    StepRecord,
+    StepSite,
     TensorInfo,
     TensorKind,
 )
@@ -30,11 +33,20 @@ class ErrorBody(Public):
 
 
 class Health(Public):
-    status: Literal["ok"] = "ok"
+    status: Literal["ok", "degraded"] = Field(
+        "ok", description="degraded: the worker pool does not answer (it is being restarted)"
+    )
     version: str
     sandbox: Literal["bubblewrap", "none"] = Field(
         description="bubblewrap: OS isolation; none: rlimits and the Python allowlist only"
     )
+    pool: Literal["ready", "starting", "stopped", "wedged", "off"] = Field(
+        "off", description="the worker template: ready, or stopped / wedged (restarted next run)"
+    )
+    isolation: list[str] = Field(
+        default_factory=list, description="the layers that hold each run here (docs/sandbox.md)"
+    )
+    memory_limit: str = Field("", description="what bounds a run's memory here")
     workers: int = Field(description="programs that may run at once")
     running: int
     queued: int
@@ -58,6 +70,19 @@ class ExamplePublic(Public):
 
 class RunCreate(Public):
     code: str = Field(description="a Python program; `import tensorflow as tf` runs on the engine")
+    keep: str | None = Field(
+        None,
+        max_length=2000,
+        description="which steps of a training loop keep their full detail, e.g. "
+        f"'{DEFAULT_KEEP}' (the default), 'steps:10,20', 'all'; every step leaves a record "
+        "(GET /api/runs/{id}/steps)",
+        examples=[DEFAULT_KEEP],
+    )
+
+    @field_validator("keep")
+    @classmethod
+    def _valid_keep(cls, keep: str | None) -> str | None:
+        return None if keep is None else parse_keep(keep).spec
 
 
 class TapeBrief(Public):
@@ -107,6 +132,8 @@ class RunSummary(Public):
     calls: list[CallBrief]
     findings: FindingCounts
     memory_peak: int = Field(0, description="bytes the tapes and gradients held at most")
+    keep: str | None = Field(None, description="the retention policy the run was captured with")
+    steps: int = Field(0, description="steps recorded (GET /api/runs/{id}/steps)")
 
 
 class RunListItem(Public):
@@ -131,6 +158,20 @@ class StepsPublic(Public):
     call: int
     data: list[BackwardStep]
     count: int = Field(description="steps in this call")
+    offset: int
+    limit: int
+
+
+class TrainingStepsPublic(Public):
+    """A long run's per-step records (one per step, kept in full or not), paged."""
+
+    keep: str | None = Field(description="the retention policy, e.g. 'first:3,last:3,anomalies'")
+    sites: list[StepSite] = Field(
+        description="the lines where tapes are entered; each record's arrays are indexed by "
+        "its site's variables and layers"
+    )
+    data: list[StepRecord]
+    count: int = Field(description="records in all (of the site, when `site` is given)")
     offset: int
     limit: int
 
@@ -211,3 +252,10 @@ class GraphPublic(Public):
     nodes: list[GraphNode]
     edges: list[GraphEdge]
     groups: list[GraphGroup]
+
+
+class PinPublic(Public):
+    """Whether a run is pinned: kept whatever the retention settings say."""
+
+    id: str
+    pinned: bool

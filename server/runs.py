@@ -2,23 +2,33 @@
 
 import secrets
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import numpy as np
-from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from engine.debug.schema import Capture, MemoryTimeline
 from engine.debug.summaries import value_to_json
 
-from .errors import ApiError, describe_validation, not_found
+from .bounds import bound_capture
+from .errors import ApiError, not_found
 from .graph import build_graph
-from .models import Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic
+from .models import (
+    Diagnosis,
+    GraphPublic,
+    PinPublic,
+    RunsPublic,
+    RunSummary,
+    StepsPublic,
+    TensorPublic,
+    TrainingStepsPublic,
+)
 from .sandbox.limits import format_bytes
 from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
 from .store import RunStore, StoredRun
 from .summary import capture_of_outcome, summarize, title_of
+from .upload_parse import UploadParser
 from .values import accept_values, value_not_kept, values_from_npz
 
 PROGRAM_FILENAME = "main.py"
@@ -42,10 +52,14 @@ class RunService:
         self.settings = settings
         self.store = store
         self.pool = pool
+        self.parser = UploadParser()
+
+    def close(self) -> None:
+        self.parser.close()
 
     # Creating runs ----------------------------------------------------------------------------
 
-    async def run_program(self, code: str) -> RunSummary:
+    async def run_program(self, code: str, keep: str | None = None) -> RunSummary:
         size = len(code.encode("utf-8", "surrogatepass"))
         if size > self.settings.code_bytes:
             raise ApiError(
@@ -53,10 +67,20 @@ class RunService:
                 "code_too_large",
                 f"the program is {size:,} bytes; the limit is {self.settings.code_bytes:,} bytes",
             )
+        try:
+            code.encode("utf-8")
+        except UnicodeEncodeError as bad:
+            line = code.count("\n", 0, bad.start) + 1
+            raise ApiError(
+                422,
+                "invalid_request",
+                f"the program is not valid Unicode: a lone surrogate "
+                f"U+{ord(code[bad.start]):04X} on line {line}",
+            ) from None
         if self.pool is None:
             raise ApiError(503, "sandbox_unavailable", "this server does not run programs")
         try:
-            outcome = await self.pool.run(code, PROGRAM_FILENAME)
+            outcome = await self.pool.run(code, PROGRAM_FILENAME, keep)
         except SandboxBusy as busy:
             raise ApiError(
                 503,
@@ -65,6 +89,7 @@ class RunService:
                 headers={"Retry-After": str(busy.retry_after)},
             ) from None
         capture, status = capture_of_outcome(outcome, code, PROGRAM_FILENAME, self.pool.limits)
+        cut = bound_capture(capture)
         summary = summarize(
             new_run_id(),
             _now(),
@@ -74,14 +99,14 @@ class RunService:
             outcome.stdout_truncated,
             outcome.duration_ms,
         )
-        capture_json = (
-            outcome.capture_json
-            if status in ("ok", "error")
+        usable = (
+            status in ("ok", "error", "limit")
             and capture.program is not None
             and outcome.capture_json is not None
-            else None
         )
-        values_npz = outcome.values_npz if capture_json is not None else None
+        # the worker's JSON as it is, unless a cap cut something (then the capture's own)
+        capture_json = outcome.capture_json if usable and not cut else None
+        values_npz = outcome.values_npz if usable else None
         await run_in_threadpool(self._store_run, summary, capture, capture_json, values_npz)
         return summary
 
@@ -99,12 +124,13 @@ class RunService:
         )
 
     async def upload_json(self, body: bytes) -> RunSummary:
-        """Validated strictly: a capture is data a program wrote, nothing is coerced."""
-        try:
-            capture = Capture.model_validate_json(body, strict=True)
-        except ValidationError as error:
-            raise ApiError(422, "invalid_request", describe_validation(error.errors())) from None
-        return await run_in_threadpool(self.upload, capture)
+        """Validated strictly (a capture is data a program wrote, nothing is coerced), with
+        its caps applied, in the parser process: the server's own threads never parse it."""
+        parsed = await self.parser.parse(body, new_run_id(), _now())
+        summary = RunSummary.model_validate_json(parsed.summary_json)
+        run = StoredRun(summary=summary, title=parsed.title, capture_json=parsed.capture_json)
+        await run_in_threadpool(self._add, run)
+        return summary
 
     def upload(
         self, capture: Capture, values: Mapping[int, np.ndarray] | None = None
@@ -112,6 +138,7 @@ class RunService:
         """Store a capture made elsewhere; `values` are the full values kept beside it
         (`tapescope run` passes capture.values; an upload over HTTP has none)."""
         status = "error" if capture.error is not None else "ok"
+        bound_capture(capture)
         summary = summarize(new_run_id(), _now(), "upload", status, capture)
         self._store(
             summary, capture, None, accept_values(values, capture, self.settings) if values else []
@@ -120,11 +147,38 @@ class RunService:
 
     def _store(self, summary: RunSummary, capture: Capture, capture_json: bytes | None, values=()):
         payload = capture_json if capture_json is not None else capture.to_json().encode()
-        self.store.add(
+        self._add(
             StoredRun(
                 summary=summary, title=title_of(capture), capture_json=payload, values=tuple(values)
             )
         )
+
+    def _add(self, run: StoredRun) -> None:
+        self.store.add(run)
+        self.retain(keep=run.summary.id)
+
+    def retain(self, keep: str | None = None) -> tuple[str, ...]:
+        """Apply the retention settings (nothing to do when none is set)."""
+        settings = self.settings
+        if not (settings.max_runs or settings.max_stored_bytes or settings.expire_days):
+            return ()
+        created_before = (
+            _now() - timedelta(days=settings.expire_days) if settings.expire_days else None
+        )
+        return self.store.retain(
+            settings.max_runs, settings.max_stored_bytes, created_before, keep=keep
+        )
+
+    def pin(self, run_id: str, pinned: bool) -> PinPublic:
+        if not self.store.pin(run_id, pinned):
+            raise not_found(f"run {run_id}")
+        return PinPublic(id=run_id, pinned=pinned)
+
+    def pinned(self, run_id: str) -> PinPublic:
+        pinned = self.store.is_pinned(run_id)
+        if pinned is None:
+            raise not_found(f"run {run_id}")
+        return PinPublic(id=run_id, pinned=pinned)
 
     # Reading runs -----------------------------------------------------------------------------
 
@@ -162,6 +216,24 @@ class RunService:
             call=call_id,
             data=call.steps[offset : offset + limit],
             count=len(call.steps),
+            offset=offset,
+            limit=limit,
+        )
+
+    def training_steps(
+        self, run_id: str, site: int | None, offset: int, limit: int
+    ) -> TrainingStepsPublic:
+        capture = self.capture(run_id)
+        records = capture.steps
+        if site is not None:
+            if not any(s.id == site for s in capture.sites):
+                raise not_found(f"step site {site} of run {run_id}")
+            records = [r for r in records if r.site == site]
+        return TrainingStepsPublic(
+            keep=capture.keep,
+            sites=capture.sites,
+            data=records[offset : offset + limit],
+            count=len(records),
             offset=offset,
             limit=limit,
         )

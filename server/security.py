@@ -29,7 +29,10 @@ SECURITY_HEADERS = [
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
 ]
-LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1", "testserver"}
+# Exact names only: a name that merely begins with "127." (127.evil.example) is a DNS name an
+# attacker controls, which DNS rebinding can point at this machine.
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def _header(scope, name: bytes) -> str:
@@ -91,25 +94,83 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-class TrustedHost:
-    """On a loopback address, only loopback Host names (a page on another site that rebinds its
-    DNS name to 127.0.0.1 must not reach the API)."""
+def host_name(host: str) -> str:
+    """The name part of a Host header: `[::1]:8765` -> `::1`, `Localhost:80` -> `localhost`."""
+    if host.startswith("["):
+        return host[1 : host.find("]")].lower() if "]" in host else ""
+    return host.rsplit(":", 1)[0].lower() if host.count(":") == 1 else host.lower()
 
-    def __init__(self, app, enabled: bool):
+
+class TrustedHost:
+    """Only the names this server is meant to be reached by: loopback literals and `localhost`
+    when it listens on loopback, plus the names the operator configured (`allowed_hosts`). A
+    page on another site that rebinds its DNS name to 127.0.0.1 must not reach the API."""
+
+    def __init__(self, app, enabled: bool, allowed_hosts: frozenset[str] = frozenset()):
         self.app, self.enabled = app, enabled
+        self.allowed = LOOPBACK_HOSTS | {name.lower() for name in allowed_hosts}
 
     async def __call__(self, scope, receive, send):
         if self.enabled and scope["type"] == "http":
             host = _header(scope, b"host")
-            name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1 : host.find("]")]
-            if name.lower() not in LOOPBACK_HOSTS and not name.startswith("127."):
+            if host_name(host) not in self.allowed:
                 return await _reply(
                     send,
                     error_response(
-                        400, "bad_host", f"this server answers to localhost only, not to {host!r}"
+                        400,
+                        "bad_host",
+                        f"this server answers to {', '.join(sorted(self.allowed))} only, "
+                        f"not to {host[:100]!r}",
                     ),
                 )
         await self.app(scope, receive, send)
+
+
+class SameOrigin:
+    """Requests that change something come from this app or a script, never from another
+    site's page: a body must be JSON (a cross-site HTML form can only send form data or
+    text/plain: 415), and an `Origin` header, which browsers send on every cross-origin POST,
+    must name this server (its own Host) or one of `allowed_origins` (403)."""
+
+    def __init__(self, app, allowed_origins: frozenset[str] = frozenset()):
+        self.app = app
+        self.allowed = {origin.lower().rstrip("/") for origin in allowed_origins}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] not in UNSAFE_METHODS:
+            return await self.app(scope, receive, send)
+        origin = _header(scope, b"origin").strip().lower()
+        if origin and not self._same_origin(origin, _header(scope, b"host").lower()):
+            return await _reply(
+                send,
+                error_response(
+                    403,
+                    "foreign_origin",
+                    f"requests from {origin[:100]!r} may not change anything here; "
+                    "use the TapeScope page this server serves",
+                ),
+            )
+        content_type = _header(scope, b"content-type").split(";", 1)[0].strip().lower()
+        length = _header(scope, b"content-length")
+        has_body = (
+            content_type or (length and length != "0") or _header(scope, b"transfer-encoding")
+        )
+        if has_body and content_type != "application/json":
+            return await _reply(
+                send,
+                error_response(
+                    415,
+                    "unsupported_media_type",
+                    f"request bodies must be application/json, not {content_type[:100]!r}",
+                ),
+            )
+        await self.app(scope, receive, send)
+
+    def _same_origin(self, origin: str, host: str) -> bool:
+        if origin in self.allowed:
+            return True
+        scheme, _, netloc = origin.partition("://")
+        return scheme in ("http", "https") and bool(host) and netloc == host
 
 
 class TokenAuth:

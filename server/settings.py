@@ -45,6 +45,17 @@ class Settings(BaseSettings):
         "a notebook's http://localhost:8888 (engine.debug.show); default: none",
     )
 
+    allowed_hosts: list[str] = Field(
+        default_factory=list,
+        description="Host names the server answers to besides 127.0.0.1, [::1] and localhost, "
+        'e.g. ["lecture-host"]; when set, other names get 400 bad_host on any address',
+    )
+    allowed_origins: list[str] = Field(
+        default_factory=list,
+        description="origins besides the server's own whose pages may POST and DELETE, "
+        'e.g. ["https://course.example"]',
+    )
+
     # Running code
     workers: int = Field(2, ge=1, le=64, description="programs running at once")
     queue: int = Field(32, ge=0, description="requests waiting for a worker before 503")
@@ -80,6 +91,22 @@ class Settings(BaseSettings):
     code_bytes: int = Field(100_000, gt=0, description="largest program POST /api/runs accepts")
     upload_bytes: int = Field(64 * MIB, gt=0, description="largest POST /api/captures body")
 
+    # Stored runs, and who may add them how fast (0: no limit)
+    max_runs: int = Field(0, ge=0, description="runs kept; the oldest unpinned go first")
+    max_stored_bytes: int = Field(
+        0, ge=0, description="bytes of stored captures and values; the oldest unpinned go first"
+    )
+    expire_days: float = Field(0, ge=0, description="unpinned runs older than this are deleted")
+    rate_limit: int = Field(
+        0, ge=0, description="runs and uploads one client may POST per rate_window_seconds"
+    )
+    rate_window_seconds: float = Field(60.0, gt=0)
+    trust_forwarded_for: bool = Field(
+        False,
+        description="take the client's address from X-Forwarded-For (behind your own "
+        "reverse proxy only)",
+    )
+
     # Where things are
     static_dir: Path | None = Field(
         None, description="web app to serve; default server/static if present, else web/dist"
@@ -95,6 +122,14 @@ class Settings(BaseSettings):
             if not _ORIGIN.fullmatch(origin):
                 raise ValueError(f"{origin!r} is not an origin like http://localhost:8888")
         return " ".join(origins) or None
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _allowed_origins_only(cls, value: list[str]) -> list[str]:
+        for origin in value:
+            if not _ORIGIN.fullmatch(origin):
+                raise ValueError(f"{origin!r} is not an origin like https://course.example")
+        return value
 
     @property
     def resolved_database_url(self) -> str:

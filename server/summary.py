@@ -1,16 +1,20 @@
 """From a capture to what the API says about a run: summary, title, status."""
 
 import ast
+import inspect
+import io
+import tokenize
 from datetime import datetime
 
 from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
 
 from .models import CallBrief, FindingCounts, RunSummary, TapeBrief
-from .sandbox.limits import Limits, limit_error
+from .sandbox.limits import STOPS, Limits, limit_error
 from .sandbox.pool import RunOutcome
 from .store.runs import run_url
 
 MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
+TOO_DEEP = "the program is nested too deeply"  # the worker's parser gave up: not a memory limit
 
 
 def capture_of_outcome(
@@ -24,11 +28,21 @@ def capture_of_outcome(
         except ValueError as invalid:
             unreadable = f"the worker returned an unreadable capture ({invalid.__class__.__name__})"
             return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
-        capture.program = capture.program or program
+        if capture.program != program:
+            # The program is the server's to say: a worker's capture naming another program
+            # (another run's source, say) is stored with this run's own, re-serialized.
+            capture.program = program
+            outcome.capture_json = None
         error = capture.error
-        if error is not None and error.type in MEMORY_ERRORS:
-            # A MemoryError is the address-space limit speaking: say so, keep what was captured.
-            error_type, message = limit_error("memory", limits, error.line)
+        if error is not None and (
+            error.type in STOPS
+            or (error.type in MEMORY_ERRORS and not error.message.startswith(TOO_DEEP))
+        ):
+            # A MemoryError is the address-space limit speaking, a soft limit stopped the
+            # program (sandbox/child.py): say which, keep what was captured. (Not when
+            # Python's parser gave up on a program nested too deeply.)
+            kind = STOPS.get(error.type, "memory")
+            error_type, message = limit_error(kind, limits, error.line)
             capture.error = ErrorInfo(
                 type=error_type,
                 message=message,
@@ -36,6 +50,8 @@ def capture_of_outcome(
                 location=error.location,
                 traceback=error.traceback,
             )
+            return capture, "limit"
+        if error is not None and error.type == "CaptureLimitExceeded":
             return capture, "limit"
         return capture, "error" if error is not None else "ok"
     if outcome.limit is not None:
@@ -103,6 +119,8 @@ def summarize(
         ],
         findings=counts,
         memory_peak=capture.memory.peak,
+        keep=capture.keep,
+        steps=len(capture.steps),
     )
 
 
@@ -111,13 +129,32 @@ def title_of(capture: Capture) -> str:
     if capture.program is None:
         return "uploaded capture"
     source = capture.program.source
-    try:
-        docstring = ast.get_docstring(ast.parse(source))
-    except (SyntaxError, ValueError):
-        docstring = None
+    docstring = leading_docstring(source)
     if docstring:
         return docstring.strip().splitlines()[0][:200]
     for line in source.splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             return line.strip()[:200]
     return capture.program.filename
+
+
+DOCSTRING_CHARS = 100_000
+
+
+def leading_docstring(source: str) -> str | None:
+    """The module docstring, read from the first tokens only: never `ast.parse` of the whole
+    program, which holds the interpreter for seconds and gigabytes on a large or deeply nested
+    one (a 2 MiB upload; 99,000 unary minus signs), and fails on 49,000-term sums."""
+    tokens = tokenize.generate_tokens(io.StringIO(source[: DOCSTRING_CHARS * 2]).readline)
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENCODING}
+    try:
+        for token in tokens:
+            if token.type in skip:
+                continue
+            if token.type != tokenize.STRING or len(token.string) > DOCSTRING_CHARS:
+                return None
+            text = ast.literal_eval(token.string)
+            return inspect.cleandoc(text) if isinstance(text, str) else None
+    except (SyntaxError, ValueError, tokenize.TokenError, MemoryError, RecursionError):
+        return None
+    return None

@@ -14,6 +14,7 @@ from .engine_view import gradient_state
 from .memory import Timeline, distinct_pairs, pairs_bytes
 from .raw import complete
 from .schema import SCHEMA_VERSION, Capture, SourceLocation
+from .steps import capture_data
 from .summaries import HISTOGRAM_BINS, VALUE_CAP, summarize
 
 
@@ -40,6 +41,7 @@ def _build(recorder, value_cap, program, error, stdout, finish):
         recorder.finish()
     else:
         recorder.intern_deferred_locations()
+    recorder.renumber()
     for call in recorder.calls:
         materialize(recorder, call)
     complete(recorder.tensors, recorder.array_keys)
@@ -64,6 +66,8 @@ def _build(recorder, value_cap, program, error, stdout, finish):
     def loc(index):
         return None if index is None else locations[index]
 
+    sites, steps = capture_data(recorder.steps, loc, consume=finish)
+
     data = {
         "schema": SCHEMA_VERSION,
         "created": datetime.datetime.now(datetime.UTC).isoformat(),
@@ -84,6 +88,9 @@ def _build(recorder, value_cap, program, error, stdout, finish):
             **keeper.limits(),
         },
         "thresholds": dict(THRESHOLDS),
+        "keep": str(recorder.steps.policy),
+        "sites": sites,
+        "steps": steps,
     }
     capture = Capture.model_validate(data)
     capture._values = keeper.values()

@@ -85,7 +85,7 @@ def complete(tensors, keys):
 class RawVariable:
     """A tf.Variable: its first version is `tensor`; each assign makes a new version."""
 
-    __slots__ = ("tensor", "trainable", "var_name", "versions", "current", "layer")
+    __slots__ = ("tensor", "trainable", "var_name", "versions", "current", "layer", "path")
 
     def __init__(self, tensor, trainable, var_name):
         self.tensor = tensor
@@ -94,6 +94,7 @@ class RawVariable:
         self.var_name = var_name
         self.versions = {id(tensor.array): tensor}  # id(array) -> RawTensor (arrays kept alive)
         self.current = tensor
+        self.path = None  # a Keras variable's path ('dense/kernel')
 
 
 class RawOp:
@@ -228,6 +229,7 @@ class RawCall:
         "released_after_records",
         "step_by_raw",
         "seeds_done",
+        "measures",
     )
 
     def __init__(self, id, tape, kind, location, seq, stmt):
@@ -255,6 +257,9 @@ class RawCall:
         self.released_after_records = []
         self.step_by_raw = []
         self.seeds_done = 0
+        # (target totals, [(source index, source, gradient norm or None, all zero)]), taken
+        # while the arrays are there, for the step's record (steps.py)
+        self.measures = None
 
 
 class RawFunction:

@@ -8,6 +8,7 @@ memory accounting and diagnosis to build time.
 
 import sys
 import weakref
+from typing import Any
 
 from .. import hooks, name_scopes, tape as tape_module
 from ..indexed_slices import IndexedSlices
@@ -30,6 +31,7 @@ from .raw import (
 )
 from .spill import HELD_BYTES_CAP, Spill
 from .statements import StatementIndexes
+from .steps import StepTracker
 from .structure import flatten_with_paths
 from .summaries import VALUE_CAP
 
@@ -40,7 +42,9 @@ _CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is
 
 
 class Recorder(hooks.Observer):
-    def __init__(self, stop_frame=None, value_cap=VALUE_CAP, held_cap=HELD_BYTES_CAP, keeper=None):
+    def __init__(
+        self, stop_frame=None, value_cap=VALUE_CAP, held_cap=HELD_BYTES_CAP, keeper=None, keep="all"
+    ):
         self.value_cap = value_cap
         self.held_cap = held_cap  # see spill.py
         # which full values above the value cap the capture keeps (kept_values.py)
@@ -69,6 +73,14 @@ class Recorder(hooks.Observer):
         self._last_frame = self._last_back = None  # the previous event's user frame
         # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
         self.memory_log = []
+        # what dropped steps took out of tensors, ops, tapes, events, calls (steps.py): ids
+        # are list positions plus these, so they stay unique until build makes them dense
+        self.id_offsets = [0] * 6
+        self.steps = StepTracker(self, keep)
+        # An exception (class) to raise in the program at the next event, before anything is
+        # written down: how a soft limit stops a program that is inside the recorder (see
+        # server/sandbox/child.py), without leaving half-written records.
+        self.stop_requested: Any = None
 
     # --- where, and in which statement --------------------------------------------------
     def _where(self, depth=2):
@@ -142,7 +154,9 @@ class Recorder(hooks.Observer):
 
     # --- tensors ---------------------------------------------------------------------------
     def _new_tensor(self, eid, array, kind, op, location, stmt):
-        raw = RawTensor(len(self.tensors), eid, array, kind, op, location, self.seq, stmt)
+        raw = RawTensor(
+            len(self.tensors) + self.id_offsets[0], eid, array, kind, op, location, self.seq, stmt
+        )
         self.tensors.append(raw)
         if eid is not None:
             self.by_eid[eid] = raw
@@ -182,7 +196,7 @@ class Recorder(hooks.Observer):
         known = self.variables.get(variable._id)
         if known is None:
             tensor = RawTensor(
-                len(self.tensors),
+                len(self.tensors) + self.id_offsets[0],
                 variable._id,
                 variable._value,
                 "variable",
@@ -195,13 +209,15 @@ class Recorder(hooks.Observer):
             known = self.variables[variable._id] = RawVariable(
                 tensor, bool(getattr(variable, "trainable", True)), getattr(variable, "name", None)
             )
+            path = getattr(variable, "path", None)
+            known.path = path if isinstance(path, str) else None
         return known
 
     def _version(self, variable, array, location, stmt):
         raw = variable.versions.get(id(array))
         if raw is None:
             raw = RawTensor(
-                len(self.tensors),
+                len(self.tensors) + self.id_offsets[0],
                 variable.tensor.eid,
                 array,
                 "variable",
@@ -213,6 +229,7 @@ class Recorder(hooks.Observer):
             raw.variable = variable.tensor.id
             self.tensors.append(raw)
             variable.versions[id(array)] = raw
+            variable.current = raw  # the latest version (a dropped step keeps it: steps.py)
         return raw
 
     # --- tapes -----------------------------------------------------------------------------
@@ -225,7 +242,7 @@ class Recorder(hooks.Observer):
         raw = self.tape_of.get(tape)
         if raw is None:
             raw = RawTape(
-                len(self.tapes),
+                len(self.tapes) + self.id_offsets[2],
                 weakref.ref(tape),
                 engine_view.is_persistent(tape),
                 engine_view.watches_accessed_variables(tape),
@@ -238,7 +255,16 @@ class Recorder(hooks.Observer):
         return raw
 
     # --- Observer: ops -----------------------------------------------------------------------
+    def request_stop(self, exception):
+        self.stop_requested = exception
+
+    def _stop(self):
+        exception, self.stop_requested = self.stop_requested, None
+        raise exception()
+
     def op_executed(self, op_type, inputs, outputs, record):
+        if self.stop_requested is not None:
+            self._stop()
         if self.call_stack:
             if record is None:
                 return  # a gradient function's own arithmetic: seen through the steps instead
@@ -264,11 +290,17 @@ class Recorder(hooks.Observer):
                 raw = self.tensor_of(t, location, stmt)
             ins.append(raw)
         ops = self.ops
-        op = RawOp(len(ops), op_type, ins, None, location, _scopes[-1], seq, call, stmt)
+        # ids: positions in the lists, plus what dropped steps took out of them (steps.py)
+        offsets = self.id_offsets
+        op = RawOp(
+            len(ops) + offsets[1], op_type, ins, None, location, _scopes[-1], seq, call, stmt
+        )
         tensors = self.tensors
         outs = []
         for t in outputs:
-            raw = RawTensor(len(tensors), t._id, t._value, kind, op, location, seq, stmt)
+            raw = RawTensor(
+                len(tensors) + offsets[0], t._id, t._value, kind, op, location, seq, stmt
+            )
             tensors.append(raw)
             by_eid[t._id] = raw
             outs.append(raw)
@@ -307,12 +339,16 @@ class Recorder(hooks.Observer):
 
     # --- Observer: tapes, variables, escapes, warnings -------------------------------------
     def tape_event(self, tape, kind, tensor=None):
+        if self.stop_requested is not None and kind != "deleted":
+            self._stop()
         if kind == "deleted":
             return self._tape_deleted(tape)
         if kind == "enter" and not engine_view.called_from(engine_view.ENTER_CODES):
             return  # resume/reset restarting the tape: their own event follows
         self.seq += 1
         location, stmt = self._where()
+        if kind == "enter":
+            self.steps.tape_entered(tape, location)
         raw = self.tape(tape, location)
         if kind == "watch":
             watched = self.tensor_of(tensor, location, stmt)
@@ -357,11 +393,15 @@ class Recorder(hooks.Observer):
         self.memory_log.append(("drop", raw))
 
     def variable_event(self, variable, kind, snapshot=None):
+        if self.stop_requested is not None:
+            self._stop()
         self.seq += 1
         location, stmt = self._where()
         known = self.variables.get(variable._id)
         if known is None:
             known = self._variable(variable, location, stmt)
+        if kind != "read":
+            self.steps.variable_value(known, variable._value, kind == "assign")
         if kind == "created":
             known.layer = layer_origin(self.locator.is_library)
             self.events.append(
@@ -399,7 +439,7 @@ class Recorder(hooks.Observer):
         location, stmt = self._where()
         raw = self.tensor_of(tensor, location, stmt)
         variable = (
-            self.tensors[raw.variable]
+            self.variables[raw.eid].tensor
             if raw.variable is not None
             else (raw if raw.kind == "variable" else None)
         )
@@ -438,6 +478,8 @@ class Recorder(hooks.Observer):
 
     def printed(self, text):
         """Called by capture_program's stdout: what the program printed, and where."""
+        if self.stop_requested is not None:
+            self._stop()
         self.seq += 1
         location, stmt = self._where()
         self.events.append(RawEvent(self.seq, "print", location, stmt, message=text))
@@ -446,7 +488,11 @@ class Recorder(hooks.Observer):
     def gradient_started(self, tape, kind, targets, sources, output_gradients, unconnected):
         self.seq += 1
         location, stmt = self._where()
-        call = RawCall(len(self.calls), self.tape(tape, location), kind, location, self.seq, stmt)
+        raw_tape = self.tape(tape, location)
+        call = RawCall(
+            len(self.calls) + self.id_offsets[4], raw_tape, kind, location, self.seq, stmt
+        )
+        self.steps.gradient_started(raw_tape, call, targets)
         call.targets = [self.tensor_of(t, location, stmt) for t in targets]
         call.sources = [self.tensor_of(s, location, stmt) for s in sources]
         if output_gradients is not None:
@@ -482,12 +528,116 @@ class Recorder(hooks.Observer):
                     (index, path, source, self.gradient_of(gradient, call.location, call.stmt))
                 )
         self.memory_log.append(("end", call))
+        self.steps.gradient_finished(call)
 
     # --- the end -----------------------------------------------------------------------------
     def finish(self):
-        """Names the statements still open (the program's last ones)."""
+        """Names the statements still open (the program's last ones), ends the last step."""
         self.statements.finish_all()
+        self.steps.finish()
         self.intern_deferred_locations()
+        self._repair()
+
+    def _repair(self):
+        """A program stopped by an exception raised from outside (a soft limit, see
+        server/sandbox/child.py) may have stopped inside an op's recording: its outputs were
+        listed before the op was. They go."""
+        live = {id(op) for op in self.ops}
+        complete = [t for t in self.tensors if t.op is None or id(t.op) in live]
+        if len(complete) != len(self.tensors):
+            self.id_offsets[0] += 1  # ids are no longer positions: renumber() makes them so
+            self.tensors = complete
+
+    # --- long runs: what a dropped step leaves behind (steps.py) ------------------------------
+    def forget(self, gone, gone_ids, survivors):
+        """Lets go of a dropped step's objects: out of every index, their links broken so
+        reference counting frees their arrays now."""
+        by_eid, keeper, stats = self.by_eid, self.keeper, self.spill.activation_stats
+        for t in gone["tensors"]:
+            if id(by_eid.get(t.eid)) == id(t):  # (`is` would narrow t's type for mypy)
+                del by_eid[t.eid]
+            if t.variable is not None:
+                variable = self.variables.get(t.eid)
+                if variable is not None and variable.versions.get(id(t.array)) is t:
+                    del variable.versions[id(t.array)]
+            if keeper.states:  # (values above the inline cap only)
+                keeper.states.pop(t.id, None)
+                kept = keeper.kept.pop(t.id, None)
+                if kept is not None:
+                    keeper.kept_bytes -= kept.nbytes
+            if stats:
+                stats.pop(t.id, None)
+            if t.array is not None and t.nbytes is not None:
+                self.spill.held -= t.nbytes
+            t.op = t.array = t.stmt = None
+        for op in gone["ops"]:
+            if op.record is not None and id(self.op_by_record.get(id(op.record))) == id(op):
+                del self.op_by_record[id(op.record)]
+            op.inputs = op.outputs = op.record = op.tapes = op.stmt = op.call = None
+            op.saved = op.unpruned = op.saved_pairs = op.unpruned_pairs = None
+        if gone["tapes"]:
+            by_id = self._tape_by_id
+            for key in [k for k, entry in by_id.items() if id(entry[1]) in gone_ids]:
+                del by_id[key]
+        for tape in gone["tapes"]:
+            engine_tape = tape.ref()
+            if engine_tape is not None:
+                self.tape_of.pop(engine_tape, None)
+            tape.records = tape.watched = None
+        for call in gone["calls"]:
+            call.steps = call.raw_steps = call.step_by_raw = call.seeds = call.raw_seeds = None
+            call.results = call.targets = call.sources = call.tape = call.trace = None
+            call.released_after_records = call.released_after = None
+        for event in gone["events"]:
+            event.tensor = event.variable = event.stmt = None
+        for key in [k for k, (_, raw) in self.slices.items() if id(raw) in gone_ids]:
+            del self.slices[key]
+        for t in survivors:  # made by a dropped op: leaves now
+            if t.op is not None and t.op.inputs is None:
+                t.op = None
+        if gone["ops"]:
+            for tape in self.tapes:
+                if tape.records and any(id(op) in gone_ids for op in tape.records):
+                    tape.records = [op for op in tape.records if id(op) not in gone_ids]
+
+    def shift_indexes(self, name, start, end, kept):
+        """list[start:end] now holds `kept` items: move the positions that point past it."""
+
+        def shift(index):
+            if index >= end:
+                return index - (end - start - kept)
+            return min(index, start + kept) if index > start else index
+
+        spill = self.spill
+        if name == "tensors":
+            spill._checked = shift(spill._checked)
+            spill._dropped = shift(spill._dropped)
+            spill.next_check = len(self.tensors) + spill.every
+            self.keeper._considered = shift(self.keeper._considered)
+        elif name == "ops":
+            spill._accounted = shift(spill._accounted)
+
+    def renumber(self):
+        """Dense capture ids again (0, 1, 2... in order) once steps were dropped."""
+        if not any(self.id_offsets):
+            return
+        new_id = {}
+        for index, t in enumerate(self.tensors):
+            new_id[t.id] = index
+            t.id = index
+        for t in self.tensors:
+            if t.variable is not None:
+                t.variable = new_id[t.variable]
+        keeper, spill = self.keeper, self.spill
+        keeper.states = {new_id[k]: v for k, v in keeper.states.items() if k in new_id}
+        keeper.kept = {new_id[k]: v for k, v in keeper.kept.items() if k in new_id}
+        spill.activation_stats = {
+            new_id[k]: v for k, v in spill.activation_stats.items() if k in new_id
+        }
+        for items in (self.ops, self.tapes, self.calls):
+            for index, item in enumerate(items):
+                item.id = index
+        self.id_offsets = [0] * 6
 
     def release(self):
         """Lets go of everything recorded, once the Capture is built. The raw objects point at

@@ -13,11 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 if TYPE_CHECKING:
     from .kept_values import KeptValues
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 # 1.1 (additive; a 1.0 reader ignores nothing it knew): TensorInfo.origin, OpInfo.call,
 # TapeInfo.name, TapeEvent "reused", BackwardStep.pass_index, GradientCall.seeds/passes/
 # released_after/released_after_bytes/norms/layers, Finding.count, Capture.thresholds.
 # 1.2 (additive): ValueSummary.full_value; limits kept_array_bytes/kept_total_bytes.
+# 1.3 (additive): Capture.keep, Capture.sites, Capture.steps (long runs: a record per step,
+# full detail only for the steps the retention policy keeps).
 
 TensorKind = Literal["variable", "constant", "watched", "intermediate", "gradient"]
 GradientState = Literal["registered", "non_differentiable", "not_registered"]
@@ -287,6 +289,70 @@ class MemoryTimeline(Model):
     unpruned_peak: int = 0
 
 
+Number = float | Literal["nan", "inf", "-inf"]
+
+
+class StepSite(Model):
+    """A line where the program enters a tape: a loop's steps share it (steps are numbered
+    per site, from 0). Per-step arrays are indexed by `variables` and `layers`."""
+
+    id: int
+    location: SourceLocation | None = None
+    variables: list[str] = Field(
+        default_factory=list,
+        description="gradient sources, in order of first appearance: a Keras variable's path "
+        "('dense/kernel'), else the program's name for it",
+    )
+    layers: list[str] = Field(
+        default_factory=list, description="a variable's layer: its path without the last part"
+    )
+    layer_of: list[int] = Field(default_factory=list, description="variable index -> layer index")
+    steps: int = Field(0, description="steps run at this site")
+    kept: list[int] = Field(default_factory=list, description="step numbers kept in full")
+
+
+class StepRecord(Model):
+    """What every step leaves, kept in full or not: one small fixed-size row."""
+
+    site: int
+    step: int = Field(description="0-based number of the step at its site")
+    kept: bool = Field(description="its tapes, ops, tensors and backward steps are in the capture")
+    reasons: list[str] = Field(
+        default_factory=list,
+        description="why it was kept: first, last, requested, all, anomaly:nonfinite, "
+        "anomaly:none, anomaly:jump",
+    )
+    marks: list[Literal["nonfinite", "none", "jump"]] = Field(
+        default_factory=list,
+        description="what is unusual about it: a NaN/Inf loss or gradient, a None gradient, "
+        "a gradient norm more than 10x the step before",
+    )
+    losses: list[Number] = Field(
+        default_factory=list,
+        description="each gradient call's target value (its sum when not a scalar)",
+    )
+    grad_norms: list[Number | None] = Field(
+        default_factory=list,
+        description="L2 norm of each site variable's gradient; None: the gradient was None or "
+        "the variable was not a source this step",
+    )
+    layer_norms: list[Number | None] = Field(
+        default_factory=list, description="L2 norm of the layer's gradients together"
+    )
+    update_ratios: list[Number | None] = Field(
+        default_factory=list,
+        description="||value after the step's assigns - value before|| / ||value before|| of "
+        "each site variable (assigns after the gradient call); None when not assigned",
+    )
+    none_gradients: int = 0
+    zero_gradients: int = 0
+    nonfinite_gradients: int = 0
+    seconds: float = Field(0.0, description="wall time of the step, recording included")
+    bytes: int = Field(0, description="bytes the step's tape held for backward")
+    calls: list[int] = Field(default_factory=list, description="kept steps: gradient call ids")
+    tapes: list[int] = Field(default_factory=list, description="kept steps: tape ids")
+
+
 class ProgramInfo(Model):
     filename: str
     source: str
@@ -294,7 +360,10 @@ class ProgramInfo(Model):
 
 class Capture(Model):
     schema_: str = Field(SCHEMA_VERSION, alias="schema")
-    created: str | None = Field(None, description="ISO time; the only nondeterministic field")
+    created: str | None = Field(
+        None,
+        description="ISO time; with steps[].seconds, the only nondeterministic fields",
+    )
     program: ProgramInfo | None = None
     tensors: list[TensorInfo] = Field(default_factory=list)
     ops: list[OpInfo] = Field(default_factory=list)
@@ -308,6 +377,13 @@ class Capture(Model):
     limits: dict[str, int] = Field(default_factory=dict, description="caps used (value cap, ...)")
     thresholds: dict[str, float] = Field(
         default_factory=dict, description="the diagnosis thresholds used (docs/findings.md)"
+    )
+    keep: str | None = Field(
+        None, description="the retention policy, e.g. 'first:3,last:3,anomalies' (long runs)"
+    )
+    sites: list[StepSite] = Field(default_factory=list)
+    steps: list[StepRecord] = Field(
+        default_factory=list, description="one record per step, kept or not, in program order"
     )
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)

@@ -13,7 +13,11 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
   `kept_array_bytes` per array and `kept_total_bytes` per run, unless `keep_values=False`
   (see kept_values.py);
 - an exception ends the program but not the capture: everything recorded up to it is kept and
-  `Capture.error` holds its type, message, the user's line and a traceback of user frames.
+  `Capture.error` holds its type, message, the user's line and a traceback of user frames
+  (a MemoryError, or an exception with `release_memory` set, as the sandbox's soft memory limit
+  raises, first clears the program's namespace so the capture can be built);
+- `keep` bounds a long run: every step leaves a small record, only the steps the policy keeps
+  leave their full detail (retention.py, steps.py).
 """
 
 import builtins
@@ -28,11 +32,15 @@ from .build import build
 from .frames import FrameLocator
 from .kept_values import KEPT_ARRAY_BYTES, KEPT_TOTAL_BYTES, ValueKeeper
 from .recorder import Recorder
+from .retention import DEFAULT as DEFAULT_KEEP, parse_keep
 from .schema import Capture
 from .spill import HELD_BYTES_CAP
 from .summaries import VALUE_CAP
 
 MAX_STDOUT = 1_000_000
+MAX_PRINT_EVENTS = 10_000  # prints recorded as events (with their line); the rest only printed
+MAX_MESSAGE = 16 * 1024  # characters of an exception's message kept (a 30 MB one is cut)
+MAX_TRACEBACK = 64 * 1024
 _ALIASES = ("tensorflow", "tensorflow.contrib", "tensorflow.contrib.eager")
 
 
@@ -49,8 +57,10 @@ class capture:
         keep_values=True,
         kept_array_bytes=KEPT_ARRAY_BYTES,
         kept_total_bytes=KEPT_TOTAL_BYTES,
+        keep=DEFAULT_KEEP,
     ):
         self.value_cap = value_cap
+        self.keep = parse_keep(keep)  # a bad spec fails here, before the block runs
         self.held_cap = held_cap
         self.kept = (keep_values, kept_array_bytes, kept_total_bytes)
         self.recorder: Recorder | None = None
@@ -58,7 +68,9 @@ class capture:
 
     def __enter__(self):
         keeper = ValueKeeper(self.value_cap, *self.kept)
-        self.recorder = Recorder(sys._getframe(1).f_back, self.value_cap, self.held_cap, keeper)
+        self.recorder = Recorder(
+            sys._getframe(1).f_back, self.value_cap, self.held_cap, keeper, self.keep
+        )
         self.capture = Capture()
         self.capture._session = self
         hooks.observers.append(self.recorder)
@@ -89,21 +101,30 @@ def capture_program(
     keep_values=True,
     kept_array_bytes=KEPT_ARRAY_BYTES,
     kept_total_bytes=KEPT_TOTAL_BYTES,
+    keep=DEFAULT_KEEP,
+    compile_source=None,
 ):
-    """Runs `source` as a program named `filename` under capture; returns its Capture."""
+    """Runs `source` as a program named `filename` under capture; returns its Capture.
+    `keep` is the retention policy of a long run's steps (retention.py).
+    `compile_source(source, filename)`, when given, compiles it instead of `compile` (the
+    server's sandbox compiles with its run-time checks)."""
+    keep = parse_keep(keep)
     keeper = ValueKeeper(value_cap, keep_values, kept_array_bytes, kept_total_bytes)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     program = {"filename": filename, "source": source}
     try:
-        code = compile(source, filename, "exec")
+        if compile_source is not None:
+            code = compile_source(source, filename)
+        else:
+            code = compile(source, filename, "exec")
     except SyntaxError as syntax_error:
-        recorder = Recorder(value_cap=value_cap, held_cap=held_cap, keeper=keeper)
+        recorder = Recorder(value_cap=value_cap, held_cap=held_cap, keeper=keeper, keep=keep)
         return build(recorder, value_cap, program=program, error=error_info(syntax_error, filename))
     if namespace is None:
         namespace = {"__name__": "__main__", "__file__": filename, "__builtins__": builtins}
     saved_modules = _install_aliases() if tensorflow_alias else None
     FrameLocator.mark_user_file(filename)
-    recorder = Recorder(sys._getframe(0), value_cap, held_cap, keeper)
+    recorder = Recorder(sys._getframe(0), value_cap, held_cap, keeper, keep)
     output = _Stdout(recorder, max_stdout) if capture_stdout else None
     saved_stdout = sys.stdout
     error = None
@@ -120,6 +141,10 @@ def capture_program(
             error = error_info(exit_, filename)
     except BaseException as exc:  # noqa: BLE001 - the program's failure is data, not ours
         error = error_info(exc, filename)
+        if isinstance(exc, MemoryError) or getattr(exc, "release_memory", False):
+            # out of memory: the program's own objects go before the capture is built
+            exc.__traceback__ = None
+            namespace.clear()
     finally:
         caught.__exit__(None, None, None)
         _remove(recorder)
@@ -142,24 +167,35 @@ def error_info(exc, filename):
     or outside the engine and libraries when no filename is given)."""
     info: dict[str, Any] = {
         "type": type(exc).__name__,
-        "message": str(exc),
+        "message": _cut(str(exc), MAX_MESSAGE),
         "line": None,
         "location": None,
     }
     if isinstance(exc, SyntaxError) and filename is not None:
         info["line"] = exc.lineno
         info["location"] = {"file": filename, "line": exc.lineno or 0, "function": "<module>"}
-        info["traceback"] = "".join(traceback.format_exception_only(type(exc), exc))
+        info["traceback"] = _cut(
+            "".join(traceback.format_exception_only(type(exc), exc)), MAX_TRACEBACK
+        )
         return info
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if _is_user(f.filename, filename)]
     if frames:
         last = frames[-1]
         info["line"] = last.lineno
         info["location"] = {"file": last.filename, "line": last.lineno, "function": last.name}
-    info["traceback"] = "".join(traceback.format_list(frames)) + "".join(
-        traceback.format_exception_only(type(exc), exc)
+    only = traceback.format_exception_only(type(exc), exc)
+    info["traceback"] = _cut(
+        "".join(traceback.format_list(frames[-100:])) + _cut("".join(only), MAX_MESSAGE),
+        MAX_TRACEBACK,
     )
     return info
+
+
+def _cut(text, limit):
+    """`text` within `limit` characters, marked when cut."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[truncated: {len(text) - limit:,} more characters]"
 
 
 def _is_user(path, filename):
@@ -215,6 +251,7 @@ class _Stdout:
         self._parts = []
         self._size = 0
         self._limit = limit
+        self._events = 0
         self.truncated = False
 
     def write(self, text):
@@ -227,7 +264,9 @@ class _Stdout:
                 self.truncated = True
         else:
             self.truncated = True
-        if text.strip():
+        # A loop printing a million lines ends as truncated output, not as a million events.
+        if not self.truncated and self._events < MAX_PRINT_EVENTS and text.strip():
+            self._events += 1
             self._recorder.printed(text)
         return len(text)
 

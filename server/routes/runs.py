@@ -16,6 +16,7 @@ from ..models import (
     RunSummary,
     StepsPublic,
     TensorPublic,
+    TrainingStepsPublic,
 )
 from ..responses import gzip_json
 
@@ -35,7 +36,7 @@ Offset = Annotated[int, Query(ge=0, le=10**9)]
 )
 async def create_run(body: RunCreate, runs: RunsDep) -> RunSummary:
     """Run a program in the sandbox and store its capture; its own errors are part of the run."""
-    return await runs.run_program(body.code)
+    return await runs.run_program(body.code, body.keep)
 
 
 @router.get("", response_model=RunsPublic)
@@ -79,6 +80,18 @@ def get_steps(
 ) -> StepsPublic:
     """The backward steps of one gradient call, in the order the engine ran them."""
     return runs.steps(run_id, call_id, offset, limit)
+
+
+@router.get("/{run_id}/steps", response_model=TrainingStepsPublic)
+def get_training_steps(
+    run_id: RunId,
+    runs: RunsDep,
+    site: Annotated[int | None, Query(ge=0, le=2**31)] = None,
+    offset: Offset = 0,
+    limit: Annotated[int, Query(ge=1, le=10000)] = 1000,
+) -> TrainingStepsPublic:
+    """A long run's per-step records (losses, gradient norms, update ratios, what was kept)."""
+    return runs.training_steps(run_id, site, offset, limit)
 
 
 @router.get(

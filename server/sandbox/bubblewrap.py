@@ -85,8 +85,11 @@ def bubblewrap_command(program: list[str], extra_paths=(), hidden_paths=()) -> l
     if not root:
         args.append("--unshare-user")  # unprivileged: namespaces need a user namespace
     else:
-        # As root, bubblewrap keeps root inside; the zygote drops to nobody before any import.
+        # As root, bubblewrap keeps root inside; the zygote runs as nobody before any import,
+        # with root kept as its saved uid only (run_isolation.py, zygote.py).
+        # CAP_SETUID/SETGID give each run its own uid; CAP_KILL ends a run under that uid.
         args += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        args += ["--cap-add", "CAP_KILL"]
     args += ["--ro-bind", "/usr", "/usr"]
     for name in ("bin", "lib", "lib32", "lib64", "sbin"):
         host = Path("/") / name

@@ -5,6 +5,7 @@ up before the program's first line: rlimits, the watchdog thread (created before
 limit forbids new threads), the CPU-limit handler, the program's own builtins and stdout.
 """
 
+import ctypes
 import os
 import resource
 import signal
@@ -13,15 +14,28 @@ import sys
 import threading
 import time
 
-from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
+import engine.debug.schema as engine_debug_schema
+from engine import hooks
+from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
 
 from . import protocol
 from .capped_stdout import CappedStdout
+from .guard.compile_hook import CompileHook
 from .guard.policy import SandboxError
-from .guard.program import check_program, program_namespace
-from .limits import Limits
+from .guard.program import check_program, compile_program, program_namespace
+from .limits import (
+    CPULimitExceeded,
+    Limits,
+    MemoryLimitExceeded,
+    SoftLimit,
+    TimeLimitExceeded,
+    limit_error,
+)
 
 TRUNCATED_MARK = "[output truncated]\n"  # what engine.debug appends to a capped stdout
+POLL_SECONDS = 0.02  # the watchdog's look at the clock and the memory in use
+SOFT_MEMORY = 0.85  # of the memory limit: the program is stopped here, its capture is built
+HARD_GRACE = 1.5  # seconds a stopped program has to build its capture before the hard stop
 
 
 class Child:
@@ -36,10 +50,16 @@ class Child:
         self.report_lock = threading.Lock()  # one report only: the result or a limit
         self.finished = threading.Event()
         self.main_thread = threading.get_ident()
+        self.stopped_at: float | None = None  # when a soft limit stopped the program
 
-    def run(self) -> None:
+    def run(self, layers) -> None:
+        _reseed()
         self._set_rlimits()
-        request = protocol.decode_header(self._read_line())
+        # First words on the channel, before any program exists: the server learns this
+        # process's pid from the message's credentials (to put it in the run's cgroup).
+        self.channel.sendall(protocol.encode_header(type="hello", layers=layers.active))
+        request = protocol.decode_request(self._read_line())
+        self.keep = request.get("keep")
         self.started = time.monotonic()
         threading.Thread(target=self._watchdog, daemon=True).start()
         # No new processes or threads from here on (enforced for any user but root).
@@ -77,6 +97,7 @@ class Child:
         resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 2))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_size_bytes, limits.file_size_bytes))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))  # socket buffers are memory too
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the cap fails, not the process
 
     def _read_line(self) -> bytes:
@@ -106,6 +127,14 @@ class Child:
                 .to_json()
                 .encode()
             )
+        except (RecursionError, MemoryError) as error:
+            # 49,000-term sums, 99,000 unary minus signs: Python's parser gives up on them
+            message = f"the program is nested too deeply to compile ({error})"
+            return (
+                _error_capture(source, filename, type(error).__name__, message, None, self.stdout)
+                .to_json()
+                .encode()
+            )
         except SandboxError as error:
             return (
                 _error_capture(
@@ -120,8 +149,14 @@ class Child:
                 .encode()
             )
         self.namespace = program_namespace(self.views)
+        compile_source = None
+        if getattr(self.run_capture, "guarded", False):
+            hook = CompileHook()  # armed once the program itself is compiled
+            compile_source = lambda text, name: compile_program(text, name, hook.arm)  # noqa: E731
         try:
-            capture = self.run_capture(source, filename, self.namespace)
+            capture = self.run_capture(
+                source, filename, self.namespace, keep=self.keep, compile_source=compile_source
+            )
             self.kept_values = getattr(capture, "values", None)
         except MemoryError:
             raise
@@ -143,7 +178,11 @@ class Child:
             capped = CappedStdout(self.limits.stdout_bytes)
             capped.write(capture.stdout)
             capture.stdout, self.stdout.truncated = capped.getvalue(), True
-        return capture.to_json().encode()
+        payload = capture.to_json().encode()
+        if len(payload) > self.limits.capture_bytes:
+            payload = _within(capture, len(payload), self.limits).to_json().encode()
+            self.kept_values = None  # their tensors are not in the reduced capture
+        return payload
 
     def _traceback_line(self, error) -> int | None:
         line, traceback = None, error.__traceback__
@@ -164,13 +203,66 @@ class Child:
     # Limits -----------------------------------------------------------------------------------
 
     def _watchdog(self) -> None:
-        if self.finished.wait(self.limits.wall_seconds):
+        """Soft limits first: at the wall time, or when the memory in use nears its limit,
+        the program is stopped where it is (an exception raised in it), so engine.debug keeps
+        the capture of what ran. A program that does not stop within HARD_GRACE (inside a
+        long NumPy call, or catching BaseException) is ended without it."""
+        soft_time = self.started + self.limits.wall_seconds
+        soft_memory = int(self.limits.memory_bytes * SOFT_MEMORY)
+        while not self.finished.wait(POLL_SECONDS):
+            now = time.monotonic()
+            if self.stopped_at is not None:
+                if now >= self.stopped_at + HARD_GRACE:
+                    break
+                continue
+            if now >= soft_time:
+                if self._stop(TimeLimitExceeded) is None:
+                    break  # not in the program (building its capture): no waiting longer
+            elif _address_space() > soft_memory:
+                self._stop(MemoryLimitExceeded)
+        else:
             return
+        if self.report_lock.locked():
+            return  # the capture is being sent: the pool's own deadline bounds it
         frame = sys._current_frames().get(self.main_thread)
-        self._report_limit("time", self._program_line(frame))
+        line = self._program_line(frame) or self._stop_line
+        self._report_limit(self._stop_kind or "time", line)
         os._exit(3)
 
+    _stop_kind: str | None = None
+    _stop_line: int | None = None  # where the soft limit stopped it (its capture still building)
+
+    def _stop(self, stop: type[SoftLimit]) -> bool | None:
+        """Raises `stop` in the program's thread if the program is running (True); None if it
+        is not. Inside engine.debug's recorder (an exception there would leave its records
+        half-written) the recorder is asked to raise it at its next event instead."""
+        frame = sys._current_frames().get(self.main_thread)
+        self._stop_line = self._program_line(frame)
+        if self._stop_line is None:
+            return None
+        if _in_recorder(frame):
+            recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
+            if recorder is None:
+                return False
+            recorder.request_stop(stop)  # raised at its next event, before it writes anything
+        else:
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(
+                ctypes.c_ulong(self.main_thread), ctypes.py_object(stop)
+            )
+        self._stop_kind = stop.kind
+        self.stopped_at = time.monotonic()
+        return True
+
     def _cpu_limit(self, signum, frame) -> None:
+        if self.stopped_at is None and self._program_line(frame) is not None:
+            self._stop_kind = "cpu"
+            self.stopped_at = time.monotonic()
+            # the hard CPU limit (2 s later) ends a stuck build
+            recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
+            if recorder is not None and _in_recorder(frame):
+                recorder.request_stop(CPULimitExceeded)
+                return
+            raise CPULimitExceeded()
         self._report_limit("cpu", self._program_line(frame))
         os._exit(3)
 
@@ -224,6 +316,62 @@ class Child:
             pass
 
 
+# engine/debug: the recorder's own code, where a soft limit waits its turn
+_RECORDER_DIR = os.path.dirname(os.path.abspath(engine_debug_schema.__file__)) + os.sep
+
+
+def _in_recorder(frame) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_RECORDER_DIR):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _address_space() -> int:
+    """Bytes of address space in use (what RLIMIT_AS limits); 0 when /proc is not there."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _within(capture: Capture, size: int, limits: Limits) -> Capture:
+    """A capture over the size limit, cut to what is sure to fit: the program, its output,
+    the per-step records and the findings, without the tensors, ops, tapes and calls."""
+    error_type, message = limit_error(
+        "capture",
+        limits,
+        capture.error.line if capture.error else None,
+        f"the capture is {size:,} bytes; its tensors, ops and calls were left out",
+    )
+    findings = [
+        f.model_copy(update={"tensors": [], "ops": [], "call": None}) for f in capture.findings
+    ]
+    steps = [s.model_copy(update={"kept": False, "calls": [], "tapes": []}) for s in capture.steps]
+    reduced = capture.model_copy(
+        update={
+            "tensors": [],
+            "ops": [],
+            "tapes": [],
+            "events": [],
+            "calls": [],
+            "memory": MemoryTimeline(),
+            "findings": findings,
+            "steps": steps,
+            "error": ErrorInfo(
+                type=error_type,
+                message=message,
+                line=capture.error.line if capture.error else None,
+            ),
+        }
+    )
+    if len(reduced.to_json()) > limits.capture_bytes:
+        reduced = reduced.model_copy(update={"steps": [], "sites": []})
+    return reduced
+
+
 def _error_capture(source, filename, error_type, message, line, stdout) -> Capture:
     """The capture of a program that stopped before (or outside) the engine's capture."""
     return Capture(
@@ -231,3 +379,15 @@ def _error_capture(source, filename, error_type, message, line, stdout) -> Captu
         error=ErrorInfo(type=error_type, message=message, line=line),
         stdout=stdout.getvalue(),
     )
+
+
+def _reseed() -> None:
+    """Every run is forked from the same zygote, so without this NumPy's legacy global RNG
+    (np.random.rand) and Python's `random` would give every run the same numbers."""
+    import random
+
+    import numpy as np
+
+    seed = int.from_bytes(os.urandom(8), "little")
+    np.random.seed(seed % 2**32)
+    random.seed(seed)

@@ -6,6 +6,34 @@ from dataclasses import asdict, dataclass
 GIB = 1024**3
 
 
+class SoftLimit(BaseException):
+    """Raised in the program at a soft limit. A BaseException: the program's own
+    `except Exception` does not swallow it; engine.debug ends the program there and builds
+    the capture of what ran (`release_memory`: the program's objects are let go first)."""
+
+    kind = ""
+    release_memory = False
+
+
+class TimeLimitExceeded(SoftLimit):
+    kind = "time"
+
+
+class CPULimitExceeded(SoftLimit):
+    kind = "cpu"
+
+
+class MemoryLimitExceeded(SoftLimit):
+    kind = "memory"
+    release_memory = True
+
+
+# error type -> limit kind, for a capture whose program a soft limit stopped
+STOPS = {
+    cls.__name__: cls.kind for cls in (TimeLimitExceeded, CPULimitExceeded, MemoryLimitExceeded)
+}
+
+
 @dataclass(frozen=True)
 class Limits:
     wall_seconds: float = 10.0

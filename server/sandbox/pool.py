@@ -7,24 +7,31 @@ wall time is killed through the zygote; a dead zygote is started again on the ne
 """
 
 import asyncio
+import contextlib
 import itertools
+import json
 import logging
 import math
 import os
 import signal
 import socket
+import struct
 import sys
 import time
 from collections import deque
 from dataclasses import dataclass
 
 from . import bubblewrap, protocol
+from .cgroups import RunCgroups
 from .limits import Limits
+from .protocol import ProtocolError
 from .zygote import BOOTSTRAP
 
 log = logging.getLogger("tapescope.sandbox")
 GRACE_SECONDS = 2.0  # beyond the wall limit, for the worker's own report to arrive
 START_TIMEOUT = 60.0
+HELLO_TIMEOUT = 10.0  # a forked worker sets up its namespaces in milliseconds
+PING_TIMEOUT = 2.0  # the health check's wait for the template's answer
 
 
 class SandboxBusy(Exception):
@@ -61,6 +68,8 @@ class _Zygote:
         self.stderr_tail = stderr_tail
         self.exits: dict[str, asyncio.Future] = {}
         self.ready = asyncio.get_running_loop().create_future()
+        self.layers: dict = {"active": [], "missing": {}}  # a run's isolation, from its probe
+        self.pongs: deque[asyncio.Future] = deque()
         self.stderr_drain: asyncio.Task | None = None  # held: the loop keeps only weak refs
 
     @property
@@ -77,16 +86,41 @@ class _Zygote:
         if not message:
             self.close()
             return
-        verb, *args = message.decode().split()
+        verb, _, rest = message.decode(errors="replace").partition(" ")
         if verb == "ready" and not self.ready.done():
+            try:
+                self.layers = json.loads(rest)
+            except ValueError:
+                pass
             self.ready.set_result(True)
+        elif verb == "pong":
+            while self.pongs:
+                pong = self.pongs.popleft()
+                if not pong.done():
+                    pong.set_result(True)
         elif verb == "exit":
-            future = self.exits.get(args[0])
-            if future is not None and not future.done():
-                future.set_result(int(args[1]))
+            worker_id, _, status = rest.partition(" ")
+            future = self.exits.get(worker_id)
+            if future is not None and not future.done() and status.lstrip("-").isdigit():
+                future.set_result(int(status))
+
+    async def ping(self, timeout: float) -> bool:
+        """Does the template answer? (False when it is stopped, wedged or gone.)"""
+        if not self.alive:
+            return False
+        pong = asyncio.get_running_loop().create_future()
+        self.pongs.append(pong)
+        try:
+            self.control.send(b"ping")
+            await asyncio.wait_for(pong, timeout)
+            return True
+        except (OSError, TimeoutError):
+            return False
 
     def spawn(self, worker_id: str) -> socket.socket:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        # every message then carries its sender's pid, uid and gid, as this process sees them
+        ours.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
         try:
             self.exits[worker_id] = asyncio.get_running_loop().create_future()
             socket.send_fds(self.control, [f"spawn {worker_id}".encode()], [theirs.fileno()])
@@ -134,6 +168,7 @@ class _Worker:
     id: str
     socket: socket.socket
     zygote: _Zygote
+    cgroup: bool = False  # in its own cgroup (to remove after the run)
 
 
 class SandboxPool:
@@ -165,6 +200,9 @@ class SandboxPool:
         self._ids = itertools.count()
         self._starting: asyncio.Lock | None = None
         self._recent_ms: deque[float] = deque(maxlen=20)
+        self.cgroups: RunCgroups | None = None
+        self._stale_cgroups: set[str] = set()
+        self._restarting: asyncio.Task | None = None  # held: the loop keeps only weak refs
 
     # Life cycle -------------------------------------------------------------------------------
 
@@ -189,23 +227,34 @@ class SandboxPool:
         self._starting = asyncio.Lock()
         if not self._isolation_chosen:
             self.choose_isolation()
+        self.cgroups = RunCgroups(self.limits.memory_bytes)
+        if not self.cgroups.available:
+            log.warning(
+                "no cgroup for runs (%s): memory is bounded by rlimits only", self.cgroups.why_not
+            )
         await self._ensure_zygote()
         self._replenish()
 
     async def close(self) -> None:
+        if self._restarting is not None and not self._restarting.done():
+            self._restarting.cancel()
         zygote, self._zygote = self._zygote, None
         for worker in self._ready:
             worker.socket.close()
         self._ready.clear()
-        if zygote is None:
-            return
-        zygote.close()
-        if zygote.process.returncode is None:
-            try:
-                zygote.process.terminate()
-                await asyncio.wait_for(zygote.process.wait(), 5)
-            except (TimeoutError, ProcessLookupError):
-                zygote.process.kill()
+        if zygote is not None:
+            zygote.close()
+            if zygote.process.returncode is None:
+                try:
+                    zygote.process.terminate()
+                    await asyncio.wait_for(zygote.process.wait(), 5)
+                except (TimeoutError, ProcessLookupError):
+                    zygote.process.kill()
+        if self.cgroups is not None:
+            # the runs' processes end with the template; their cgroups go once they have
+            deadline = time.monotonic() + 5
+            while not self.cgroups.close() and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
 
     def _command(self) -> list[str]:
         paths = bubblewrap.import_roots() + [str(path) for path in self.extra_paths]
@@ -215,6 +264,7 @@ class SandboxPool:
                 limits=self.limits.to_json(),
                 capture=self.capture_target,
                 drop_privileges=self.isolation == "bubblewrap",
+                cgroup_memory=self.cgroups is not None and self.cgroups.available,
             )
             .decode()
             .strip()
@@ -292,13 +342,62 @@ class SandboxPool:
         worker_id = str(next(self._ids))
         return _Worker(worker_id, zygote.spawn(worker_id), zygote)
 
+    # Health -----------------------------------------------------------------------------------
+
+    async def check(self) -> str:
+        """The worker template's state: ready (it answered), stopped (gone: the next run starts
+        a new one), wedged (alive but silent, e.g. stopped by a signal: it is killed so that the
+        next run starts a new one), or starting."""
+        zygote = self._zygote
+        if zygote is None:
+            return "starting" if self._starting is not None else "stopped"
+        if not zygote.alive:
+            self._restart()
+            return "stopped"
+        if await zygote.ping(PING_TIMEOUT):
+            return "ready"
+        log.warning("the worker template does not answer: killing it and starting a new one")
+        with contextlib.suppress(ProcessLookupError):
+            zygote.process.kill()
+        zygote.close()
+        self._restart()
+        return "wedged"
+
+    def _restart(self) -> None:
+        if self._restarting is None or self._restarting.done():
+            self._restarting = asyncio.create_task(self._restart_zygote())
+
+    async def _restart_zygote(self) -> None:
+        try:
+            await self._ensure_zygote()
+            self._replenish()
+        except SandboxUnavailable as error:
+            log.warning("the worker template could not be restarted: %s", error)
+
+    def isolation_layers(self) -> list[str]:
+        """What holds a run here: the OS layers a run gets, its memory bound, the allowlist."""
+        layers = ["bubblewrap"] if self.isolation == "bubblewrap" else []
+        if self._zygote is not None:
+            layers += list(self._zygote.layers.get("active", []))
+        if self.cgroups is not None and self.cgroups.available:
+            layers.append(f"cgroup_{self.cgroups.version}")
+        return layers + ["rlimits", "python_allowlist"]
+
+    def memory_limit(self) -> str:
+        if self.cgroups is not None and self.cgroups.available:
+            return f"cgroup {self.cgroups.version} (all memory, per run) and RLIMIT_AS"
+        why = self.cgroups.why_not if self.cgroups is not None else "not started"
+        return f"RLIMIT_AS only (address space; no cgroup: {why})"
+
     # Running ----------------------------------------------------------------------------------
 
     def retry_after(self) -> int:
         average_s = (sum(self._recent_ms) / len(self._recent_ms) / 1000) if self._recent_ms else 1
         return max(1, math.ceil(average_s * (self.queued + self.running) / self.workers))
 
-    async def run(self, code: str, filename: str = "main.py") -> RunOutcome:
+    async def run(
+        self, code: str, filename: str = "main.py", keep: str | None = None
+    ) -> RunOutcome:
         if self.running >= self.workers and self.queued >= self.queue:
             raise SandboxBusy(self.retry_after())
         assert self._slots is not None, "start() first"
@@ -310,7 +409,7 @@ class SandboxPool:
         self.running += 1
         try:
             worker = await self._take_worker()
-            outcome = await self._drive(worker, code, filename)
+            outcome = await self._drive(worker, code, filename, keep)
             self._recent_ms.append(outcome.duration_ms)
             return outcome
         finally:
@@ -318,54 +417,123 @@ class SandboxPool:
             self._slots.release()
             self._replenish()  # after the run: the fork does not compete with it for a core
 
-    async def _drive(self, worker: _Worker, code: str, filename: str) -> RunOutcome:
+    async def _hello(self, worker: _Worker) -> tuple[int, list[str]]:
+        """The worker's first message, and its pid as the kernel gives it (not as it says)."""
+        sock, loop = worker.socket, asyncio.get_running_loop()
+        sock.setblocking(False)
+        readable: asyncio.Future[None] = loop.create_future()
+
+        def on_readable() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(sock.fileno(), on_readable)
+        try:
+            await asyncio.wait_for(readable, HELLO_TIMEOUT)
+        finally:
+            loop.remove_reader(sock.fileno())
+        data, ancillary, _flags, _address = sock.recvmsg(
+            protocol.MAX_HELLO_BYTES, socket.CMSG_SPACE(struct.calcsize("iII"))
+        )
+        pids = [
+            struct.unpack("iII", cmsg_data[: struct.calcsize("iII")])[0]
+            for level, kind, cmsg_data in ancillary
+            if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS
+        ]
+        if not data:
+            raise ConnectionError("the worker ended before it was ready")
+        layers = protocol.decode_hello(data)
+        if len(pids) != 1 or pids[0] <= 0:
+            raise ProtocolError("the worker's hello carried no credentials")
+        return pids[0], layers
+
+    def _contain(self, worker: _Worker, pid: int) -> None:
+        """Puts the worker in its run's cgroup before it is sent the program."""
+        if self.cgroups is None or not self.cgroups.available:
+            return
+        try:
+            self.cgroups.attach(worker.id, pid)
+            worker.cgroup = True
+        except OSError as error:
+            raise ProtocolError(f"the run's cgroup could not be made ({error})") from None
+
+    def _release(self, worker: _Worker) -> None:
+        if self.cgroups is None or not worker.cgroup:
+            return
+        self._stale_cgroups.add(worker.id)
+        for run in list(self._stale_cgroups):  # earlier ones whose processes were still ending
+            if self.cgroups.remove(run):
+                self._stale_cgroups.discard(run)
+
+    def _stop(self, worker: _Worker) -> None:
+        worker.zygote.kill(worker.id)
+        if self.cgroups is not None and worker.cgroup:
+            self.cgroups.kill(worker.id)  # even when the template does not answer
+
+    async def _drive(
+        self, worker: _Worker, code: str, filename: str, keep: str | None = None
+    ) -> RunOutcome:
         started = time.monotonic()
         elapsed_ms = lambda: (time.monotonic() - started) * 1000  # noqa: E731
-        reader, writer = await asyncio.open_unix_connection(sock=worker.socket, limit=1 << 20)
+        try:
+            pid, _layers = await self._hello(worker)
+            self._contain(worker, pid)
+        except (TimeoutError, OSError, ProtocolError) as error:
+            self._stop(worker)
+            self._release(worker)
+            return RunOutcome(elapsed_ms(), crash=f"the worker did not start properly ({error})")
+        reader, writer = await asyncio.open_unix_connection(
+            sock=worker.socket, limit=protocol.max_header_bytes(self.limits.stdout_bytes)
+        )
         deadline = started + self.limits.wall_seconds + GRACE_SECONDS
         try:
-            writer.write(protocol.encode_header(code=code, filename=filename))
+            writer.write(protocol.encode_header(code=code, filename=filename, keep=keep))
             await writer.drain()
             line = await asyncio.wait_for(reader.readline(), deadline - time.monotonic())
             if not line:
                 return await self._died(worker, elapsed_ms())
-            header = protocol.decode_header(line)
-            if header.get("type") == "limit":
+            if not line.endswith(b"\n"):
+                raise ProtocolError("the reply ended in the middle of its header")
+            header = protocol.decode_reply(line, self.limits)
+            if header["type"] == "limit":
                 return RunOutcome(
                     elapsed_ms(),
                     limit=header["kind"],
-                    line=header.get("line"),
-                    detail=header.get("detail", ""),
-                    stdout=header.get("stdout", ""),
-                    stdout_truncated=header.get("stdout_truncated", False),
-                )
-            size = int(header["bytes"])
-            if size > self.limits.capture_bytes:
-                worker.zygote.kill(worker.id)
-                return RunOutcome(
-                    elapsed_ms(), limit="capture", detail=f"the capture is {size:,} bytes"
+                    line=header["line"],
+                    detail=header["detail"],
+                    stdout=header["stdout"],
+                    stdout_truncated=header["stdout_truncated"],
                 )
             payload = await asyncio.wait_for(
-                reader.readexactly(size), max(deadline - time.monotonic(), 5.0)
+                reader.readexactly(header["bytes"]), max(deadline - time.monotonic(), 5.0)
             )
             values = await self._read_values(worker, reader, header, deadline)
             return RunOutcome(
                 elapsed_ms(),
                 capture_json=payload,
                 values_npz=values,
-                stdout_truncated=bool(header.get("stdout_truncated")),
+                stdout_truncated=header["stdout_truncated"],
             )
         except TimeoutError:
-            worker.zygote.kill(worker.id)
+            self._stop(worker)
             return RunOutcome(elapsed_ms(), limit="time")
         except asyncio.CancelledError:  # the request went away: so does its worker
-            worker.zygote.kill(worker.id)
+            self._stop(worker)
             raise
-        except (asyncio.IncompleteReadError, ConnectionError, ValueError, KeyError):
-            worker.zygote.kill(worker.id)
+        except ProtocolError as error:
+            self._stop(worker)
+            return RunOutcome(elapsed_ms(), crash=f"the worker sent a malformed reply: {error}")
+        except (asyncio.LimitOverrunError, ValueError) as error:  # readline over its limit
+            self._stop(worker)
+            return RunOutcome(
+                elapsed_ms(), crash=f"the worker sent a malformed reply: {type(error).__name__}"
+            )
+        except (asyncio.IncompleteReadError, ConnectionError):
+            self._stop(worker)
             return await self._died(worker, elapsed_ms())
         finally:
             writer.close()
+            self._release(worker)
 
     async def _read_values(
         self, worker: _Worker, reader, header: dict, deadline: float
@@ -373,25 +541,30 @@ class SandboxPool:
         """The .npz of full values sent after the capture; None when there is none, when it
         is over the cap (left unread, the worker stopped) or when it does not arrive whole:
         the run keeps its capture either way."""
-        size = int(header.get("values_bytes") or 0)
+        size = header["values_bytes"]  # checked against the cap by protocol.decode_reply
         if size <= 0:
-            return None
-        if size > self.limits.kept_values_wire_bytes:
-            worker.zygote.kill(worker.id)
-            log.warning("a worker's kept values (%d bytes) are over the cap", size)
             return None
         try:
             return await asyncio.wait_for(
                 reader.readexactly(size), max(deadline - time.monotonic(), 5.0)
             )
         except (TimeoutError, asyncio.IncompleteReadError, ConnectionError):
-            worker.zygote.kill(worker.id)
+            self._stop(worker)
             return None
 
     async def _died(self, worker: _Worker, duration_ms: float) -> RunOutcome:
         status = await worker.zygote.exit_status(worker.id, 2.0)
         if status is not None and os.WIFSIGNALED(status):
             number = os.WTERMSIG(status)
+            if (
+                number == signal.SIGKILL
+                and self.cgroups is not None
+                and worker.cgroup
+                and self.cgroups.hit_memory_limit(worker.id)
+            ):
+                return RunOutcome(
+                    duration_ms, limit="memory", detail="shared memory and caches counted"
+                )
             if number == signal.SIGXCPU or (
                 number == signal.SIGKILL and duration_ms >= self.limits.cpu_seconds * 1000
             ):

@@ -16,6 +16,9 @@ import selectors
 import signal
 import socket
 import sys
+from dataclasses import asdict
+
+from .run_isolation import isolate
 
 NOBODY = 65534
 WARM_UP = """
@@ -31,11 +34,12 @@ print(tape.gradient(y, x), np.arange(3.0), tf.constant([[1.0, 2.0]]))
 def main(config_json: str) -> None:
     config = json.loads(config_json)
     if config.get("drop_privileges") and os.getuid() == 0:
-        # bubblewrap started as root keeps root inside; a worker must not be root (rlimits on
-        # processes do not bind root, and root bypasses file permissions).
+        # bubblewrap started as root keeps root inside; the template runs as nobody, keeping
+        # root only as its saved uid so that each run's keeper can take the run's own uid
+        # (run_isolation.py). No program ever runs with either.
         os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
+        os.setresgid(NOBODY, NOBODY, 0)
+        os.setresuid(NOBODY, NOBODY, 0)
     sys.path[:0] = config["paths"]
     from .child import Child
     from .guard.module_views import ModuleViews
@@ -54,14 +58,20 @@ def main(config_json: str) -> None:
         "collections",
         "dataclasses",
         "typing",
+        "copy",
+        "warnings",
+        "inspect",
     ):
         views.import_module(name)
     _warm_up(run_capture, views)
     gc.collect()
     # keep the template's objects out of the children's collections (fewer copied pages)
     gc.freeze()
+    cgroup_memory = bool(config.get("cgroup_memory"))
     Zygote(
-        socket.socket(fileno=0), lambda channel: Child(channel, limits, run_capture, views)
+        socket.socket(fileno=0),
+        lambda channel: Child(channel, limits, run_capture, views),
+        cgroup_memory,
     ).serve()
 
 
@@ -79,9 +89,17 @@ def _capture_function(target: str, limits):
         "kept_total_bytes": limits.kept_total_bytes,
     }
     options = {name: value for name, value in offered.items() if name in parameters}
-    return lambda source, filename, namespace: function(
-        source, filename, **{keyword: namespace}, **options
-    )
+    takes_keep = "keep" in parameters
+    guarded = "compile_source" in parameters  # a test's capture may turn the allowlist off
+
+    def run_capture(source, filename, namespace, keep=None, compile_source=None):
+        extra = {"keep": keep} if takes_keep and keep is not None else {}
+        if guarded and compile_source:
+            extra["compile_source"] = compile_source
+        return function(source, filename, **{keyword: namespace}, **options, **extra)
+
+    run_capture.guarded = guarded  # type: ignore[attr-defined]
+    return run_capture
 
 
 def _warm_up(run_capture, views) -> None:
@@ -100,13 +118,15 @@ def _warm_up(run_capture, views) -> None:
 
 
 class Zygote:
-    def __init__(self, control: socket.socket, make_child):
+    def __init__(self, control: socket.socket, make_child, cgroup_memory: bool):
         self.control = control
         self.make_child = make_child
+        self.cgroup_memory = cgroup_memory
         self.children: dict[int, str] = {}  # pid -> worker id
         self.pids: dict[str, int] = {}
 
     def serve(self) -> None:
+        layers = self._probe_layers()
         wake_read, wake_write = os.pipe()
         os.set_blocking(wake_write, False)
         signal.set_wakeup_fd(wake_write)
@@ -114,7 +134,7 @@ class Zygote:
         selector = selectors.DefaultSelector()
         selector.register(self.control, selectors.EVENT_READ, "control")
         selector.register(wake_read, selectors.EVENT_READ, "children")
-        self.control.send(b"ready")
+        self.control.send(b"ready " + json.dumps(layers).encode())
         while True:
             for key, _ in selector.select():
                 if key.data == "children":
@@ -128,13 +148,12 @@ class Zygote:
         if not message:
             return False
         verb, _, worker_id = message.decode().partition(" ")
-        if verb == "spawn" and fds:
+        if verb == "ping":
+            self.control.send(b"pong")
+        elif verb == "spawn" and fds and worker_id.isdigit():
             self._spawn(worker_id, fds[0], inherited_fds)
         elif verb == "kill" and worker_id in self.pids:
-            try:
-                os.kill(self.pids[worker_id], signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            _kill(self.pids[worker_id])
         for fd in fds[1:]:
             os.close(fd)
         return True
@@ -149,13 +168,33 @@ class Zygote:
                 self.control.close()
                 for fd in inherited_fds:
                     os.close(fd)
-                self.make_child(socket.socket(fileno=channel_fd)).run()
+                layers = isolate(int(worker_id), self.cgroup_memory)
+                self.make_child(socket.socket(fileno=channel_fd)).run(layers)
                 status = 0
             finally:
                 os._exit(status)
         os.close(channel_fd)
         self.children[pid] = worker_id
         self.pids[worker_id] = pid
+
+    def _probe_layers(self) -> dict:
+        """The isolation a run gets here: one run's set-up, tried in a throwaway fork."""
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                layers = isolate(0, self.cgroup_memory)
+                os.write(write_end, json.dumps(asdict(layers)).encode())
+            finally:
+                os._exit(0)
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            report = pipe.read()
+        os.waitpid(pid, 0)
+        try:
+            return json.loads(report)
+        except ValueError:
+            return {"active": [], "missing": {"namespaces": "the probe did not report"}}
 
     def _reap(self) -> None:
         while self.children:
@@ -169,6 +208,27 @@ class Zygote:
             if worker_id is not None:
                 self.pids.pop(worker_id, None)
                 self.control.send(f"exit {worker_id} {status}".encode())
+
+
+def _kill(pid: int) -> None:
+    """SIGKILL a run's keeper, which runs under the run's own uid: as nobody the template may
+    not, so it takes back root (kept as its saved uid) for the one call (CAP_KILL)."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+        return
+    except ProcessLookupError:
+        return
+    except PermissionError:
+        if os.getresuid()[2] != 0:
+            return
+    effective = os.geteuid()
+    try:
+        os.seteuid(0)
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    finally:
+        os.seteuid(effective)
 
 
 BOOTSTRAP = (

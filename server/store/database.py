@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy import create_engine, event, inspect, text
+from sqlalchemy.engine import Connection, Engine, make_url
 
 from .tables import Base
 
@@ -27,5 +27,24 @@ def open_database(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    Base.metadata.create_all(engine)
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Replicas starting together: one creates the tables, the others wait for it.
+            connection.execute(text("SELECT pg_advisory_xact_lock(7406716731)"))
+        Base.metadata.create_all(connection)
+        _add_new_columns(connection)
     return engine
+
+
+# Columns added to `runs` since its first release: (name, type and default as DDL).
+NEW_COLUMNS = {
+    "pinned": "BOOLEAN NOT NULL DEFAULT false",
+    "stored_bytes": "BIGINT NOT NULL DEFAULT 0",
+}
+
+
+def _add_new_columns(connection: Connection) -> None:
+    present = {column["name"] for column in inspect(connection).get_columns("runs")}
+    for name, ddl in NEW_COLUMNS.items():
+        if name not in present:
+            connection.execute(text(f"ALTER TABLE runs ADD COLUMN {name} {ddl}"))

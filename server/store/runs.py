@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import cast
 
 import numpy as np
-from sqlalchemy import CursorResult, delete, func, insert, select
+from sqlalchemy import CursorResult, delete, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from engine.debug.schema import Capture
@@ -50,6 +50,7 @@ class RunStore:
 
     def add(self, run: StoredRun) -> None:
         summary = run.summary
+        compressed = gzip.compress(run.capture_json, GZIP_LEVEL, mtime=0)
         row = RunRow(
             id=summary.id,
             created=summary.created,
@@ -59,7 +60,9 @@ class RunStore:
             title=run.title[:200],
             error_type=summary.error.type[:200] if summary.error else None,
             summary=summary.model_dump_json(),
-            capture_gzip=gzip.compress(run.capture_json, GZIP_LEVEL, mtime=0),
+            capture_gzip=compressed,
+            pinned=False,
+            stored_bytes=len(compressed) + sum(len(value.data) for value in run.values),
         )
         with self._sessions.begin() as session:
             session.add(row)
@@ -126,11 +129,22 @@ class RunStore:
                 )
             )
 
+    def exists(self, run_id: str) -> bool:
+        with Session(self.engine) as session:
+            return session.scalar(select(RunRow.id).where(RunRow.id == run_id)) is not None
+
     def capture(self, run_id: str) -> Capture | None:
         with self._lock:
-            if run_id in self._cache:
+            cached = self._cache.get(run_id)
+            if cached is not None:
                 self._cache.move_to_end(run_id)
-                return self._cache[run_id][0]
+        if cached is not None:
+            # another replica may have deleted the run since: one primary-key lookup says
+            if self.exists(run_id):
+                return cached[0]
+            with self._lock:
+                self._cache.pop(run_id, None)
+            return None
         compressed = self.capture_gzip(run_id)
         if compressed is None:
             return None
@@ -186,6 +200,54 @@ class RunStore:
         with self._lock:
             self._cache.pop(run_id, None)
         return deleted > 0
+
+    def pin(self, run_id: str, pinned: bool) -> bool:
+        """Keep a run through retention (or let it go again); False if there is no such run."""
+        with self._sessions.begin() as session:
+            result = session.execute(
+                update(RunRow).where(RunRow.id == run_id).values(pinned=pinned)
+            )
+            return cast(CursorResult, result).rowcount > 0
+
+    def is_pinned(self, run_id: str) -> bool | None:
+        with Session(self.engine) as session:
+            return session.scalar(select(RunRow.pinned).where(RunRow.id == run_id))
+
+    def retain(
+        self,
+        max_runs: int = 0,
+        max_bytes: int = 0,
+        created_before: datetime | None = None,
+        keep: str | None = None,
+    ) -> tuple[str, ...]:
+        """Delete unpinned runs, oldest first, until at most `max_runs` runs and `max_bytes`
+        stored bytes remain (0: no limit), and every unpinned run created before
+        `created_before`; never `keep` (the run just added). Returns the ids deleted."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(RunRow.id, RunRow.created, RunRow.pinned, RunRow.stored_bytes).order_by(
+                    RunRow.created.desc(), RunRow.id
+                )
+            ).all()
+        # Pinned runs (and the run just added) count towards the limits and always stay.
+        stays = [row for row in rows if row.pinned or row.id == keep]
+        kept_runs, kept_bytes = len(stays), sum(row.stored_bytes for row in stays)
+        doomed = []
+        for row in rows:  # newest first: keep while within the limits
+            if row.pinned or row.id == keep:
+                continue
+            expired = created_before is not None and _utc(row.created) < created_before
+            over = (max_runs and kept_runs + 1 > max_runs) or (
+                max_bytes and kept_bytes + row.stored_bytes > max_bytes
+            )
+            if expired or over:
+                doomed.append(row.id)
+            else:
+                kept_runs += 1
+                kept_bytes += row.stored_bytes
+        for run_id in doomed:
+            self.delete(run_id)
+        return tuple(doomed)
 
 
 def _utc(moment: datetime) -> datetime:

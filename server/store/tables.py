@@ -3,7 +3,17 @@ values kept beside a capture (one row per tensor, written and deleted with its r
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -24,6 +34,13 @@ class RunRow(Base):
     summary: Mapped[str] = mapped_column(Text, doc="RunSummary as JSON")
     capture_gzip: Mapped[bytes] = mapped_column(
         LargeBinary, doc="the capture JSON, gzip-compressed"
+    )
+    # Added after the first release: database.py adds them to an older table.
+    pinned: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default="false", doc="kept by retention"
+    )
+    stored_bytes: Mapped[int] = mapped_column(
+        BigInteger, default=0, server_default="0", doc="capture and kept values, as stored"
     )
 
     __table_args__ = (Index("ix_runs_created", "created"),)

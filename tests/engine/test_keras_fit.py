@@ -78,7 +78,10 @@ def test_verbose_1_redraws_a_bar_in_place():
     bar_2 = "\x1b[1m2/2\x1b[0m \x1b[32m" + "━" * 20 + "\x1b[0m\x1b[37m\x1b[0m"
     assert text.startswith("\r" + bar_1 + " \x1b[1m0s\x1b[0m ")
     assert " - loss: 1.4707\x08" in text
-    assert "\r" + bar_2 + " \x1b[1m0s\x1b[0m " in text and text.endswith("- loss: 1.3577\n")
+    assert "\r" + bar_2 + " \x1b[1m0s\x1b[0m " in text
+    # a second line shorter than the first ('1ms/step' after '792us/step') is padded with
+    # spaces over the old one, as Keras pads it: how many depends on the timings
+    assert re.search(r"- loss: 1\.3577 *\n$", text)
     assert "\x08" in text  # the first line is rubbed out before the second is drawn
 
 

@@ -131,8 +131,12 @@ def test_beyond_the_queue_the_answer_is_503_with_retry_after(tmp_path):
 
 def test_a_dead_worker_template_is_restarted(client):
     pool = client.app.state.runs.pool
-    pool._zygote.process.kill()
-    time.sleep(0.2)
+    process = pool._zygote.process
+    process.kill()
+    deadline = time.monotonic() + 10
+    while process.returncode is None and pool._zygote.alive:  # an explicit state, not a sleep
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
     summary = run(client, "print('after restart')")
     assert summary["stdout"] == "after restart\n"
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..flow import flow_key, walk
 from . import (
+    across_steps,
     activations,
     errors,
     none_causes,
@@ -20,7 +21,7 @@ from . import (
     zero_gradients,
 )
 from .context import Context
-from .vocabulary import CODES, SEVERITY, THRESHOLDS
+from .vocabulary import CODES, SEVERITY, STEP_FINDINGS, THRESHOLDS
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
@@ -50,6 +51,7 @@ def diagnose(recorder, summaries, error=None):
     findings.extend(activations.explain(ctx))
     findings.extend(nonfinite.explain(ctx))
     findings.extend(side_effects.explain(ctx))
+    findings.extend(across_steps.explain(ctx))
     _explain_program_error(findings, error)
     return _merged(findings), per_call
 
@@ -140,4 +142,6 @@ def _merged(findings):
 
 
 def _subject(finding):
+    if finding["code"] in STEP_FINDINGS:
+        return finding["message"]  # one per variable/layer/loop, already aggregated
     return finding["source_index"]

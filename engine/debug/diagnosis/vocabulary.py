@@ -34,7 +34,9 @@ VALUE_FINDINGS = (
 )
 # Code that runs differently in the engine than in TF (a tf.function's trace-time Python).
 FUNCTION_FINDINGS = ("python_side_effect_in_function",)
-CODES = NONE_CAUSES + ERRORS + VALUE_FINDINGS + FUNCTION_FINDINGS
+# Patterns across the steps of a training loop (from every step's record, kept or not).
+STEP_FINDINGS = ("nonfinite_at_step", "zero_gradient_since", "layer_norm_gap")
+CODES = NONE_CAUSES + ERRORS + VALUE_FINDINGS + FUNCTION_FINDINGS + STEP_FINDINGS
 
 # Default severity. A None that the program asked for on purpose (the variable is not
 # trainable, the tape was told not to watch it, stop_gradient) is info; a None that is almost
@@ -65,6 +67,9 @@ SEVERITY = {
     "nan_origin": "error",
     "inf_origin": "warning",
     "python_side_effect_in_function": "info",
+    "nonfinite_at_step": "error",
+    "zero_gradient_since": "warning",
+    "layer_norm_gap": "warning",
 }
 
 THRESHOLDS = {

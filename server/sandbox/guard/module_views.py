@@ -13,6 +13,7 @@ import types
 from .policy import (
     ALLOWED_LIST,
     ALLOWED_MODULES,
+    INSPECT_SHOWN,
     NO_FILES,
     NUMPY_FILE_FUNCTIONS,
     NUMPY_SUBMODULES,
@@ -123,10 +124,13 @@ class ModuleViews:
                 shown = self._expose(real, key, value)
                 if shown is not _HIDDEN_VALUE:
                     view.__dict__[key] = shown
+        if isinstance(getattr(real, "__version__", None), str):
+            view.__dict__["__version__"] = real.__version__  # `tf.__version__` checks
         public = getattr(real, "__all__", None)
         if public is not None:
             view.__dict__["__all__"] = [name for name in public if name in view.__dict__]
         view.__dict__["__getattr__"] = self._lookup(real, view)
+        view.__dict__["__tapescope_view__"] = True  # private_access.py: a view, not the module
         return view
 
     def _lookup(self, real, view):
@@ -162,6 +166,8 @@ class ModuleViews:
 
     @staticmethod
     def hidden_name(module_name: str, key: str) -> bool:
+        if module_name == "inspect":
+            return key not in INSPECT_SHOWN
         return key in _HIDDEN.get(module_name, ()) or (
             _is_numpy(module_name) and key in NUMPY_FILE_FUNCTIONS
         )

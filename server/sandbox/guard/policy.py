@@ -13,11 +13,14 @@ ALLOWED_MODULES = frozenset(
         "dataclasses",
         "typing",
         "__future__",
+        "copy",
+        "warnings",
+        "inspect",
     }
 )
 ALLOWED_LIST = (
     "tensorflow (the engine), numpy, math, random, functools, itertools, collections, "
-    "dataclasses, typing"
+    "dataclasses, typing, copy, warnings, inspect (signatures)"
 )
 
 NO_FILES = "programs cannot read or write files"
@@ -28,7 +31,6 @@ UNAVAILABLE_BUILTINS = {
     "compile": "programs cannot run code built at run time",
     "globals": "programs cannot inspect namespaces",
     "locals": "programs cannot inspect namespaces",
-    "vars": "programs cannot inspect namespaces",
     "breakpoint": "there is no debugger console here",
     "input": "programs cannot read input",
     "help": "there is no interactive console here",
@@ -57,11 +59,38 @@ SAFE_DUNDERS = frozenset(
         "__contains__",
         "__repr__",
         "__str__",
+        # read-only facts: `type(x)` gives the class anyway; a version string; NumPy's
+        # interoperability attributes (numbers and a dict of them)
+        "__class__",
+        "__version__",
+        "__array_priority__",
+        "__array_interface__",
     }
+)
+# Standard-library modules a program may import besides the numeric ones (read-only views).
+# `inspect` shows only what describes a signature (its other functions read attributes
+# without the sandbox's checks).
+INSPECT_SHOWN = frozenset(
+    {"signature", "Signature", "Parameter", "isclass", "isfunction", "ismethod"}
 )
 # Dunder names a program may bind (class bodies); everything else starting with __ is refused.
 BINDABLE_DUNDERS = frozenset({"__slots__", "__all__", "__doc__"})
 READABLE_DUNDER_NAMES = frozenset({"__name__", "__doc__"})
+# Methods that change how classes are made, matched or checked: a program defining them could
+# make isinstance, class patterns or attribute lookup lie to the checks (no TF program needs to).
+META_HOOKS = frozenset(
+    {
+        "__instancecheck__",
+        "__subclasscheck__",
+        "__subclasshook__",
+        "__getattribute__",
+        "__init_subclass__",
+        "__set_name__",
+        "__mro_entries__",
+        "__prepare__",
+        "__class_getitem__",
+    }
+)
 
 # Attributes that reach frames, code objects or the caller's namespaces without a dunder.
 FRAME_ATTRIBUTES = frozenset(

@@ -7,6 +7,7 @@ import string
 from .policy import (
     BINDABLE_DUNDERS,
     FORMAT_METHODS,
+    META_HOOKS,
     READABLE_DUNDER_NAMES,
     attribute_refusal,
     refuse,
@@ -22,7 +23,7 @@ def _is_string_literal(node) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
-def _check_template(template: str, line: int) -> None:
+def check_template(template: str, line: int | None) -> None:
     """A literal str.format template may index and convert, but not follow private attributes."""
     try:
         fields = list(string.Formatter().parse(template))
@@ -39,7 +40,7 @@ def _check_template(template: str, line: int) -> None:
                         line,
                     )
         if spec:
-            _check_template(spec, line)
+            check_template(spec, line)
 
 
 class _Checker(ast.NodeVisitor):
@@ -58,26 +59,54 @@ class _Checker(ast.NodeVisitor):
                 )
 
     def visit_Attribute(self, node: ast.Attribute):
-        reason = attribute_refusal(node.attr)
+        # obj.__dict__ is read through a check of obj when it runs (private_access.py)
+        dict_read = node.attr == "__dict__" and isinstance(node.ctx, ast.Load)
+        reason = None if dict_read else attribute_refusal(node.attr)
         if reason:
             raise refuse(reason, node.lineno)
-        if node.attr in FORMAT_METHODS and not _is_string_literal(node.value):
+        if node.attr.startswith("__") and not isinstance(node.ctx, ast.Load):
             raise refuse(
-                f".{node.attr}() is only available on a string literal in TapeScope's "
-                "sandbox (a template can reach attributes); use an f-string",
+                f"setting or deleting attribute {node.attr} is not available in TapeScope's "
+                "sandbox (dunder attributes reach the interpreter's internals)",
                 node.lineno,
             )
-        if node.attr in FORMAT_METHODS:
-            template = node.value.value  # type: ignore[attr-defined]  # a str literal, checked above
-            _check_template(template, node.lineno)
+        # .format on anything but a literal is checked when it runs (private_access.py)
+        if node.attr in FORMAT_METHODS and _is_string_literal(node.value):
+            check_template(node.value.value, node.lineno)  # type: ignore[attr-defined]
         self.generic_visit(node)
 
     def visit_MatchClass(self, node: ast.MatchClass):
-        for name in node.kwd_attrs:  # case C(attr=...) reads obj.attr
+        for name in node.kwd_attrs:  # case C(attr=...) reads obj.attr, unchecked when it runs
             reason = attribute_refusal(name)
+            if reason is None and name.startswith("_"):
+                reason = (
+                    f"a class pattern reading attribute {name} is not available in TapeScope's "
+                    "sandbox (private attributes are read with obj.{name})"
+                )
             if reason:
                 raise refuse(reason, node.lineno)
         self.generic_visit(node)
+
+    def visit_match_case(self, node: ast.match_case):
+        for part in ast.walk(node.pattern):
+            if isinstance(part, ast.Attribute) and part.attr.startswith("_"):
+                raise refuse(
+                    f"attribute {part.attr} in a pattern is not available in TapeScope's "
+                    "sandbox (private attributes are checked when read with obj.{name})",
+                    part.lineno,
+                )
+        self.generic_visit(node)
+
+    def visit_FunctionDef(self, node):
+        if node.name in META_HOOKS:
+            raise refuse(
+                f"defining {node.name} is not available in TapeScope's sandbox (it changes "
+                "how classes are made or checked)",
+                node.lineno,
+            )
+        self.generic_visit(node)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_ImportFrom(self, node: ast.ImportFrom):
         if node.level:

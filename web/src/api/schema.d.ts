@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Health
-         * @description Is the server up, and how busy are its workers.
+         * @description Is the server up, does its worker pool answer, and how busy are its workers.
          */
         get: operations["health_api_health_get"];
         put?: never;
@@ -233,6 +233,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{run_id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Pin
+         * @description Whether a run is pinned.
+         */
+        get: operations["get_pin_api_runs__run_id__pin_get"];
+        put?: never;
+        /**
+         * Pin Run
+         * @description Pin a run: retention (max runs, max bytes, expiry) never deletes it.
+         */
+        post: operations["pin_run_api_runs__run_id__pin_post"];
+        /**
+         * Unpin Run
+         * @description Unpin a run: retention may delete it again, oldest first.
+         */
+        delete: operations["unpin_run_api_runs__run_id__pin_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Training Steps
+         * @description A long run's per-step records (losses, gradient norms, update ratios, what was kept).
+         */
+        get: operations["get_training_steps_api_runs__run_id__steps_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{run_id}/tensors/{tensor_id}": {
         parameters: {
             query?: never;
@@ -340,7 +388,7 @@ export interface components {
             calls?: components["schemas"]["GradientCall"][];
             /**
              * Created
-             * @description ISO time; the only nondeterministic field
+             * @description ISO time; with steps[].seconds, the only nondeterministic fields
              */
             created?: string | null;
             error?: components["schemas"]["ErrorInfo"] | null;
@@ -348,6 +396,11 @@ export interface components {
             events?: components["schemas"]["Event"][];
             /** Findings */
             findings?: components["schemas"]["Finding"][];
+            /**
+             * Keep
+             * @description the retention policy, e.g. 'first:3,last:3,anomalies' (long runs)
+             */
+            keep?: string | null;
             /**
              * Limits
              * @description caps used (value cap, ...)
@@ -361,14 +414,21 @@ export interface components {
             program?: components["schemas"]["ProgramInfo"] | null;
             /**
              * Schema
-             * @default 1.2
+             * @default 1.3
              */
             schema: string;
+            /** Sites */
+            sites?: components["schemas"]["StepSite"][];
             /**
              * Stdout
              * @default
              */
             stdout: string;
+            /**
+             * Steps
+             * @description one record per step, kept or not, in program order
+             */
+            steps?: components["schemas"]["StepRecord"][];
             /** Tapes */
             tapes?: components["schemas"]["TapeInfo"][];
             /** Tensors */
@@ -747,6 +807,24 @@ export interface components {
         };
         /** Health */
         Health: {
+            /**
+             * Isolation
+             * @description the layers that hold each run here (docs/sandbox.md)
+             */
+            isolation?: string[];
+            /**
+             * Memory Limit
+             * @description what bounds a run's memory here
+             * @default
+             */
+            memory_limit: string;
+            /**
+             * Pool
+             * @description the worker template: ready, or stopped / wedged (restarted next run)
+             * @default off
+             * @enum {string}
+             */
+            pool: "ready" | "starting" | "stopped" | "wedged" | "off";
             /** Queued */
             queued: number;
             /** Running */
@@ -759,10 +837,11 @@ export interface components {
             sandbox: "bubblewrap" | "none";
             /**
              * Status
+             * @description degraded: the worker pool does not answer (it is being restarted)
              * @default ok
-             * @constant
+             * @enum {string}
              */
-            status: "ok";
+            status: "ok" | "degraded";
             /** Version */
             version: string;
             /**
@@ -927,6 +1006,16 @@ export interface components {
             /** Step */
             step: number;
         };
+        /**
+         * PinPublic
+         * @description Whether a run is pinned: kept whatever the retention settings say.
+         */
+        PinPublic: {
+            /** Id */
+            id: string;
+            /** Pinned */
+            pinned: boolean;
+        };
         /** ProgramInfo */
         ProgramInfo: {
             /** Filename */
@@ -941,6 +1030,12 @@ export interface components {
              * @description a Python program; `import tensorflow as tf` runs on the engine
              */
             code: string;
+            /**
+             * Keep
+             * @description which steps of a training loop keep their full detail, e.g. 'first:3,last:3,anomalies' (the default), 'steps:10,20', 'all'; every step leaves a record (GET /api/runs/{id}/steps)
+             * @example first:3,last:3,anomalies
+             */
+            keep?: string | null;
         };
         /** RunListItem */
         RunListItem: {
@@ -998,6 +1093,11 @@ export interface components {
              */
             id: string;
             /**
+             * Keep
+             * @description the retention policy the run was captured with
+             */
+            keep?: string | null;
+            /**
              * Memory Peak
              * @description bytes the tapes and gradients held at most
              * @default 0
@@ -1024,6 +1124,12 @@ export interface components {
              * @default false
              */
             stdout_truncated: boolean;
+            /**
+             * Steps
+             * @description steps recorded (GET /api/runs/{id}/steps)
+             * @default 0
+             */
+            steps: number;
             /** Tapes */
             tapes: components["schemas"]["TapeBrief"][];
             /** Tensors */
@@ -1108,6 +1214,127 @@ export interface components {
              * @description the forward tensor this gradient is for
              */
             tensor: number;
+        };
+        /**
+         * StepRecord
+         * @description What every step leaves, kept in full or not: one small fixed-size row.
+         */
+        StepRecord: {
+            /**
+             * Bytes
+             * @description bytes the step's tape held for backward
+             * @default 0
+             */
+            bytes: number;
+            /**
+             * Calls
+             * @description kept steps: gradient call ids
+             */
+            calls?: number[];
+            /**
+             * Grad Norms
+             * @description L2 norm of each site variable's gradient; None: the gradient was None or the variable was not a source this step
+             */
+            grad_norms?: (number | ("nan" | "inf" | "-inf") | null)[];
+            /**
+             * Kept
+             * @description its tapes, ops, tensors and backward steps are in the capture
+             */
+            kept: boolean;
+            /**
+             * Layer Norms
+             * @description L2 norm of the layer's gradients together
+             */
+            layer_norms?: (number | ("nan" | "inf" | "-inf") | null)[];
+            /**
+             * Losses
+             * @description each gradient call's target value (its sum when not a scalar)
+             */
+            losses?: (number | ("nan" | "inf" | "-inf"))[];
+            /**
+             * Marks
+             * @description what is unusual about it: a NaN/Inf loss or gradient, a None gradient, a gradient norm more than 10x the step before
+             */
+            marks?: ("nonfinite" | "none" | "jump")[];
+            /**
+             * None Gradients
+             * @default 0
+             */
+            none_gradients: number;
+            /**
+             * Nonfinite Gradients
+             * @default 0
+             */
+            nonfinite_gradients: number;
+            /**
+             * Reasons
+             * @description why it was kept: first, last, requested, all, anomaly:nonfinite, anomaly:none, anomaly:jump
+             */
+            reasons?: string[];
+            /**
+             * Seconds
+             * @description wall time of the step, recording included
+             * @default 0
+             */
+            seconds: number;
+            /** Site */
+            site: number;
+            /**
+             * Step
+             * @description 0-based number of the step at its site
+             */
+            step: number;
+            /**
+             * Tapes
+             * @description kept steps: tape ids
+             */
+            tapes?: number[];
+            /**
+             * Update Ratios
+             * @description ||value after the step's assigns - value before|| / ||value before|| of each site variable (assigns after the gradient call); None when not assigned
+             */
+            update_ratios?: (number | ("nan" | "inf" | "-inf") | null)[];
+            /**
+             * Zero Gradients
+             * @default 0
+             */
+            zero_gradients: number;
+        };
+        /**
+         * StepSite
+         * @description A line where the program enters a tape: a loop's steps share it (steps are numbered
+         *     per site, from 0). Per-step arrays are indexed by `variables` and `layers`.
+         */
+        StepSite: {
+            /** Id */
+            id: number;
+            /**
+             * Kept
+             * @description step numbers kept in full
+             */
+            kept?: number[];
+            /**
+             * Layer Of
+             * @description variable index -> layer index
+             */
+            layer_of?: number[];
+            /**
+             * Layers
+             * @description a variable's layer: its path without the last part
+             */
+            layers?: string[];
+            location?: components["schemas"]["SourceLocation"] | null;
+            /**
+             * Steps
+             * @description steps run at this site
+             * @default 0
+             */
+            steps: number;
+            /**
+             * Variables
+             * @description gradient sources, in order of first appearance: a Keras variable's path ('dense/kernel'), else the program's name for it
+             */
+            variables?: string[];
         };
         /** StepsPublic */
         StepsPublic: {
@@ -1252,6 +1479,33 @@ export interface components {
              * @description for reads of a Variable: its tensor id
              */
             variable?: number | null;
+        };
+        /**
+         * TrainingStepsPublic
+         * @description A long run's per-step records (one per step, kept in full or not), paged.
+         */
+        TrainingStepsPublic: {
+            /**
+             * Count
+             * @description records in all (of the site, when `site` is given)
+             */
+            count: number;
+            /** Data */
+            data: components["schemas"]["StepRecord"][];
+            /**
+             * Keep
+             * @description the retention policy, e.g. 'first:3,last:3,anomalies'
+             */
+            keep: string | null;
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /**
+             * Sites
+             * @description the lines where tapes are entered; each record's arrays are indexed by its site's variables and layers
+             */
+            sites: components["schemas"]["StepSite"][];
         };
         /**
          * ValueSummary
@@ -1850,6 +2104,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemoryTimeline"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_pin_api_runs__run_id__pin_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pin_run_api_runs__run_id__pin_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unpin_run_api_runs__run_id__pin_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PinPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_training_steps_api_runs__run_id__steps_get: {
+        parameters: {
+            query?: {
+                site?: number | null;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingStepsPublic"];
                 };
             };
             /** @description Not Found */

@@ -1,0 +1,569 @@
+"""Long runs: cutting the recording into steps, a small record per step, and letting go of the
+steps the retention policy (retention.py) does not keep.
+
+The recorder's lists (tensors, ops, tapes, events, calls, memory log) grow in time order, so a
+step is a slice of each: `Segment.start`/`end` are positions in them. When a step ends its
+record is computed from its arrays (losses, gradient norms, update ratios, counts), and the
+policy decides: kept (its slices stay), pending (a candidate for `last:N`) or dropped. A dropped
+step's slices are cut out of the lists at once and the links between its objects broken, so
+its arrays are freed by reference counting, not left for the cyclic collector. What a later
+step still points at survives the cut (a variable's latest value, a tensor the next step
+reads) and joins the following step. Capture ids are made dense again at build time
+(`renumber`).
+"""
+
+import time
+from typing import Any
+
+import numpy as np
+
+from .. import tape as tape_module
+from .memory import saved_entries
+from .raw import complete
+from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
+from .schema import StepRecord as StepRecordModel
+
+LISTS = ("tensors", "ops", "tapes", "events", "calls", "memory_log")
+_T, _O, _TAPES, _E, _C, _M = range(6)
+NONE, ABSENT = -1.0, -2.0  # grad_norms entries: no gradient; not a source of this step
+
+
+class Site:
+    """A line where tapes are entered: a loop's steps share it."""
+
+    __slots__ = (
+        "location",
+        "variables",
+        "index_of",
+        "layers",
+        "layer_of",
+        "count",
+        "pending",
+        "seen",
+        "jumps",
+        "previous_norm",
+        "nonfinite",
+    )
+
+    def __init__(self, location):
+        self.location = location
+        self.variables: list[str] = []  # gradient sources' names, in order of first appearance
+        self.index_of: dict[Any, int] = {}  # source key -> index in variables
+        self.layers: list[str] = []
+        self.layer_of: list[int] = []  # variable index -> layer index
+        self.count = 0
+        self.pending: list[Segment] = []  # last:N candidates, oldest first
+        self.seen: set[str] = set()  # anomaly kinds already kept once
+        self.jumps = 0
+        self.previous_norm = None
+        self.nonfinite = None  # (step, op, input index, backward) of the first NaN/Inf
+
+
+class StepRecord:
+    """The small fixed-size row every step leaves. `values` holds, one float64 array:
+    losses, gradient norms per site variable, update ratios per site variable."""
+
+    __slots__ = (
+        "site",
+        "step",
+        "reasons",
+        "marks",
+        "losses",
+        "norms",
+        "ratios",
+        "counts",
+        "seconds",
+        "bytes",
+        "calls",
+        "tapes",
+    )
+
+    def __init__(self, site, step):
+        self.site = site
+        self.step = step
+        self.reasons: list[str] = []
+        self.marks: list[str] = []
+        self.losses = self.norms = self.ratios = None
+        self.counts = (0, 0, 0)  # None, zero, non-finite gradients
+        self.seconds = 0.0
+        self.bytes = 0
+        self.calls: list[Any] = []  # RawCalls, for kept steps
+        self.tapes: list[Any] = []
+
+
+class Segment:
+    __slots__ = (
+        "site",
+        "record",
+        "start",
+        "end",
+        "started",
+        "assigned",
+        "bytes",
+        "ended_calls",
+        "references",
+    )
+
+    def __init__(self, site, record, start):
+        self.site = site
+        self.record = record
+        self.start = start
+        self.end = None
+        self.started = time.perf_counter()
+        self.assigned: dict[Any, list[Any]] = {}  # variable key -> [value before, value after]
+        self.bytes = 0
+        self.ended_calls = 0  # seq of the last gradient call's end in the step
+        self.references: set[int] | None = None  # ids of the objects it points at (closed)
+
+
+class StepTracker:
+    def __init__(self, recorder, keep=None):
+        self.recorder = recorder
+        self.policy = parse_keep(keep)
+        self.sites: dict[Any, Site] = {}  # location index -> Site
+        self.records: list[StepRecord] = []
+        self.segments: list[Segment] = []  # kept, pending and the open one, in list order
+        self.current: Segment | None = None
+        self.values: dict[Any, Any] = {}  # variable key -> its latest array
+        self.dropped = 0
+
+    # --- from the recorder --------------------------------------------------------------------
+    def tape_entered(self, tape, location):
+        """A tape entered at `location`: a new step, unless another tape is recording or a
+        gradient call is running (a nested tape belongs to its outer step)."""
+        if location is None or self.recorder.call_stack:
+            return
+        if any(t is not tape for t in tape_module.recording_tapes):
+            return
+        site = self.sites.get(location)
+        if site is None:
+            site = self.sites[location] = Site(location)
+        record = StepRecord(site, site.count)
+        site.count += 1
+        previous, self.current = self.current, Segment(site, record, self._lengths())
+        self.segments.append(self.current)
+        if previous is not None:  # closed after the next one opened: it takes the survivors
+            self._close(previous)
+        self.records.append(record)
+        self._decide_pending()
+
+    def gradient_started(self, raw_tape, call, targets):
+        # the targets' values now: the recorder may let their arrays go later (spill.py)
+        call.measures = ([_total_value(t._value) for t in targets], [])
+        segment = self.current
+        if segment is None:
+            return
+        arrays = {}
+        keys = self.recorder.array_keys
+        for op in raw_tape.records:
+            if op.record is not None:
+                saved = [t for t, _, _ in saved_entries(op)[0]]
+                complete(saved, keys)  # (arrays let go early were completed before: spill.py)
+                for t in saved:
+                    arrays[t.key] = t.nbytes
+        segment.bytes = max(segment.bytes, sum(arrays.values()))
+
+    def gradient_finished(self, call):
+        """Measures the call now, while its targets' and gradients' arrays are held."""
+        losses = call.measures[0] if call.measures is not None else []
+        results = []
+        for index, _path, source, gradient in call.results:
+            if gradient is None:
+                results.append((index, source, None, False))
+            else:
+                norm, zero = _norm(gradient)
+                results.append((index, source, norm, zero))
+        call.measures = (losses, results)
+        if self.current is not None:
+            self.current.ended_calls = call.end_seq
+
+    def variable_value(self, variable, array, assigned):
+        key = variable.tensor.eid
+        before = self.values.get(key)
+        self.values[key] = array
+        segment = self.current
+        if assigned and segment is not None and segment.ended_calls:
+            entry = segment.assigned.get(key)
+            if entry is None:
+                segment.assigned[key] = [before, array]
+            else:
+                entry[1] = array
+
+    def finish(self):
+        if self.current is not None:
+            self._close(self.current)
+            self.current = None
+        self._decide_pending()
+        for site in self.sites.values():
+            for segment in site.pending:
+                segment.record.reasons.append("last")
+                self._keep(segment)
+            site.pending = []
+
+    # --- a step ends --------------------------------------------------------------------------
+    def _lengths(self):
+        r = self.recorder
+        return [len(getattr(r, name)) for name in LISTS]
+
+    def _close(self, segment):
+        segment.end = self._lengths()
+        segment.references = _references(self.recorder, segment.start, segment.end)
+        record, site = segment.record, segment.site
+        record.seconds = time.perf_counter() - segment.started
+        record.bytes = segment.bytes
+        r = self.recorder
+        calls = r.calls[segment.start[_C] : segment.end[_C]]
+        self._measure(segment, calls)
+        policy = self.policy
+        reasons = record.reasons
+        if policy.all:
+            reasons.append("all")
+        if record.step < policy.first:
+            reasons.append("first")
+        if record.step in policy.steps:
+            reasons.append("requested")
+        if policy.anomalies:
+            for mark in record.marks:
+                if mark == "jump":
+                    if site.jumps < MAX_JUMPS:
+                        site.jumps += 1
+                        reasons.append("anomaly:jump")
+                elif mark not in site.seen:
+                    site.seen.add(mark)
+                    reasons.append(f"anomaly:{mark}")
+        if "nonfinite" in record.marks and site.nonfinite is None:
+            site.nonfinite = _nonfinite_origin(r, segment, calls, record.step)
+        if reasons:
+            self._keep(segment)
+        elif policy.last:
+            site.pending.append(segment)
+        else:
+            segment.record.reasons = []
+            self._drop(segment)
+
+    def _decide_pending(self):
+        for site in self.sites.values():
+            while len(site.pending) > self.policy.last:
+                self._drop(site.pending.pop(0))
+
+    def _keep(self, segment):
+        r = self.recorder
+        segment.record.calls = r.calls[segment.start[_C] : segment.end[_C]]
+        segment.record.tapes = r.tapes[segment.start[_TAPES] : segment.end[_TAPES]]
+
+    def _measure(self, segment, calls):
+        record, site = segment.record, segment.site
+        losses, norms, none = [], {}, 0
+        zero = nonfinite = 0
+        for call in calls:
+            if call.measures is None:
+                continue  # the call raised
+            call_losses, results = call.measures
+            losses.extend(call_losses)
+            for index, source, norm, zeros in results:
+                key = source.eid if source.kind == "variable" else ("source", call.location, index)
+                slot = site.index_of.get(key)
+                if slot is None:
+                    slot = self._add_variable(site, key, self._source_name(source, index))
+                if norm is None:
+                    norms[slot] = NONE
+                    none += 1
+                    continue
+                norms[slot] = norm
+                if not np.isfinite(norm):
+                    nonfinite += 1
+                elif zeros:
+                    zero += 1
+        width = len(site.variables)
+        record.losses = np.array(losses, dtype=np.float64)
+        record.norms = np.full(width, ABSENT)
+        for slot, norm in norms.items():
+            record.norms[slot] = norm
+        record.ratios = np.full(width, np.nan)
+        for key, (before, after) in segment.assigned.items():
+            slot = site.index_of.get(key)
+            if slot is None or before is None or after is None:
+                continue
+            base = _l2(before)
+            record.ratios[slot] = (
+                _l2(np.subtract(after, before, dtype=np.float64)) / base if (base > 0) else np.inf
+            )
+        record.counts = (none, zero, nonfinite)
+        marks = record.marks
+        if nonfinite or not np.all(np.isfinite(record.losses)):
+            marks.append("nonfinite")
+        if none:
+            marks.append("none")
+        finite = [n for n in norms.values() if n >= 0 and np.isfinite(n)]
+        total = float(np.sqrt(sum(n * n for n in finite))) if finite else None
+        previous = site.previous_norm
+        if total is not None and previous and total > JUMP_FACTOR * previous:
+            marks.append("jump")
+        if total is not None:
+            site.previous_norm = total
+
+    def _add_variable(self, site, key, name):
+        slot = site.index_of[key] = len(site.variables)
+        site.variables.append(name)
+        layer = name.rsplit("/", 1)[0] if "/" in name else name
+        if layer in site.layers:
+            site.layer_of.append(site.layers.index(layer))
+        else:
+            site.layer_of.append(len(site.layers))
+            site.layers.append(layer)
+        return slot
+
+    def _source_name(self, source, index):
+        if source.kind == "variable":
+            variable = self.recorder.variables.get(source.eid)
+            if variable is not None:
+                if variable.path:
+                    return variable.path
+                if variable.tensor.name:
+                    return variable.tensor.name
+                if variable.var_name:
+                    return variable.var_name.split(":")[0]
+        return source.name or f"source {index}"
+
+    # --- letting go ---------------------------------------------------------------------------
+    def _drop(self, segment):
+        r = self.recorder
+        position = self.segments.index(segment)
+        following = self.segments[position + 1] if position + 1 < len(self.segments) else None
+        del self.segments[position]
+        self.dropped += 1
+        start, end = segment.start, segment.end
+        survivors = self._survivors(segment, following)
+        gone: dict[str, list[Any]] = {}
+        gone_ids: set[int] = set()
+        survivor_tensors: list[Any] = []
+        for i, name in enumerate(LISTS):
+            items = getattr(r, name)
+            a, b = start[i], end[i]
+            part = items[a:b]
+            if i == _M:
+                kept = [e for e in part if id(e[1]) not in gone_ids]
+            else:
+                ids = list(map(id, part))
+                kept = [x for x, k in zip(part, ids) if k in survivors]
+                if i == _T:
+                    survivor_tensors = kept
+                gone[name] = [x for x, k in zip(part, ids) if k not in survivors]
+                gone_ids.update(ids)
+                gone_ids.difference_update(survivors)
+            items[a:b] = kept
+            removed = len(part) - len(kept)
+            if i != _E and i != _M:
+                r.id_offsets[i] += removed
+            for later in self.segments[position:]:
+                later.start[i] -= removed
+                if later.end is not None:
+                    later.end[i] -= removed
+            if following is not None:
+                following.start[i] = a
+            r.shift_indexes(name, a, b, len(kept))
+        # what later steps logged about this one (its tape deleted when the name was rebound)
+        log_from = following.start[_M] if following is not None else len(r.memory_log)
+        r.memory_log[log_from:] = [e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids]
+        r.forget(gone, gone_ids, survivor_tensors)
+
+    def _survivors(self, segment, following):
+        """ids of the segment's objects that outlive it: what later steps point at, the
+        variables themselves and each variable's latest value."""
+        r = self.recorder
+        start, end = segment.start, segment.end
+        keep: set[int] = set()
+        for variable in r.variables.values():
+            keep.add(id(variable.tensor))
+            keep.add(id(variable.current))
+        position = self.segments.index(following) if following is not None else None
+        if position is not None:
+            for later in self.segments[position:]:
+                keep |= (
+                    later.references
+                    if later.references is not None
+                    else _references(r, later.start, self._lengths())
+                )
+        for event in r.events[start[_E] : end[_E]]:
+            if event.kind == "variable_created":
+                keep.add(id(event))
+        # a tape still in use after the step (entered in it, recording later) stays
+        for tape in r.tapes[start[_TAPES] : end[_TAPES]]:
+            engine_tape = tape.ref()
+            if engine_tape is not None and engine_tape in tape_module.recording_tapes:
+                keep.add(id(tape))
+        keep.discard(id(None))
+        return keep
+
+
+def _references(r, start, end):
+    """ids of the objects a step's ops, calls, events and tapes point at."""
+    refs: set[int] = set()
+    add = refs.add
+    for op in r.ops[start[_O] : end[_O]]:
+        for t in op.inputs:
+            add(id(t))
+    for call in r.calls[start[_C] : end[_C]]:
+        for t in call.targets:
+            add(id(t))
+        for t in call.sources:
+            add(id(t))
+    for event in r.events[start[_E] : end[_E]]:
+        add(id(event.tensor))
+        add(id(event.variable))
+    for tape in r.tapes[start[_TAPES] : end[_TAPES]]:
+        for t, *_ in tape.watched:
+            add(id(t))
+    return refs
+
+
+def _total_value(array):
+    array = np.asarray(array)
+    if array.dtype.kind not in "fiub":
+        return float("nan")
+    if array.size == 1:
+        return float(array.reshape(()))
+    return float(np.sum(array, dtype=np.float64))
+
+
+def _l2(array):
+    a = np.asarray(array)
+    if a.dtype.kind not in "fiu":
+        return np.nan
+    flat = a.astype(np.float64, copy=False).reshape(-1)
+    return float(np.sqrt(np.dot(flat, flat)))
+
+
+def _norm(gradient):
+    """(L2 norm, all zeros) of a gradient RawTensor."""
+    array = gradient.array
+    if array is None:
+        summary = gradient.summary or {}
+        if summary.get("nans") or summary.get("infs"):
+            return float("nan"), False
+        return float(summary.get("norm") or 0.0), summary.get("zeros") == summary.get("size")
+    norm = _l2(array)
+    return norm, norm == 0.0
+
+
+def _nonfinite_origin(r, segment, calls, step):
+    """(step, op, input index, backward) of the first op of the step that made NaN/Inf from
+    finite inputs: forward first, then each gradient call's backward steps."""
+    for op in r.ops[segment.start[_O] : segment.end[_O]]:
+        if op.call is not None or not op.outputs:
+            continue
+        if any(t.array is None or not _finite(t.array) for t in op.inputs):
+            continue
+        if any(t.array is not None and not _finite(t.array) for t in op.outputs):
+            return (step, op, _suspect_input(op), False)
+    op_of = r.op_by_record.get
+    for call in calls:
+        for entry in call.raw_steps:
+            if any(g is not None and not _finite(g._value) for g in entry[1]):
+                continue
+            if any(g is not None and not _finite(g._value) for g in entry[2]):
+                op = op_of(id(entry[0]))
+                if op is not None:
+                    return (step, op, _suspect_input(op), True)
+    return (step, None, None, False)
+
+
+def _finite(array):
+    a = np.asarray(array)
+    return a.dtype.kind not in "fc" or bool(np.isfinite(a).all())
+
+
+def _suspect_input(op):
+    """The input whose values put the op outside its domain: the one holding zeros or
+    negative numbers (a divisor, a log's argument), else the first."""
+    for index, t in enumerate(op.inputs):
+        a = t.array
+        if a is not None and a.dtype.kind in "fiu" and a.size and (a <= 0).any():
+            return index
+    return 0
+
+
+# --- into the Capture ---------------------------------------------------------------------------
+def capture_data(tracker, loc, consume=False):
+    """(sites as dicts, steps as models) of the Capture; call and tape ids are the dense
+    ones. `consume`: the records are let go as they are turned into models (the last build)."""
+    sites = list(tracker.sites.values())
+    site_id = {id(site): index for index, site in enumerate(sites)}
+    kept_by_site: dict[int, list[int]] = {index: [] for index in range(len(sites))}
+    steps = []
+    for record in _records(tracker, consume):
+        if record.losses is None:  # still running (a live snapshot)
+            continue
+        site = record.site
+        index = site_id[id(site)]
+        kept = bool(record.reasons)
+        if kept:
+            kept_by_site[index].append(record.step)
+        none, zero, nonfinite = record.counts
+        # A model per record at once (not a list of dicts validated at the end): 10,000 steps
+        # would otherwise hold both at the peak of the build.
+        steps.append(
+            StepRecordModel.model_construct(
+                **{
+                    "site": index,
+                    "step": record.step,
+                    "kept": kept,
+                    "reasons": record.reasons,
+                    "marks": record.marks,
+                    "losses": [_number(v) for v in record.losses.tolist()],
+                    "grad_norms": [None if v < 0 else _number(v) for v in record.norms.tolist()],
+                    "layer_norms": layer_norms(site, record.norms),
+                    "update_ratios": [
+                        None if v != v else _number(v) for v in record.ratios.tolist()
+                    ],
+                    "none_gradients": none,
+                    "zero_gradients": zero,
+                    "nonfinite_gradients": nonfinite,
+                    "seconds": round(record.seconds, 6),
+                    "bytes": record.bytes,
+                    "calls": [c.id for c in record.calls] if kept else [],
+                    "tapes": [t.id for t in record.tapes] if kept else [],
+                }
+            )
+        )
+    return [
+        {
+            "id": index,
+            "location": loc(site.location),
+            "variables": site.variables,
+            "layers": site.layers,
+            "layer_of": site.layer_of,
+            "steps": site.count,
+            "kept": kept_by_site[index],
+        }
+        for index, site in enumerate(sites)
+    ], steps
+
+
+def _records(tracker, consume):
+    if not consume:
+        yield from tracker.records
+        return
+    records, tracker.records = tracker.records, []
+    records.reverse()  # popped from the end: program order, each let go once turned
+    while records:
+        yield records.pop()
+
+
+def layer_norms(site, norms):
+    """The L2 norm of each layer's gradients together (None when none of them had one)."""
+    squares: list[Any] = [None] * len(site.layers)
+    for slot, norm in enumerate(norms.tolist()):
+        if norm < 0:
+            continue
+        layer = site.layer_of[slot]
+        squares[layer] = (squares[layer] or 0.0) + norm * norm
+    return [None if s is None else _number(float(np.sqrt(s))) for s in squares]
+
+
+def _number(value):
+    if value != value:
+        return "nan"
+    if value in (float("inf"), float("-inf")):
+        return "inf" if value > 0 else "-inf"
+    return value

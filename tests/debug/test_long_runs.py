@@ -1,0 +1,178 @@
+"""Long runs: the retention policy, the record every step leaves (checked against what the
+program itself prints), the NaN step found with its op, and memory that does not grow with
+the number of steps."""
+
+import gc
+import weakref
+
+import pytest
+
+import engine as tf
+import engine.debug
+from engine.debug import capture_program
+from engine.debug.retention import DEFAULT, parse_keep
+
+LOOP = """import tensorflow as tf
+w = tf.Variable([0.5, -1.5, 2.0], name="w")
+b = tf.Variable(0.75, name="b")
+x = tf.constant([[1.0, 2.0, -1.0], [0.5, -0.5, 1.5]])
+y = tf.constant([1.0, -1.0])
+optimizer = tf.keras.optimizers.SGD(learning_rate=0.05)
+for step in range(STEPS):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((tf.reduce_sum(x * w, axis=1) + b - y) ** 2)
+    grads = tape.gradient(loss, [w, b])
+    before = w.numpy()
+    optimizer.apply_gradients(zip(grads, [w, b]))
+    ratio = tf.norm(w - before) / tf.norm(before)
+    print(repr(float(loss)), repr(float(tf.norm(grads[0]))), repr(float(tf.norm(grads[1]))),
+          repr(float(ratio)))
+"""
+
+
+def loop(steps):
+    return LOOP.replace("STEPS", str(steps))
+
+
+def test_the_policy_is_parsed_and_bad_ones_say_what_is_wrong():
+    policy = parse_keep("first:3,last:2,anomalies,steps:10,20,30")
+    assert (policy.first, policy.last, policy.anomalies) == (3, 2, True)
+    assert policy.steps == {10, 20, 30} and not policy.all
+    assert parse_keep(None).spec == DEFAULT == "first:3,last:3,anomalies"
+    assert parse_keep("all").all
+    for bad, words in [
+        ("first", "needs a number"),
+        ("first:-1", "whole number"),
+        ("sometimes", "unknown item"),
+        ("first:3,,last:3", "empty item"),
+        ("steps:x", "step numbers"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            parse_keep(bad)
+    with pytest.raises(ValueError, match="unknown item"):
+        engine.debug.capture(keep="first:3,often")
+
+
+def test_a_thousand_step_loop_keeps_the_first_and_last_three_and_records_every_step():
+    capture = capture_program(loop(1000), "loop.py")
+    assert capture.error is None
+    assert capture.keep == DEFAULT
+    assert [s.step for s in capture.steps] == list(range(1000))
+    kept = [(s.step, s.reasons) for s in capture.steps if s.kept]
+    assert kept == [
+        (0, ["first"]),
+        (1, ["first"]),
+        (2, ["first"]),
+        (997, ["last"]),
+        (998, ["last"]),
+        (999, ["last"]),
+    ]
+    (site,) = capture.sites
+    assert site.variables == ["w", "b"] and site.location.line == 8 and site.steps == 1000
+    # only the kept steps' tapes and calls are in the capture, and their ids line up
+    assert len(capture.calls) == len(capture.tapes) == 6
+    assert [s.calls for s in capture.steps if s.kept] == [[0], [1], [2], [3], [4], [5]]
+    for call in capture.calls:
+        assert all(0 <= t < len(capture.tensors) for t in call.sources + call.targets)
+    assert [t.id for t in capture.tensors] == list(range(len(capture.tensors)))
+    assert [o.id for o in capture.ops] == list(range(len(capture.ops)))
+
+
+def test_every_record_equals_what_the_program_printed():
+    capture = capture_program(loop(200), "loop.py")
+    printed = [[float(v) for v in line.split()] for line in capture.stdout.splitlines()]
+    assert len(printed) == len(capture.steps) == 200
+    for record, (loss, norm_w, norm_b, ratio) in zip(capture.steps, printed):
+        assert record.losses == [pytest.approx(loss, rel=1e-7)]
+        # the program's norms are float32 (tf.norm), the record's float64 over float32 values
+        assert record.grad_norms == [pytest.approx(norm_w, rel=1e-6), pytest.approx(norm_b)]
+        assert record.update_ratios[0] == pytest.approx(ratio, rel=1e-5)
+        assert record.layer_norms == record.grad_norms  # plain variables: a layer each
+        assert record.none_gradients == record.zero_gradients == 0
+        assert record.bytes > 0 and record.seconds > 0
+
+
+def test_the_nan_step_and_the_op_that_made_it_are_found():
+    source = loop(100).replace(
+        "loss = tf.reduce_mean(", "loss = tf.math.log(1.5 - step / 40) + tf.reduce_mean("
+    )
+    capture = capture_program(source, "nan.py")
+    nan_steps = [s.step for s in capture.steps if "nonfinite" in s.marks]
+    assert nan_steps[0] == 60  # 1.5 - 60/40 = 0: log(0) = -inf; NaN from then on
+    record = capture.steps[60]
+    assert record.kept and "anomaly:nonfinite" in record.reasons
+    assert record.losses == ["-inf"]
+    (finding,) = [f for f in capture.findings if f.code == "nonfinite_at_step"]
+    assert finding.line == 9 and finding.severity == "error"
+    assert "became Inf at step 60" in finding.message
+    assert "produced by Log at line 9 (input 0)" in finding.message
+    assert "tf.math.log(x + 1e-7)" in finding.suggestion
+    (op,) = [capture.ops[i] for i in finding.ops]
+    assert op.type == "Log" and op.location.line == 9
+    assert capture.tensors[op.outputs[0]].summary.infs == 1  # the kept step's own op
+
+
+def test_a_requested_step_is_kept_and_nothing_else_beyond_the_first():
+    capture = capture_program(loop(50), "loop.py", keep="first:1,steps:25")
+    assert [s.step for s in capture.steps if s.kept] == [0, 25]
+    assert capture.steps[25].reasons == ["requested"]
+
+
+def test_keep_all_keeps_every_step():
+    capture = capture_program(loop(12), "loop.py", keep="all")
+    assert all(s.kept for s in capture.steps) and len(capture.calls) == 12
+
+
+def _held_after(steps):
+    """What the recorder holds at the end of a loop of `steps` steps (before the build)."""
+    gc.collect()
+    with engine.debug.capture() as cap:
+        w = tf.Variable([0.5, -1.5, 2.0])
+        optimizer = tf.keras.optimizers.SGD(learning_rate=0.01)
+        refs = []
+        for _ in range(steps):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(w * w)
+            (grad,) = tape.gradient(loss, [w])
+            optimizer.apply_gradients([(grad, w)])
+            refs.append(weakref.ref(grad._value))
+        recorder = cap._session.recorder
+        gc.collect()
+        held = (
+            len(recorder.tensors),
+            len(recorder.ops),
+            len(recorder.events),
+            len(recorder.memory_log),
+            len(recorder.by_eid),
+            len(recorder.op_by_record),
+            sum(len(v.versions) for v in recorder.variables.values()),
+        )
+        assert len(recorder._tape_by_id) <= 10
+        alive = [ref() is not None for ref in refs]
+        objects = len(gc.get_objects())
+    return held, alive, objects
+
+
+def test_what_the_recorder_holds_does_not_grow_with_the_number_of_steps():
+    held_short, alive, objects_short = _held_after(300)
+    held_long, _, objects_long = _held_after(3000)
+    assert held_short == held_long
+    # the gradients of the kept steps are held, those of dropped steps are freed at once
+    assert alive[:3] == [True] * 3 and not any(alive[3:-4])
+    # 2,700 more steps leave only their small records (a few objects each)
+    assert (objects_long - objects_short) / 2700 < 10
+
+
+def test_a_program_stopped_by_memory_or_an_interrupt_keeps_its_steps():
+    for stop in ("MemoryError", "KeyboardInterrupt"):
+        source = loop(100).replace(
+            "    print(repr", f"    if step == 20:\n        raise {stop}()\n    print(repr", 1
+        )
+        namespace = {"__name__": "__main__", "__builtins__": __builtins__, "keep_me": 1}
+        capture = capture_program(source, "stopped.py", namespace=namespace)
+        assert capture.error.type == stop and capture.error.line == 15
+        assert [s.step for s in capture.steps][-1] == 20
+        assert [s.step for s in capture.steps if s.kept] == [0, 1, 2, 18, 19, 20]
+        assert len(capture.stdout.splitlines()) == 20
+        # out of memory, the program's objects go before the capture is built
+        assert ("keep_me" in namespace) is (stop != "MemoryError")
