@@ -97,10 +97,10 @@ def best_of(fn, repeats=REPEATS):
 class TFWorker:
     """TF's timing in a subprocess of another interpreter, one round per request."""
 
-    def __init__(self, python):
+    def __init__(self, python, script=__file__):
         env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0"}
         self.process = subprocess.Popen(
-            [python, __file__, "--worker"],
+            [python, script, "--worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -127,10 +127,10 @@ class TFWorker:
         self.process.wait()
 
 
-def worker():
+def worker(make_step=None):
     import tensorflow as tf
 
-    step = keras_step(tf)
+    step = (make_step or keras_step)(tf)
     step()
     print(json.dumps({"ready": True}), flush=True)
     for _ in sys.stdin:
@@ -138,14 +138,14 @@ def worker():
         print(json.dumps({"wall": wall, "cpu": cpu}), flush=True)
 
 
-def compare(engine_round, baseline_round, baseline_name):
+def compare(engine_round, baseline_round, baseline_name, title=None):
     best = {"engine": [float("inf")] * 2, "baseline": [float("inf")] * 2}
     for _ in range(ROUNDS):
         for side, run in (("engine", engine_round), ("baseline", baseline_round)):
             wall, cpu = run()
             best[side] = [min(best[side][0], wall), min(best[side][1], cpu)]
     (e_wall, e_cpu), (b_wall, b_cpu) = best["engine"], best["baseline"]
-    print(f"2-layer LSTM b{BATCH} t{STEPS} u{UNITS}, forward + backward")
+    print(title or f"2-layer LSTM b{BATCH} t{STEPS} u{UNITS}, forward + backward")
     print(f"  engine:               wall {e_wall * 1e3:8.1f} ms   CPU {e_cpu * 1e3:8.1f} ms")
     print(f"  {baseline_name:<21} wall {b_wall * 1e3:8.1f} ms   CPU {b_cpu * 1e3:8.1f} ms")
     ratio = e_wall / b_wall
@@ -156,14 +156,15 @@ def compare(engine_round, baseline_round, baseline_name):
     )
 
 
-def main():
+def run(make_step, numpy_baseline, title=None, script=__file__):
+    """Times `make_step(engine)` against TF eager, or the NumPy baseline where TF is absent."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--tf-python", help="an interpreter with TensorFlow, for the baseline")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import engine
 
-    engine_step = keras_step(engine)
+    engine_step = make_step(engine)
 
     def engine_round():
         return best_of(engine_step)
@@ -173,16 +174,20 @@ def main():
     except ImportError:
         tf = None
     if tf is not None:
-        tf_step = keras_step(tf)
-        compare(engine_round, lambda: best_of(tf_step), "TF 2.21 eager:")
+        tf_step = make_step(tf)
+        compare(engine_round, lambda: best_of(tf_step), "TF 2.21 eager:", title)
     elif args.tf_python:
-        tf_worker = TFWorker(args.tf_python)
+        tf_worker = TFWorker(args.tf_python, script)
         try:
-            compare(engine_round, tf_worker.round, "TF eager (worker):")
+            compare(engine_round, tf_worker.round, "TF eager (worker):", title)
         finally:
             tf_worker.close()
     else:
-        compare(engine_round, lambda: best_of(numpy_forward()), "NumPy forward only:")
+        compare(engine_round, lambda: best_of(numpy_baseline()), "NumPy forward only:", title)
+
+
+def main():
+    run(keras_step, numpy_forward)
 
 
 if __name__ == "__main__":

@@ -595,6 +595,10 @@ MODULES = Section(
             "tf.keras.initializers.TruncatedNormal(seed=1)([2])",
         ),
         Probe(
+            "tf.keras.initializers.Orthogonal",
+            "tf.keras.initializers.Orthogonal(seed=1)([2, 2])",
+        ),
+        Probe(
             "tf.keras.initializers.VarianceScaling",
             "tf.keras.initializers.VarianceScaling(2.0, 'fan_out', 'uniform', seed=1)([2, 2])",
         ),

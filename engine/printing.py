@@ -36,7 +36,7 @@ def print(*inputs, output_stream=_STDERR, summarize=3, sep=" ", end="\n", name=N
     write = _writer(output_stream)
     text = formatted(inputs, summarize, sep)
     print_v2(text)
-    write(text.numpy().decode("utf-8", errors="replace") + end)
+    write(text._numpy().decode("utf-8", errors="replace") + end)
 
 
 def formatted(inputs, summarize=3, sep=" "):

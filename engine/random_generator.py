@@ -132,7 +132,7 @@ class Generator:
 
     def _read_and_skip(self, delta):
         """The Philox generator the state holds; the state moves on as `delta` values do."""
-        old = self.skip(delta).numpy()
+        old = self.skip(delta)._numpy()
         counter = (int(old[0]) & _MASK64) | ((int(old[1]) & _MASK64) << 64)
         key = int(old[2]) & _MASK64
         return Philox(counter, (key & 0xFFFFFFFF, key >> 32))
@@ -183,11 +183,11 @@ class Generator:
     def make_seeds(self, count=1):
         """Seeds for stateless ops: shape [2, count], int64 keys over zeros."""
         keys = self.uniform_full_int([count], dtype=dtypes.int64)
-        return convert_to_tensor(np.stack([keys.numpy(), np.zeros(count, np.int64)]))
+        return convert_to_tensor(np.stack([keys._numpy(), np.zeros(count, np.int64)]))
 
     def split(self, count=1):
         """`count` new generators, each keyed by a fresh int64 from this one."""
-        keys = self.uniform_full_int([count], dtype=dtypes.int64).numpy().tolist()
+        keys = self.uniform_full_int([count], dtype=dtypes.int64)._numpy().tolist()
         return [Generator(state=[0, 0, key], alg=self._alg) for key in keys]
 
 

@@ -14,8 +14,20 @@ from .shape import TensorShape
 
 # Tensor ids. The hot paths call next(_ids): the builtin is cheaper than calling the bound
 # _ids.__next__ (a method-wrapper).
+# While a function TF would trace into a graph (tf.data's map, filter, ...) runs, the id of
+# its first tensor (its arguments' first): the engine runs such functions eagerly, so the
+# tensors they take and make (ids from there on) refuse .numpy() as TF's symbolic ones do;
+# tensors made before, which the function captures, stay eager in TF too.
+symbolic_from: int | None = None
+
 _ids = itertools.count(1)
 _next_id = _ids.__next__
+
+
+def next_tensor_id():
+    """The id the next tensor will get (taking one up)."""
+    return next(_ids)
+
 
 # `type(value.dtype) in FLOAT_DTYPES` is `value.dtype.kind == "f"` (any byte order) in about half
 # the time: the hot paths test it on every op.
@@ -89,6 +101,12 @@ class EagerTensor(TensorGraphAttributes):
 
     # --- leaving the engine (each is an observable escape) ---------------------------------
     def numpy(self):
+        if symbolic_from is not None and self._id >= symbolic_from:
+            raise AttributeError("'SymbolicTensor' object has no attribute 'numpy'")
+        return self._numpy()
+
+    def _numpy(self):
+        """numpy() for the engine's own code, which may run inside a tf.data function."""
         if hooks.observers:
             hooks.notify("escaped", self, "numpy")
         value = self._value

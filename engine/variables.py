@@ -90,7 +90,7 @@ class ResourceVariable(VariableGraphAttributes):
     value = read_value
 
     def numpy(self):
-        return self._as_tensor().numpy()
+        return self._as_tensor()._numpy()
 
     # --- writing ---------------------------------------------------------------------------
     # Each returns what TF's eager assign ops return: the variable as an _UnreadVariable (read

@@ -124,24 +124,61 @@ class Iterator:
     """tf.data.Iterator: the base of what iter(dataset) returns."""
 
 
+# TF builds a new iterator's pipeline when iter() is called, so each shuffle (or random
+# dataset) in it draws its seeds then, not at the first element: iter(ds); iter(ds) gives
+# the second iterator the second seeds whichever is read first, and Keras's fit draws seeds
+# for an iterator it never reads. The engine's generators start lazily, so iter() draws the
+# seeds of the datasets along the input chain now and the pipeline takes them when it runs.
+_creation_seeds: dict = {}
+
+
+def _seeds_at_creation(dataset):
+    global _creation_seeds
+    seeds = {}
+    outer, _creation_seeds = _creation_seeds, {}  # made inside another iterator's step
+    try:
+        while dataset is not None:
+            generator = getattr(dataset, "_seed_generator", None)
+            if generator is not None:
+                seeds[generator] = generator.next_seeds()
+            dataset = dataset._input
+    finally:
+        _creation_seeds = outer
+    return seeds
+
+
+def seeds_drawn_at_creation(generator):
+    """The seeds the running iterator drew for `generator` when it was made (once), or None."""
+    return _creation_seeds.pop(generator, None)
+
+
 class OwnedIterator(Iterator):
     """What iter(dataset) returns: Python's iterator protocol plus TF's get_next."""
 
     def __init__(self, dataset):
         self._dataset = dataset
-        self._elements = dataset._elements()
+        self._seeds = _seeds_at_creation(dataset)
+        self._elements = self._with_seeds(dataset._elements)
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return next(self._elements)
+        return self._with_seeds(next, self._elements)
+
+    def _with_seeds(self, fn, *args):
+        global _creation_seeds
+        outer, _creation_seeds = _creation_seeds, self._seeds
+        try:
+            return fn(*args)
+        finally:
+            _creation_seeds = outer
 
     next = __next__
 
     def get_next(self):
         try:
-            return next(self._elements)
+            return self.__next__()
         except StopIteration:
             raise OutOfRangeError(None, None, "End of sequence [Op:IteratorGetNext]") from None
 

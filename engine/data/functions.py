@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from .. import dtypes, hooks
+from .. import dtypes, hooks, tensor as tensor_module
 from ..errors import InvalidArgumentError
 from ..tape import stop_all_recording
 from ..tensor import Tensor
@@ -23,6 +23,9 @@ from . import structure
 
 
 def call(fn, element):
+    outer = tensor_module.symbolic_from
+    ids = [leaf._id for leaf in structure.flatten(element) if isinstance(leaf, Tensor)]
+    tensor_module.symbolic_from = min(ids, default=tensor_module.next_tensor_id())
     try:
         with stop_all_recording():
             return fn(*element) if type(element) is tuple else fn(element)
@@ -31,6 +34,8 @@ def call(fn, element):
         if mismatch is None:
             raise
         raise mismatch from None
+    finally:
+        tensor_module.symbolic_from = outer
 
 
 # An eager op's dtype mismatch, as the engine words it (TF's eager wording).

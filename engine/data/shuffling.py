@@ -22,7 +22,14 @@ from ..errors import invalid_argument
 from ..ops.random_ops import get_seed
 from ..tensor import Tensor
 from ..tensor_spec import TensorSpec
-from .dataset import INFINITE_CARDINALITY, UNKNOWN_CARDINALITY, DatasetV2, install, scalar_int64
+from .dataset import (
+    INFINITE_CARDINALITY,
+    UNKNOWN_CARDINALITY,
+    DatasetV2,
+    install,
+    scalar_int64,
+    seeds_drawn_at_creation,
+)
 from .random_stream import uint32_stream
 
 _UNBOUNDED = 2**62  # buffer_size=UNKNOWN_CARDINALITY: the whole input fits
@@ -73,6 +80,9 @@ class _SeedGenerator:
         self._stream = uint32_stream(*self._seeds) if per_epoch else None
 
     def next_seeds(self):
+        drawn = seeds_drawn_at_creation(self)
+        if drawn is not None:
+            return drawn
         if self._stream is None:
             return self._seeds
         return next(self._stream), next(self._stream)

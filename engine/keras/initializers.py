@@ -1,5 +1,6 @@
 """keras.initializers: Constant, Zeros, Ones, RandomNormal, RandomUniform, TruncatedNormal,
-VarianceScaling and its presets (GlorotUniform/Normal, HeNormal/Uniform, LecunNormal/Uniform).
+Orthogonal, VarianceScaling and its presets (GlorotUniform/Normal, HeNormal/Uniform,
+LecunNormal/Uniform).
 
 Random initializers draw as Keras 3 does (engine/keras/seed_generator.py): an int seed, or without
 one a seed taken from Python's `random` when the initializer is made, feeds TF's stateless
@@ -108,6 +109,34 @@ class RandomUniform(_RandomInitializer):
             "uniform", _shape(shape), self.minval, self.maxval, dtype, self.seed
         )
         return EagerTensor(values)
+
+
+class Orthogonal(_RandomInitializer):
+    """The Q of a normal draw's QR, signs fixed by R's diagonal, drawn and factored in the
+    weights' dtype as Keras's TF backend does (its seed fixed when made, like the others)."""
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain = gain
+        super().__init__(seed)
+
+    def __call__(self, shape, dtype=None):
+        shape = _shape(shape)
+        if len(shape) < 2:
+            raise ValueError(
+                "The tensor to initialize must be at least two-dimensional. "
+                f"Received: shape={shape} of rank {len(shape)}."
+            )
+        num_rows, num_cols = math.prod(shape[:-1]), shape[-1]
+        flat_shape = (max(num_cols, num_rows), min(num_cols, num_rows))
+        a = initial_values("normal", flat_shape, 0.0, 1.0, dtype, self.seed)
+        q, r = np.linalg.qr(a)
+        q = q * np.sign(np.diag(r))
+        if num_rows < num_cols:
+            q = q.T
+        return EagerTensor((self.gain * q.reshape(shape)).astype(_np_dtype(dtype)))
+
+    def get_config(self):
+        return {"seed": self._init_seed, "gain": self.gain}
 
 
 def compute_fans(shape, input_axes=None, output_axes=None):
@@ -243,14 +272,13 @@ for _cls, _snake in (
     (HeUniform, "he_uniform"),
     (LecunNormal, "lecun_normal"),
     (LecunUniform, "lecun_uniform"),
+    (Orthogonal, "orthogonal"),
 ):
     _BY_NAME[_cls.__name__] = _BY_NAME[_snake] = _cls
 del _cls, _snake
 
 # Keras initializers the engine does not have: asking for them by name names the gap.
 _KERAS_ONLY = {
-    "Orthogonal",
-    "orthogonal",
     "Identity",
     "identity",
     "STFT",

@@ -92,6 +92,16 @@ def get_seed(op_seed):
     return seeds
 
 
+def function_graph_seeds(op_index):
+    """get_seed as TF runs it while tracing a function graph (a tf.data function, say): the
+    graph takes the global seed, and an op without a seed of its own takes the graph's count
+    of such ops before it (0 for the first); no global seed, no seeds."""
+    if _state.global_seed is None:
+        return None, None
+    seeds = int(_state.global_seed) % _MAXINT32, op_index
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
 def reserve(op_type, dtype, seeds, calls):
     """The Philox generator for this call of a seeded kernel, which then moves `calls` on.
 

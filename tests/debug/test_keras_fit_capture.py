@@ -4,7 +4,7 @@ variable assigns; and the shape runs of building a model record no ops."""
 
 import re
 
-from .programs import line_of, run
+from .programs import line_of, run, serious
 
 FIT = """
     import numpy as np
@@ -72,3 +72,40 @@ def test_building_a_functional_model_records_no_ops():
     capture = run(source)
     assert capture.error is None and capture.ops == []
     assert len([e for e in capture.events if e.kind == "variable_created"]) == 4
+
+
+def test_an_unused_head_in_fit_is_one_finding_naming_the_layer_at_the_users_lines():
+    source = """
+        import numpy as np
+        import tensorflow as tf
+        x = np.arange(24, dtype='float32').reshape(8, 3) / 10.0
+        y = np.ones((8, 1), dtype='float32')
+        class TwoHeads(tf.keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.trunk = tf.keras.layers.Dense(4, activation='tanh')
+                self.head = tf.keras.layers.Dense(1)
+                self.aux_head = tf.keras.layers.Dense(1)
+            def call(self, x):
+                h = self.trunk(x)
+                aux = self.aux_head(h)
+                return self.head(h)
+        model = TwoHeads()
+        model.compile(optimizer='sgd', loss='mse')
+        model.fit(x, y, epochs=2, batch_size=4, verbose=0)
+        """
+    capture = run(source)
+    dropped_at = line_of(source, "aux = self.aux_head(h)")
+    assert capture.error is None
+    # four steps, each with the head's two variables unconnected: one finding, at the line in
+    # the user's `call` that drops the head's result (not inside engine/keras)
+    assert serious(capture) == [("result_dropped", dropped_at)]
+    finding = next(f for f in capture.findings if f.code == "result_dropped")
+    defined = line_of(source, "self.aux_head = ")
+    assert f"(layer `self.aux_head`, defined at line {defined})" in finding.message
+    assert "kernel`" in finding.message and "bias`" in finding.message
+    # the gradient is fit's, on the fit line: no tape of the user's is named
+    fit_line = line_of(source, "model.fit(")
+    assert "the loss `model.fit(...)` computes" in finding.message
+    assert f"the gradient `model.fit(...)` takes at line {fit_line}" in finding.message
+    assert "tape.gradient" not in finding.message

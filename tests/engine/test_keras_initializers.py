@@ -79,9 +79,10 @@ def test_get_by_name_and_errors():
     with pytest.raises(ValueError, match=r"^Could not interpret initializer identifier: nope$"):
         I.get("nope")
     with pytest.raises(
-        AttributeError, match=r"^engine does not implement tf\.keras\.initializers\.orthogonal$"
+        AttributeError, match=r"^engine does not implement tf\.keras\.initializers\.identity$"
     ):
-        I.get("orthogonal")
+        I.get("identity")
+    assert isinstance(I.get("orthogonal"), I.Orthogonal)
     assert isinstance(I.get("he_normal"), I.VarianceScaling)
 
 
@@ -92,3 +93,15 @@ def test_dense_uses_glorot_uniform_kernels_and_zero_biases_by_default():
     kernel = layer.kernel.numpy()
     assert np.abs(kernel).max() <= limit and kernel.std() > 0.5 * limit / np.sqrt(3)
     assert layer.bias.numpy().tolist() == [0.0] * 40
+
+
+def test_orthogonal_gives_orthonormal_columns_and_the_same_values_at_each_call():
+    init = I.Orthogonal(gain=2.0, seed=3)
+    w = init((5, 3)).numpy()
+    assert w.dtype == np.float32 and w.shape == (5, 3)
+    np.testing.assert_allclose(w.T @ w, 4.0 * np.eye(3), atol=1e-5)
+    np.testing.assert_array_equal(w, init((5, 3)).numpy())
+    wide = I.Orthogonal(seed=3)((2, 4)).numpy()  # rows orthonormal when wider than tall
+    np.testing.assert_allclose(wide @ wide.T, np.eye(2), atol=1e-6)
+    with pytest.raises(ValueError, match="at least two-dimensional"):
+        init((3,))

@@ -145,6 +145,10 @@ def _reachable(ctx, start, before_seq):
     return seen
 
 
+# A gradient call attributed to one of these lines was taken by Keras's train step.
+_KERAS_TRAINING_CALL = re.compile(r"((?:\w+\.)*\w+\.(?:fit|train_on_batch))\(")
+
+
 class _Finder:
     """Builds the finding for each kind of cut, with its words, line and fix."""
 
@@ -160,6 +164,12 @@ class _Finder:
             if call_line
             else f"{self.tape}.{call.kind}(...)"
         )
+        training = _KERAS_TRAINING_CALL.search(ctx.source_line(call.location))
+        if training is not None:  # Keras's train step took the gradient: no tape of the user's
+            self.target = f"the loss `{training.group(1)}(...)` computes"
+            self.gradient_words = (
+                f"the gradient `{training.group(1)}(...)` takes at line {call_line}"
+            )
 
     def _make(self, code, message, suggestion, location, tensors=(), ops=(), seq=0):
         return self.ctx.finding(

@@ -8,7 +8,8 @@ from typing import Any
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
 from .. import activations, initializers
-from .arguments import RankSpec, base_config, reject_unsupported, serialize_initializer
+from .arguments import base_config, reject_unsupported, serialize_initializer
+from .input_spec import InputSpec
 from .layer import Layer
 
 
@@ -116,7 +117,7 @@ class PReLU(Layer):
             axes = {
                 i: input_shape[i] for i in range(1, len(input_shape)) if i not in self.shared_axes
             }
-        self.input_spec = RankSpec(ndim=len(input_shape), axes=axes)
+        self.input_spec = InputSpec(ndim=len(input_shape), axes=axes)
         self.built = True
 
     def call(self, inputs):

@@ -1,13 +1,12 @@
 """What Keras's layers share: argument checks with Keras's messages (keras/src/utils/
-argument_validation.py, backend/config.py), the input ranks a layer accepts, the base config,
-and the two Keras backend ops layers call everywhere (`shape`, `add`) with the TF ops Keras's
-TensorFlow backend runs for them."""
+argument_validation.py, backend/config.py), the base config,
+and keras.ops.shape with the TF op Keras's TensorFlow backend runs for it (`add` is in
+backend_ops.py)."""
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
 from ...missing import missing_attribute
 from .. import initializers as initializers_module
-from .layer import InputSpec
 
 
 def standardize_tuple(value, n, name, allow_zero=False):
@@ -62,24 +61,6 @@ def standardize_data_format(data_format):
     return data_format
 
 
-class RankSpec(InputSpec):
-    """Keras's InputSpec with an exact rank (`ndim`) as well: checked first, as Keras does."""
-
-    def __init__(self, ndim=None, min_ndim=None, axes=None):
-        super().__init__(min_ndim=min_ndim, axes=axes)
-        self.ndim = ndim
-
-    def check(self, layer_name, x, index=0):
-        shape = tuple(x.shape)  # eager tensors and symbolic (KerasTensor) inputs alike
-        if self.ndim is not None and len(shape) != self.ndim:
-            raise ValueError(
-                f"Input {index} with name 'None' of layer '{layer_name}' is incompatible with the "
-                f"layer: expected ndim={self.ndim}, found ndim={len(shape)}. "
-                f"Full shape received: {shape}"
-            )
-        super().check(layer_name, x, index)
-
-
 def dtype_policy(layer):
     return {
         "module": "keras",
@@ -112,25 +93,6 @@ def keras_shape(x):
     """keras.ops.shape: TF's Shape op runs; the static sizes are what Keras uses."""
     tf.shape(x)  # type: ignore[operator]  # the op at run time (installed over the module)
     return tuple(x._value.shape)
-
-
-def keras_add(x1, x2):
-    """keras.ops.add as its TF backend runs it: a BiasAdd when x2 looks like a bias (one
-    dimension above 1, equal to x1's first or last), else AddV2."""
-    x1, x2 = tf.convert_to_tensor(x1), tf.convert_to_tensor(x2)
-    x1_shape, x2_shape = x1.shape.as_list(), x2.shape.as_list()
-    squeezed = [d for d in x2_shape if d is None or d > 1]
-    if (
-        len(squeezed) == 1
-        and len(x1_shape) > 1
-        and squeezed[0] is not None
-        and squeezed[0] in {x1_shape[1], x1_shape[-1]}
-    ):
-        data_format = "NHWC" if x1_shape[-1] == squeezed[0] else "NCHW"
-        if len(x2_shape) > 1:
-            x2 = tf.squeeze(x2)
-        return tf.nn.bias_add(x1, x2, data_format=data_format)
-    return tf.add(x1, x2)
 
 
 def reject_unsupported(class_name, kwargs, options):

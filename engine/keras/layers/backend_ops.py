@@ -1,14 +1,11 @@
 """Keras 3 ops as its TensorFlow backend runs them, where that differs from the plain TF op:
 `add` (a BiasAdd when the second operand looks like a bias), `einsum` (some two-operand
-equations run as Transpose/Reshape/MatMul, the rest as TF's Einsum), and an InputSpec that
-checks an exact rank (`ndim`), as Keras's does.
+equations run as Transpose/Reshape/MatMul, the rest as TF's Einsum).
 """
 
 import string
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
-from .layer import InputSpec
 
 
 def shape(x):
@@ -17,38 +14,26 @@ def shape(x):
 
 
 def add(x1, x2):
-    """keras.ops.add: BiasAdd when `x2` squeezes to a vector as long as x1's axis 1 or -1."""
-    x2_shape = x2._value.shape  # NumPy shape tuples: this runs in every RNN step
-    x2_sizes = [d for d in x2_shape if d > 1]
-    x1_shape = x1._value.shape
-    if len(x2_sizes) == 1 and len(x1_shape) > 1 and x2_sizes[0] in (x1_shape[1], x1_shape[-1]):
+    """keras.ops.add as its TF backend runs it: a BiasAdd when x2 looks like a bias (one
+    dimension above 1, equal to x1's axis 1 or last), else AddV2."""
+    x1, x2 = tf.convert_to_tensor(x1), tf.convert_to_tensor(x2)
+    x2_shape = x2._value.shape  # NumPy shape tuples (None sizes when symbolic): this runs in
+    x1_shape = x1._value.shape  # every RNN step, where TensorShapes would cost
+    squeezed = [d for d in x2_shape if d is None or d > 1]
+    if (
+        len(squeezed) == 1
+        and len(x1_shape) > 1
+        and squeezed[0] is not None
+        and squeezed[0] in (x1_shape[1], x1_shape[-1])
+    ):
         if len(x2_shape) > 1:
             x2 = tf.squeeze(x2)
-        if x1_shape[-1] == x2_sizes[0]:
+        if x1_shape[-1] == squeezed[0]:
             return tf.nn.bias_add(x1, x2)
         # Keras asks for an NCHW BiasAdd here (the bias along axis 1); the engine's BiasAdd is
         # NHWC only, so the same sum runs as an AddV2 of the bias shaped to axis 1.
         return tf.add(x1, tf.reshape(x2, [-1] + [1] * (len(x1_shape) - 2)))
     return tf.add(x1, x2)
-
-
-class RankSpec(InputSpec):
-    """An InputSpec with Keras's `ndim`: the exact rank a layer takes."""
-
-    def __init__(self, ndim=None, min_ndim=None, axes=None):
-        super().__init__(min_ndim=min_ndim, axes=axes)
-        self.ndim = ndim
-
-    def check(self, layer_name, x, index=0):
-        if self.ndim is not None:
-            shape = x._value.shape
-            if len(shape) != self.ndim:
-                raise ValueError(
-                    f"Input {index} with name 'None' of layer '{layer_name}' is incompatible with "
-                    f"the layer: expected ndim={self.ndim}, found ndim={len(shape)}. "
-                    f"Full shape received: {shape}"
-                )
-        super().check(layer_name, x)
 
 
 def _normalize(subscripts):

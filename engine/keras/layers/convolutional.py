@@ -13,13 +13,13 @@ import engine as tf  # circular on purpose: ops are looked up when a layer runs
 from .. import activations, initializers
 from .arguments import (
     base_config,
-    keras_add,
     reject_unsupported,
     serialize_initializer,
     standardize_data_format,
     standardize_padding,
     standardize_tuple,
 )
+from .backend_ops import add as keras_add
 from .layer import InputSpec, Layer
 
 UNSUPPORTED = (

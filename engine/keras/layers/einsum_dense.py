@@ -7,7 +7,8 @@ import re
 
 from ...missing import missing_attribute
 from .. import activations
-from .backend_ops import RankSpec, add, einsum
+from .backend_ops import add, einsum
+from .input_spec import InputSpec
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs, get_initializer, serialize_initializer
 
@@ -128,7 +129,7 @@ class EinsumDense(Layer):
         kernel_shape, bias_shape, _ = analyze_einsum_string(
             self.equation, self.bias_axes, input_shape, self.partial_output_shape
         )
-        self.input_spec = RankSpec(ndim=len(input_shape))
+        self.input_spec = InputSpec(ndim=len(input_shape))
         self.kernel = self.add_weight(
             name="kernel", shape=tuple(kernel_shape), initializer=self.kernel_initializer
         )

@@ -567,8 +567,6 @@ class Layer:
             return self._convert_input(x)
         if positional and isinstance(x, (int, float)):
             return self._convert_input(x)
-        if positional and type(self)._convert_input is not Layer._convert_input:
-            return self._convert_input(x)  # a layer that converts its own kind of input
         if positional:
             raise ValueError(
                 "Only input tensors may be passed as positional arguments. The following "

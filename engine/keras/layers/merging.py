@@ -5,7 +5,8 @@ for Dot: ExpandDims, BatchMatMulV2, Squeeze, after an L2 normalization if asked)
 
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
-from .arguments import base_config, keras_add, keras_shape
+from .arguments import base_config, keras_shape
+from .backend_ops import add as keras_add
 from .layer import Layer
 
 

@@ -1,8 +1,7 @@
 """keras.layers BatchNormalization, LayerNormalization, GroupNormalization.
 
-Statistics run as tf.nn.moments runs them (Mean, StopGradient, SquaredDifference, Mean, then
-Squeeze unless keepdims), and BatchNormalization normalizes as tf.nn.batch_normalization does
-(AddV2, Rsqrt, Mul by gamma, x * inv + (beta - mean * inv)); Layer/GroupNormalization use
+Statistics come from tf.nn.moments, and BatchNormalization normalizes with
+tf.nn.batch_normalization, as Keras's TF backend calls them; Layer/GroupNormalization use
 keras.ops.layer_normalization's order (inv = rsqrt(var + eps) * gamma; x * inv + (-mean * inv
 + beta)). BatchNormalization's moving statistics are non-trainable Keras variables that a
 training call moves by `moving * momentum + batch * (1 - momentum)`.
@@ -14,32 +13,12 @@ import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
 from ...missing import missing_attribute
 from .. import initializers
-from .arguments import RankSpec, base_config, reject_unsupported, serialize_initializer
+from .arguments import base_config, reject_unsupported, serialize_initializer
+from .input_spec import InputSpec
 from .layer import Layer
 
 _UNSUPPORTED = ("beta_regularizer", "gamma_regularizer", "beta_constraint", "gamma_constraint")
 _NO_REGULARIZERS = {name: None for name in _UNSUPPORTED}
-
-
-def moments(x, axes, keepdims=False):
-    """tf.nn.moments' ops (the variance about a stop-gradient mean)."""
-    mean = tf.reduce_mean(x, axes, keepdims=True)
-    variance = tf.reduce_mean(
-        tf.math.squared_difference(x, tf.stop_gradient(mean)), axes, keepdims=True
-    )
-    if not keepdims:
-        mean, variance = tf.squeeze(mean, axes), tf.squeeze(variance, axes)
-    return mean, variance
-
-
-def batch_normalization(x, mean, variance, offset, scale, epsilon):
-    """tf.nn.batch_normalization's ops: x * inv + (offset - mean * inv)."""
-    inv = tf.math.rsqrt(variance + epsilon)
-    if scale is not None:
-        inv *= scale
-    scaled = x * inv  # first, as Python evaluates TF's `x * inv + (offset - mean * inv)`
-    shift = offset - mean * inv if offset is not None else -mean * inv
-    return scaled + shift
 
 
 def _check_axes(axis, input_shape):
@@ -134,7 +113,7 @@ class BatchNormalization(Layer):
             trainable=False,
             autocast=False,
         )
-        self.input_spec = RankSpec(ndim=len(input_shape), axes={self.axis: input_shape[self.axis]})
+        self.input_spec = InputSpec(ndim=len(input_shape), axes={self.axis: input_shape[self.axis]})
         reduction_axes = list(range(len(input_shape)))
         del reduction_axes[self.axis]
         self._reduction_axes = reduction_axes
@@ -158,7 +137,7 @@ class BatchNormalization(Layer):
         beta = tf.cast(self.beta, dtype) if self.center else None
         if training and self.trainable:
             if mask is None:
-                mean, variance = moments(inputs, self._reduction_axes)
+                mean, variance = tf.nn.moments(inputs, self._reduction_axes)
             else:
                 mean, variance = self._masked_moments(inputs, mask)
             self.moving_mean.assign(moving_mean * self.momentum + mean * (1.0 - self.momentum))
@@ -173,7 +152,7 @@ class BatchNormalization(Layer):
             mean, variance = tf.reshape(mean, shape), tf.reshape(variance, shape)
             beta = None if beta is None else tf.reshape(beta, shape)
             gamma = None if gamma is None else tf.reshape(gamma, shape)
-        outputs = batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
+        outputs = tf.nn.batch_normalization(inputs, mean, variance, beta, gamma, self.epsilon)
         return tf.cast(outputs, self._dtype)
 
     def _masked_moments(self, inputs, mask):
@@ -261,7 +240,7 @@ class LayerNormalization(Layer):
                 return tf.reshape(v, broadcast_shape)
             return v
 
-        mean, variance = moments(inputs, axis, keepdims=True)
+        mean, variance = tf.nn.moments(inputs, axis, keepdims=True)
         gamma, beta = broadcast(self.gamma), broadcast(self.beta)
         inv = tf.math.rsqrt(variance + self.epsilon)
         if gamma is not None:
@@ -330,7 +309,7 @@ class GroupNormalization(Layer):
                 f"Number of groups ({self.groups}) must be a multiple "
                 f"of the number of channels ({dim})."
             )
-        self.input_spec = RankSpec(ndim=len(input_shape), axes={self.axis: dim})
+        self.input_spec = InputSpec(ndim=len(input_shape), axes={self.axis: dim})
         _scale_and_center(self, (dim,))
         self.built = True
 
@@ -346,7 +325,7 @@ class GroupNormalization(Layer):
         broadcast_shape = [1] * len(shape)
         broadcast_shape[self.axis] = shape[self.axis] // self.groups
         broadcast_shape.insert(self.axis, self.groups)
-        mean, variance = moments(grouped, reduction_axes, keepdims=True)
+        mean, variance = tf.nn.moments(grouped, reduction_axes, keepdims=True)
         inv = tf.math.rsqrt(variance + self.epsilon)
         if self.scale:
             inv = inv * tf.reshape(self.gamma, broadcast_shape)

@@ -6,12 +6,11 @@ import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
 from ...errors import InvalidArgumentError
 from .arguments import (
-    RankSpec,
     base_config,
     standardize_data_format,
     standardize_tuple,
 )
-from .layer import Layer
+from .layer import InputSpec, Layer
 
 
 def pooling_output_shape(input_shape, pool_size, strides, padding, data_format):
@@ -47,7 +46,7 @@ class _Pooling(Layer):
         self.strides = standardize_tuple(strides, self.rank, "strides", allow_zero=True)
         self.padding = padding
         self.data_format = standardize_data_format(data_format)
-        self.input_spec = RankSpec(ndim=self.rank + 2)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
         self.built = True
 
     def call(self, inputs):
@@ -115,7 +114,7 @@ class _GlobalPooling(Layer):
         super().__init__(**kwargs)
         self.data_format = standardize_data_format(data_format)
         self.keepdims = keepdims
-        self.input_spec = RankSpec(ndim=self.rank + 2)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
         self.built = True
 
     def _axes(self):

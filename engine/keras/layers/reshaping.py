@@ -7,13 +7,12 @@ import math
 import engine as tf  # circular on purpose: ops are looked up when a layer runs
 
 from .arguments import (
-    RankSpec,
     base_config,
     keras_shape,
     standardize_data_format,
     standardize_tuple,
 )
-from .layer import Layer
+from .layer import InputSpec, Layer
 
 
 def _reshape_output_shape(input_shape, target_shape):
@@ -74,7 +73,7 @@ class Permute(Layer):
                 "The set of indices in `dims` must be consecutive and start "
                 f"from 1. Received dims={dims}"
             )
-        self.input_spec = RankSpec(ndim=len(self.dims) + 1)
+        self.input_spec = InputSpec(ndim=len(self.dims) + 1)
 
     def call(self, inputs):
         return tf.transpose(inputs, (0,) + self.dims)
@@ -94,7 +93,7 @@ class RepeatVector(Layer):
         if n <= 0:
             raise ValueError(f"Argument `n` should be a positive integer. Received: n={n}")
         self.n = n
-        self.input_spec = RankSpec(ndim=2)
+        self.input_spec = InputSpec(ndim=2)
 
     def call(self, inputs):
         batch, features = keras_shape(inputs)
@@ -113,7 +112,7 @@ class UpSampling2D(Layer):
         self.data_format = standardize_data_format(data_format)
         self.size = standardize_tuple(size, 2, "size")
         self.interpolation = interpolation.lower()
-        self.input_spec = RankSpec(ndim=4)
+        self.input_spec = InputSpec(ndim=4)
 
     def call(self, inputs):
         x = inputs
@@ -176,7 +175,7 @@ class ZeroPadding2D(Layer):
         super().__init__(**kwargs)
         self.data_format = standardize_data_format(data_format)
         self.padding = _pairs(padding, "padding", "pad")
-        self.input_spec = RankSpec(ndim=4)
+        self.input_spec = InputSpec(ndim=4)
 
     def call(self, inputs):
         if self.data_format == "channels_first":
@@ -202,7 +201,7 @@ class Cropping2D(Layer):
         super().__init__(**kwargs)
         self.data_format = standardize_data_format(data_format)
         self.cropping = _pairs(cropping, "cropping", "crop")
-        self.input_spec = RankSpec(ndim=4)
+        self.input_spec = InputSpec(ndim=4)
 
     def _spatial(self, shape):
         return shape[2:4] if self.data_format == "channels_first" else shape[1:3]

@@ -11,7 +11,8 @@ from ... import nest
 from ...missing import missing_attribute
 from .. import naming
 from . import rnn_cells
-from .backend_ops import RankSpec, shape
+from .backend_ops import shape
+from .input_spec import InputSpec
 from .layer import Layer
 from .rnn_loop import rnn
 from .serialization import base_config, from_config_kwargs, serialize_layer
@@ -316,7 +317,7 @@ class CellRNN(RNN):
 
     def __init__(self, cell, **kwargs):
         super().__init__(cell, **kwargs)
-        self.input_spec = RankSpec(ndim=3)
+        self.input_spec = InputSpec(ndim=3)
 
     units = cell_property("units")
     activation = cell_property("activation")

@@ -12,7 +12,8 @@ from typing import Any
 import engine as tf  # circular on purpose: ops are looked up when a cell runs
 
 from ...missing import missing_attribute
-from .. import activations
+from .. import activations, random as keras_random
+from ..seed_generator import SeedGenerator
 from .backend_ops import add
 from .layer import Layer
 from .serialization import (
@@ -51,6 +52,7 @@ class DropoutRNNCell:
 
     dropout: float
     recurrent_dropout: float
+    seed_generator: SeedGenerator
     _dropout_mask = None
     _recurrent_dropout_mask = None
 
@@ -58,8 +60,10 @@ class DropoutRNNCell:
         count = getattr(self, "dropout_mask_count", None)
         ones = tf.ones_like(step_input)
         if count is None:
-            return tf.nn.dropout(ones, rate=rate)
-        return [tf.nn.dropout(ones, rate=rate) for _ in range(count)]
+            return keras_random.dropout(ones, rate=rate, seed=self.seed_generator)
+        return [
+            keras_random.dropout(ones, rate=rate, seed=self.seed_generator) for _ in range(count)
+        ]
 
     def get_dropout_mask(self, step_input):
         if self._dropout_mask is None and self.dropout > 0:
@@ -84,6 +88,7 @@ class _Cell(Layer, DropoutRNNCell):
     """What the three cells share: arguments, initializers, dropout rates, config."""
 
     state_size: Any  # an int, or one int per state (LSTM: [units, units])
+    _seed_generator_first = False  # SimpleRNNCell draws its seed before its initializers'
 
     def __init__(
         self,
@@ -102,6 +107,8 @@ class _Cell(Layer, DropoutRNNCell):
         _refuse_unsupported(type(self).__name__, kwargs)
         self.implementation = kwargs.pop("implementation", 2)
         super().__init__(**kwargs)
+        if self._seed_generator_first:
+            self.seed_generator = SeedGenerator(seed)
         self.units = units
         self.activation = activations.get(activation)
         self.use_bias = use_bias
@@ -111,6 +118,8 @@ class _Cell(Layer, DropoutRNNCell):
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
         self.seed = seed
+        if not self._seed_generator_first:  # Keras draws its seed here, the masks come from it
+            self.seed_generator = SeedGenerator(seed)
         self.output_size = units
         self.bias = None
 
@@ -176,6 +185,8 @@ class _Cell(Layer, DropoutRNNCell):
 
 
 class SimpleRNNCell(_Cell):
+    _seed_generator_first = True
+
     def __init__(
         self,
         units,

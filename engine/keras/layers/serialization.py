@@ -2,16 +2,11 @@
 shaped as Keras 3's (a base of name, trainable and dtype policy; initializers serialized as
 {'module', 'class_name', 'config', 'registered_name'}), a model config's entry for each of its
 layers, cloning a layer from its config (as Bidirectional clones its forward and backward
-layers), and the two initializers the RNN and Embedding layers default to that
-engine/keras/initializers.py does not name yet.
+layers), and the initializer name Embedding defaults to that engine/keras/initializers.py does
+not know.
 """
 
-import math
-
-import numpy as np
-
 from ...missing import missing_attribute
-from ...tensor import EagerTensor
 from .. import initializers
 from .input_layer import InputLayer
 
@@ -77,38 +72,7 @@ def from_config_kwargs(config):
     return config
 
 
-class Orthogonal(initializers.Initializer):
-    """keras.initializers.Orthogonal: the Q of a normal draw's QR, signs fixed by R's diagonal."""
-
-    def __init__(self, gain=1.0, seed=None):
-        self.gain = gain
-        self.seed = seed
-
-    def __call__(self, shape, dtype=None):
-        shape = tuple(int(d) for d in shape)
-        if len(shape) < 2:
-            raise ValueError(
-                "The tensor to initialize must be at least two-dimensional. "
-                f"Received: shape={shape} of rank {len(shape)}."
-            )
-        num_rows, num_cols = math.prod(shape[:-1]), shape[-1]
-        flat_shape = (max(num_cols, num_rows), min(num_cols, num_rows))
-        normal = initializers.RandomNormal(0.0, 1.0, seed=self.seed)
-        a = np.asarray(normal(flat_shape, dtype="float64")._value)
-        q, r = np.linalg.qr(a)
-        q = q * np.sign(np.diag(r))
-        if num_rows < num_cols:
-            q = q.T
-        np_dtype = np.dtype(getattr(dtype, "as_numpy_dtype", dtype) or "float32")
-        return EagerTensor((self.gain * q.reshape(shape)).astype(np_dtype))
-
-    def get_config(self):
-        return {"seed": self.seed, "gain": self.gain}
-
-
 _FALLBACKS = {
-    "orthogonal": Orthogonal,
-    "Orthogonal": Orthogonal,
     "uniform": initializers.RandomUniform,
 }
 

@@ -6,7 +6,7 @@ import engine as tf  # circular on purpose: ops are looked up when a loss runs
 
 def _binary_labels_to_hinge(y_true):
     is_binary = tf.reduce_all(tf.logical_or(tf.equal(y_true, 0), tf.equal(y_true, 1)))
-    if is_binary.numpy():  # Keras's ops.cond, eagerly
+    if is_binary._numpy():  # Keras's ops.cond, eagerly
         return 2.0 * y_true - 1.0
     return y_true
 

@@ -3,11 +3,16 @@ tensors, lists of them, or any iterable yielding such tuples (a tf.data Dataset,
 as Keras 3's data adapters give them (float64 arrays arrive as float32 tensors)."""
 
 import math
+import secrets
+import warnings
 
 import numpy as np
 
 import engine as tf  # circular on purpose: tensors are made when batches are
 
+from ...ops.philox import Philox
+from ...ops.random_distributions import shuffle_indices
+from ...ops.random_ops import function_graph_seeds
 from .. import symbolic
 
 
@@ -43,7 +48,69 @@ def _as_array(x):
     return array
 
 
-class ArrayBatches:
+class _EpochBatches:
+    """Epochs of batches as Keras's EpochIterator._enumerate_iterator hands them out, over
+    passes that `_new_pass()` starts (a new dataset iterator each: for a shuffled Dataset
+    each draws its own seeds, so when passes start matters). With the size of a pass known,
+    an epoch that uses a pass up starts the next one at its end (which the next epoch drops
+    unless steps_per_epoch is set: each such epoch then takes up where the last stopped,
+    and ends early, with Keras's warning, when its pass runs out); unknown, an epoch is a
+    new pass to its end."""
+
+    def __init__(self, steps, pass_size):
+        self._steps = steps
+        self._pass_size = pass_size
+        self.num_batches = steps or pass_size
+        self._current = None
+        self._seen = 0
+
+    def _new_pass(self):
+        raise NotImplementedError
+
+    def __iter__(self):
+        steps = self._steps or self._pass_size
+        if not steps:
+            self._current, self._seen = self._new_pass(), 0
+            for batch in self._current:
+                self._seen += 1
+                yield batch
+            self._pass_size = self._seen + 1  # Keras counts the step that found the end
+            _ran_out()
+            self._current = None
+            return
+        if self._current is None or self._steps is None:
+            self._current, self._seen = self._new_pass(), 0
+        for _ in range(steps):
+            if self._pass_size and self._seen >= self._pass_size:
+                if self._steps:
+                    _ran_out()
+                break
+            self._seen += 1
+            batch = next(self._current, _END)
+            if batch is _END:
+                if self._pass_size is None:
+                    self._pass_size = self._seen
+                _ran_out()
+                self._current = None
+                return
+            yield batch
+        if self._pass_size and self._seen >= self._pass_size:
+            self._current, self._seen = self._new_pass(), 0
+
+
+def _ran_out():
+    warnings.warn(
+        "Your input ran out of data; interrupting training. Make sure that your dataset or "
+        "generator can generate at least `steps_per_epoch * epochs` batches. You may need to "
+        "use the `.repeat()` function when building your dataset.",
+        stacklevel=3,
+    )
+
+
+_END = object()
+
+
+class ArrayBatches(_EpochBatches):
     """Batches of arrays sliced along their first axis."""
 
     def __init__(
@@ -66,39 +133,47 @@ class ArrayBatches:
         self.size = _cardinality(self.x, self.y, self.sample_weight)
         self.batch_size = batch_size or 32
         self.shuffle = shuffle
-        self.num_batches = math.ceil(self.size / self.batch_size)
-        self._all_batches = self.num_batches
-        self._pending = None
-        if steps:
-            self.num_batches = steps
+        super().__init__(steps, math.ceil(self.size / self.batch_size))
 
-    def __iter__(self):
-        if self.num_batches == self._all_batches:
-            yield from self._one_pass()
-            return
-        # steps_per_epoch: an epoch takes the next batches, where the last one stopped (as
-        # Keras's epoch iterator), going over the data again when it runs out.
-        for _ in range(self.num_batches):
-            batch = next(self._pending, None) if self._pending is not None else None
-            if batch is None:
-                self._pending = self._one_pass()
-                batch = next(self._pending)
-            yield batch
+    def peek(self):
+        """The first batch in sample order (its shapes build the model; nothing is drawn)."""
+        return self._batch(np.arange(min(self.batch_size, self.size)))
 
-    def _one_pass(self):
-        order = np.arange(self.size)
-        if self.shuffle:
-            order = np.random.permutation(self.size)
-        for step in range(self._all_batches):
-            index = order[step * self.batch_size : (step + 1) * self.batch_size]
-            yield tuple(
-                part
-                for part in (
-                    _take(self.x, index),
-                    None if self.y is None else _take(self.y, index),
-                    None if self.sample_weight is None else _take(self.sample_weight, index),
-                )
-            )
+    def _new_pass(self):
+        order = epoch_order(self.size, self.batch_size, self.shuffle)
+        return (
+            self._batch(order[start : start + self.batch_size])
+            for start in range(0, self.size, self.batch_size)
+        )
+
+    def _batch(self, index):
+        return (
+            _take(self.x, index),
+            None if self.y is None else _take(self.y, index),
+            None if self.sample_weight is None else _take(self.sample_weight, index),
+        )
+
+
+def epoch_order(size, batch_size, shuffle):
+    """The samples' order in one epoch, as Keras's TensorFlow backend draws it
+    (ArrayDataAdapter.get_tf_dataset): tf.random.shuffle of tf.range(size, int64) in a tf.data
+    map function or, for shuffle="batch", of each batch's indices in another, one kernel
+    drawing for every batch. Either is the first random op of its function's graph, so it
+    runs with seeds (global seed, 0), and each epoch's new iterator makes the kernel afresh:
+    with a global seed every epoch has the same order, as TF 2.21 with Keras 3.15 gives."""
+    order = np.arange(size)
+    if not shuffle:
+        return order
+    seeds = function_graph_seeds(0)
+    if seeds[0] is None:
+        seeds = secrets.randbits(64), secrets.randbits(64)  # no global seed: fresh entropy
+    generator = Philox.from_seeds(*seeds)
+    if shuffle != "batch":
+        return shuffle_indices(generator, size)
+    for start in range(0, size, batch_size):
+        chunk = order[start : start + batch_size]
+        order[start : start + batch_size] = chunk[shuffle_indices(generator, len(chunk))]
+    return order
 
 
 def _take(structure, index):
@@ -129,45 +204,39 @@ def _class_weights(y, class_weight):
     return np.asarray([class_weight.get(int(c), 1.0) for c in labels], dtype=np.float32)
 
 
-class IterableBatches:
+class IterableBatches(_EpochBatches):
     """Batches from an iterable of tuples (a Dataset, a generator): used as they come."""
 
     def __init__(self, data, steps=None):
         self.data = data
-        self._steps = steps
-        self.num_batches = steps
-        if steps is None and hasattr(data, "__len__"):
+        pass_size = None
+        if hasattr(data, "__len__"):
             try:
-                self.num_batches = len(data)
+                pass_size = len(data)
             except TypeError:
-                self.num_batches = None
-        self._iterator = None
+                pass_size = None
+        super().__init__(steps, pass_size)
 
-    def __iter__(self):
-        # With steps_per_epoch an epoch goes on where the last one stopped (a new pass when
-        # the data ran out), as Keras's epoch iterator; otherwise each epoch is a new pass.
-        if self._steps is None or self._iterator is None:
-            self._iterator = iter(self.data)
-        step = 0
-        while self.num_batches is None or step < self.num_batches:
-            batch = next(self._iterator, _END)
-            if batch is _END and self._steps is not None and step == 0:
-                self._iterator = iter(self.data)
-                batch = next(self._iterator, _END)
-            if batch is _END:
-                return
-            x, y, sample_weight = unpack_x_y_sample_weight(batch)
-            yield (
-                symbolic.map_structure(_as_tensor, x),
-                None if y is None else symbolic.map_structure(_as_tensor, y),
-                None
-                if sample_weight is None
-                else symbolic.map_structure(_as_tensor, sample_weight),
-            )
-            step += 1
+    def peek(self):
+        """The first batch, or a Dataset's element specs (so that no iterator is made and no
+        shuffle seeds drawn, as Keras's TF backend builds the model when it first traces)."""
+        spec = getattr(self.data, "element_spec", None)
+        if spec is not None:
+            return unpack_x_y_sample_weight(spec)
+        return next(iter(self), None)
+
+    def _new_pass(self):
+        iterator = iter(self.data)  # now: a shuffled Dataset draws its seeds when iterated
+        return (_converted(batch) for batch in iterator)
 
 
-_END = object()
+def _converted(batch):
+    x, y, sample_weight = unpack_x_y_sample_weight(batch)
+    return (
+        symbolic.map_structure(_as_tensor, x),
+        None if y is None else symbolic.map_structure(_as_tensor, y),
+        None if sample_weight is None else symbolic.map_structure(_as_tensor, sample_weight),
+    )
 
 
 def _as_tensor(value):

@@ -203,7 +203,7 @@ class Trainer:
         batches = data_module.batches(
             x, y, sample_weight, batch_size, shuffle, class_weight, steps_per_epoch
         )
-        self._build_for(batches, training=True)
+        self._build_for(batches.peek, training=True)
         callback_list = self._callback_list(callbacks, verbose, epochs, batches, add_history=True)
         self.stop_training = False
         callback_list.on_train_begin()
@@ -252,7 +252,7 @@ class Trainer:
     ):
         self._assert_compile_called("evaluate")
         batches = data_module.batches(x, y, sample_weight, batch_size, False, None, steps)
-        self._build_for(batches, training=False)
+        self._build_for(batches.peek, training=False)
         if isinstance(callbacks, callbacks_module.CallbackList):
             callback_list = callbacks
         else:
@@ -330,7 +330,7 @@ class Trainer:
     def _run_one_batch(self, step_function, x, y, sample_weight, training, return_dict):
         """train_on_batch and test_on_batch: one step on the batch, with fresh metrics."""
         batch = _batch_tensors(x, y, sample_weight)
-        self._build_for([batch], training=training)
+        self._build_for(lambda: batch, training=training)
         self.reset_metrics()
         logs = _pythonify(step_function(_step_data(batch)))
         return logs if return_dict else self._flatten_metrics_in_order(logs)
@@ -347,11 +347,11 @@ class Trainer:
             return sorted(self._outputs_struct, key=str)
         return [x._keras_history.operation.name for x in outputs]
 
-    def _build_for(self, batches, training):
+    def _build_for(self, first_batch, training):
         """Builds the model (from the first batch's shapes, without running ops) and, for
         training, the optimizer, before the first step, as Keras's symbolic build does."""
         if not self.built:
-            first = next(iter(batches), None)
+            first = first_batch()
             if first is not None:
                 x = first[0]
                 specs = symbolic.map_structure(
