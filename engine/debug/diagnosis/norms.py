@@ -37,7 +37,10 @@ def profile(ctx, call):
                 if norm is not None:
                     squares += norm * norm
                     any_gradient = True
-        if any_gradient:
+        # A norm that overflowed (inf, nan) has no bar: the norm panel's scale and the
+        # vanishing/exploding ratios need finite numbers, and the capture's JSON has none for
+        # it; the non-finite findings say where such a gradient came from.
+        if any_gradient and math.isfinite(squares):
             op_norms.append(
                 {
                     "step": step.index,
