@@ -77,6 +77,13 @@ export function mountTraining(root: HTMLElement, tab: HTMLElement, actions: Acti
         root.dataset.state = "idle";
       }
       if (steps <= 1 && state.panel === "training") store.set({ panel: "inspector" });
+      if (steps > 1 && state.run && loadedFor !== state.run.id) {
+        // fetched (and Plotly loaded) at once, while the graph is laid out: the tab opens drawn
+        loadedFor = state.run.id;
+        openedAt = performance.now();
+        loading = load(state.run);
+        void plotly();
+      }
     }
     if (!touched(changed, "run", "index", "panel", "presenter")) return;
     if (state.panel !== "training" || !state.run || state.run.steps <= 1 || !state.index) return;
@@ -90,7 +97,9 @@ export function mountTraining(root: HTMLElement, tab: HTMLElement, actions: Acti
       openedAt = performance.now();
       loading = load(run);
     }
+    const waited = performance.now();
     await loading;
+    root.dataset.waitMs = String(Math.round(performance.now() - waited));
     if (store.state.run?.id !== run.id) return;
     await draw(store.state);
     if (pendingStep != null) {
@@ -118,7 +127,10 @@ export function mountTraining(root: HTMLElement, tab: HTMLElement, actions: Acti
     }
   }
 
+  let drawStarted = 0;
+
   async function draw(state: State): Promise<void> {
+    drawStarted = performance.now();
     const series = training?.sites[siteAt];
     if (!training || !series) return;
     const Plotly = await plotly();
@@ -147,10 +159,11 @@ export function mountTraining(root: HTMLElement, tab: HTMLElement, actions: Acti
     }
     renderKept(series);
     renderStep();
-    await cursor();
+    if (selected != null) await cursor();
     root.dataset.state = "ready";
     root.dataset.steps = String(n);
     root.dataset.ms = String(Math.round(performance.now() - openedAt));
+    root.dataset.drawMs = String(Math.round(performance.now() - drawStarted));
   }
 
   /** Within a heatmap column of `size` steps, the kept step if there is one, else its first. */
