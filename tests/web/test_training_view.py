@@ -9,7 +9,7 @@ STEPS = 200
 LOOP = f'''"""A {STEPS}-step training loop whose inputs grow 6x for one step"""
 import tensorflow as tf
 
-tf.random.set_seed(7)
+tf.keras.utils.set_random_seed(7)  # weights too: a re-run repeats every step
 x = tf.random.normal([64, 8])
 y = tf.reduce_sum(x, axis=1, keepdims=True)
 model = tf.keras.Sequential([
@@ -116,6 +116,8 @@ def test_training_view_plots_every_step_and_opens_kept_steps(server, page):
     assert page.input_value("#keep-policy") == "first:3,last:3,anomalies,steps:60"
     again = api(server, f"/api/runs/{rerun['id']}/steps?offset=60&limit=1")["data"][0]
     assert again["kept"] and again["reasons"] == ["requested"]
+    dropped = api(server, f"/api/runs/{run['id']}/steps?offset=60&limit=1")["data"][0]
+    assert again["losses"] == dropped["losses"]  # deterministic: the same step, now with its tape
     page.wait_for_function(
         "tape => window.__tapescope.store.state.tape === tape", arg=again["tapes"][0]
     )
