@@ -2,8 +2,12 @@
 drawn for every step; a kept step opens its tape in the graph; a dropped step says why it has no
 tape and re-runs the program keeping it."""
 
+from pathlib import Path
+
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, state, wait_graph
+
+DOC_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "training.png"
 
 STEPS = 200
 LOOP = f'''"""A {STEPS}-step training loop whose inputs grow 6x for one step"""
@@ -100,6 +104,10 @@ def test_training_view_plots_every_step_and_opens_kept_steps(server, page):
     assert "Step 0 /" in page.inner_text("#step-position")
     assert page.get_attribute("#training-step", "data-kept") == "true"
     screenshot(page, "training-kept-step")
+    page.focus("#graph")
+    page.keyboard.press("f")  # fit the step's tape
+    page.wait_for_timeout(700)  # the picture only: the graph animates its viewport (as docs screenshots do)
+    page.screenshot(path=str(DOC_IMAGE))  # docs/quickstart.md#training-loops
 
     # a dropped step: why it has no tape, and the re-run that keeps it
     assert 60 not in kept
