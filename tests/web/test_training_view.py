@@ -106,7 +106,9 @@ def test_training_view_plots_every_step_and_opens_kept_steps(server, page):
     screenshot(page, "training-kept-step")
     page.focus("#graph")
     page.keyboard.press("f")  # fit the step's tape
-    page.wait_for_timeout(700)  # the picture only: the graph animates its viewport (as docs screenshots do)
+    page.wait_for_timeout(
+        700
+    )  # the picture only: the graph animates its viewport (as docs screenshots do)
     page.screenshot(path=str(DOC_IMAGE))  # docs/quickstart.md#training-loops
 
     # a dropped step: why it has no tape, and the re-run that keeps it
@@ -132,10 +134,82 @@ def test_training_view_plots_every_step_and_opens_kept_steps(server, page):
 
 
 def test_training_tab_is_hidden_for_a_single_step(server, page):
-    run = api(server, "/api/runs", {"code": "import tensorflow as tf\nx = tf.constant(2.0)\n"
-                                    "with tf.GradientTape() as t:\n    t.watch(x)\n    y = x * x\n"
-                                    "print(t.gradient(y, x))\n"})
+    run = api(
+        server,
+        "/api/runs",
+        {
+            "code": "import tensorflow as tf\nx = tf.constant(2.0)\n"
+            "with tf.GradientTape() as t:\n    t.watch(x)\n    y = x * x\n"
+            "print(t.gradient(y, x))\n"
+        },
+    )
     page.goto(f"{server}/#run={run['id']}&panel=training")
     wait_graph(page, 1)
     assert page.locator("#tab-training").is_hidden()
     page.wait_for_function("() => window.__tapescope.store.state.panel === 'inspector'")
+
+
+def _long_run_capture(steps):
+    """A real 5-step loop's capture stretched to `steps` step records (uploaded as a user's
+    engine.debug script would): 10,000 sandboxed steps take the sandbox about a minute."""
+    import engine.debug
+
+    short = engine.debug.capture_program(LOOP.replace(f"range({STEPS})", "range(5)"), keep="all")
+    real = short.steps
+    assert len(real) == 5 and all(r.kept for r in real)
+    kept_at = {0: real[0], 1: real[1], 2: real[2], steps - 2: real[3], steps - 1: real[4]}
+    records = []
+    for step in range(steps):
+        if step in kept_at:
+            records.append(kept_at[step].model_copy(update={"step": step}))
+            continue
+        decay = 1.0 / (1.0 + step / 500)
+        records.append(
+            real[2].model_copy(
+                update={
+                    "step": step,
+                    "kept": False,
+                    "reasons": [],
+                    "calls": [],
+                    "tapes": [],
+                    "marks": ["jump"] if step == steps // 2 else [],
+                    "losses": [real[2].losses[0] * decay],
+                    "layer_norms": [n * decay for n in real[2].layer_norms],
+                }
+            )
+        )
+    site = short.sites[0].model_copy(update={"steps": steps, "kept": sorted(kept_at)})
+    return short.model_copy(update={"steps": records, "sites": [site]})
+
+
+def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
+    import json
+    import urllib.request
+
+    capture = _long_run_capture(10_000)
+    request = urllib.request.Request(
+        server + "/api/captures",
+        data=capture.to_json().encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=120) as response:
+        run = json.loads(response.read())
+    assert run["steps"] == 10_000
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server}/#run={run['id']}")
+    wait_graph(page, 1)
+    started = page.evaluate("() => performance.now()")
+    page.click("#tab-training")
+    page.wait_for_selector('#panel-training[data-state="ready"][data-steps="10000"]')
+    opened = page.evaluate("() => performance.now()") - started
+    print(f"training view of 10,000 steps: drawn {opened:.0f} ms after the click")
+    assert opened <= 2000
+    drawn = page.evaluate("() => document.getElementById('training-norms').data[0].z[0].length")
+    assert drawn <= 600  # columns share steps: the heatmap stays cheap
+    assert page.evaluate("() => document.getElementById('training-loss').data[0].x.length") <= 2000
+    _click_kept = page.locator('.kept-step[data-step="9999"]')
+    _click_kept.click()
+    tape = capture.steps[-1].tapes[0]
+    page.wait_for_function("tape => window.__tapescope.store.state.tape === tape", arg=tape)
+    screenshot(page, "training-10000-steps")
