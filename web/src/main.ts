@@ -22,6 +22,8 @@ import { mountLegend } from "./views/legend";
 import { showLoading, updateLoading } from "./views/loading";
 import { mountMemory } from "./views/memory";
 import { mountNorms } from "./views/norms";
+import { mountTraining } from "./views/training";
+import { mountKeepControl } from "./views/keep-control";
 import { mountOutput } from "./views/output";
 import { closeHelp, mountPanels, toggleHelp, togglePredict, togglePresenter } from "./views/panels";
 import { mountSplitters } from "./views/splitters";
@@ -46,6 +48,16 @@ mountDiagnosis($("panel-diagnosis"), $("diagnosis-count"), {
 });
 mountMemory($("panel-memory"));
 mountNorms($("panel-norms"));
+mountTraining($("panel-training"), $("tab-training"), {
+  rerun: (keep) => {
+    // the shown run's own program, with the new policy (the field says which)
+    const source = store.state.capture?.program?.source;
+    if (source != null && source !== editor.getCode()) editor.setCode(source);
+    store.set({ keep });
+    void runProgram();
+  },
+});
+mountKeepControl($<HTMLInputElement>("keep-policy"));
 mountOutput($("output"), (line) => editor.revealLine(line));
 mountLegend($("legend"));
 mountPanels();
@@ -120,7 +132,7 @@ async function runProgram(): Promise<void> {
   button.disabled = true;
   button.textContent = "Running…";
   try {
-    const summary = await api.run(code);
+    const summary = await api.run(code, store.state.keep || undefined);
     await loadRun(summary.id, { run: summary.id }, summary);
   } catch (error) {
     reportError(error);

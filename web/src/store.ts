@@ -10,7 +10,7 @@ export type Selection =
   | { kind: "group"; id: string }
   | null;
 
-export type Panel = "inspector" | "diagnosis" | "memory" | "norms";
+export type Panel = "inspector" | "diagnosis" | "memory" | "norms" | "training";
 
 export type RunInfo = RunSummary;
 
@@ -39,6 +39,7 @@ export interface State {
   speedMs: number;
   loading: Loading | null;
   message: string | null;
+  keep: string; // the keep policy sent with Run (POST /api/runs keep); "" = the server's default
 }
 
 export type Listener = (state: State, changed: ReadonlySet<keyof State>) => void;
@@ -62,6 +63,7 @@ const initial: State = {
   speedMs: 700,
   loading: null,
   message: null,
+  keep: "",
 };
 
 class Store {

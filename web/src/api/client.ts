@@ -16,6 +16,7 @@ type Json<P extends keyof paths, M extends "get" | "post"> = paths[P][M] extends
 export type Example = Json<"/api/examples", "get">[number];
 export type RunSummary = Json<"/api/runs/{run_id}", "get">;
 export type TensorPublic = Json<"/api/runs/{run_id}/tensors/{tensor_id}", "get">;
+export type TrainingSteps = Json<"/api/runs/{run_id}/steps", "get">;
 type RunCreate = paths["/api/runs"]["post"]["requestBody"]["content"]["application/json"];
 
 export class ApiError extends Error {
@@ -49,8 +50,9 @@ const run = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
 
 export const api = {
   examples: () => call<Example[]>("GET", "/api/examples"),
-  run: (code: string) => call<RunSummary>("POST", "/api/runs", { code } satisfies RunCreate),
+  run: (code: string, keep?: string) => call<RunSummary>("POST", "/api/runs", (keep ? { code, keep } : { code }) satisfies RunCreate),
   summary: (id: string) => call<RunSummary>("GET", run(id)),
   captureUrl: (id: string) => `${run(id)}/capture`,
   tensor: (id: string, tensor: number) => call<TensorPublic>("GET", `${run(id)}/tensors/${tensor}?value=true`),
+  steps: (id: string, offset: number, limit: number) => call<TrainingSteps>("GET", `${run(id)}/steps?offset=${offset}&limit=${limit}`),
 };

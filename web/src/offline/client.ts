@@ -1,12 +1,12 @@
 // The REST API's stand-in in an exported file: the same `api` as ../api/client, answered from the
 // run embedded in the page. There is no server, so nothing here makes a network request; running
 // code needs one.
-import { api as served, ApiError, type Example, type RunSummary, type TensorPublic } from "../api/client";
+import { api as served, ApiError, type Example, type RunSummary, type TensorPublic, type TrainingSteps } from "../api/client";
 import { embedded } from "./embedded";
 import { EMBEDDED_CAPTURE_URL } from "./worker-messages";
 
 export { ApiError };
-export type { Example, RunSummary, TensorPublic };
+export type { Example, RunSummary, TensorPublic, TrainingSteps };
 
 function ownRun(id: string): RunSummary {
   const run = embedded.run();
@@ -31,5 +31,15 @@ export const api: typeof served = {
     const tensor = embedded.capture().tensors?.find((t) => t.id === tensorId);
     if (!tensor) throw new ApiError(404, "not_found", `tensor ${tensorId} of run ${id}`);
     return { ...tensor, value_available: tensor.summary.value != null } as TensorPublic;
+  },
+  // The per-step records are in the embedded capture too: the same pages, cut from it.
+  steps: async (id, offset, limit) => {
+    const run = ownRun(id);
+    const capture = embedded.capture();
+    const records = capture.steps ?? [];
+    return {
+      keep: capture.keep ?? run.keep ?? null, sites: capture.sites ?? [],
+      data: records.slice(offset, offset + limit), count: records.length, offset, limit,
+    };
   },
 };
