@@ -16,6 +16,7 @@ from .layer import Layer
 class ReLU(Layer):
     def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         if max_value is not None and max_value < 0.0:
             raise ValueError(
                 "max_value of a ReLU layer cannot be a negative "
@@ -61,6 +62,7 @@ class LeakyReLU(Layer):
                 "Argument `alpha` is deprecated. Use `negative_slope` instead.", stacklevel=2
             )
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         if negative_slope is None or negative_slope < 0:
             raise ValueError(
                 "The negative_slope value of a Leaky ReLU layer "
@@ -80,6 +82,7 @@ class LeakyReLU(Layer):
 class ELU(Layer):
     def __init__(self, alpha=1.0, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.alpha = alpha
         self.built = True
 
@@ -96,6 +99,7 @@ class PReLU(Layer):
     def __init__(self, alpha_initializer="Zeros", shared_axes=None, **kwargs):
         reject_unsupported("PReLU", kwargs, ("alpha_regularizer", "alpha_constraint"))
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.alpha_initializer = initializers.get(alpha_initializer)
         if shared_axes is None:
             self.shared_axes = None
@@ -138,6 +142,7 @@ class PReLU(Layer):
 class Softmax(Layer):
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.axis = axis
         self.built = True
 

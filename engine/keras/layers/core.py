@@ -11,6 +11,7 @@ from .layer import Layer
 class Activation(Layer):
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.activation = activations.get(activation)
         self.built = True
 
@@ -24,6 +25,7 @@ class Activation(Layer):
 class Dropout(Layer):
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         if not 0 <= rate <= 1:
             raise ValueError(
                 "Invalid value received for argument `rate`. Expected a float value "

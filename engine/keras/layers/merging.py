@@ -13,6 +13,10 @@ from .layer import Layer
 class _Merge(Layer):
     """Keras's Merge base: checks the list of inputs, expands lower ranks, then merges."""
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
+
     def build(self, input_shape):
         if not isinstance(input_shape[0], (tuple, list)):
             raise ValueError(

@@ -30,6 +30,7 @@ class _MaskedSoftmax(Layer):
 
     def __init__(self, axis, **kwargs):
         super().__init__(name=naming.auto_name("Softmax"), **kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.axis = axis
         self.built = True
 

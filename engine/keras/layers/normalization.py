@@ -80,6 +80,7 @@ class BatchNormalization(Layer):
         if renorm:
             raise missing_attribute("tf.keras.layers.BatchNormalization", "renorm")
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.axis = int(axis)
         self.synchronized = synchronized
         self.momentum = float(momentum)
@@ -202,6 +203,7 @@ class LayerNormalization(Layer):
         if kwargs.pop("rms_scaling", False):
             raise missing_attribute("tf.keras.layers.LayerNormalization", "rms_scaling")
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         if isinstance(axis, (list, tuple)):
             self.axis = list(axis)
         elif isinstance(axis, int):
@@ -281,6 +283,7 @@ class GroupNormalization(Layer):
             )
         reject_unsupported("GroupNormalization", kwargs, _UNSUPPORTED)
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.groups = groups
         self.axis = axis
         self.epsilon = epsilon

@@ -19,6 +19,7 @@ from .layer import Layer
 class Rescaling(Layer):
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         self.scale = scale
         self.offset = offset
         self.built = True
@@ -38,6 +39,7 @@ class Normalization(Layer):
 
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True  # as Keras: masks pass through
         if axis is None:
             axis = ()
         elif isinstance(axis, int):
