@@ -177,7 +177,7 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     if (link.presenter !== undefined) state.presenter = link.presenter;
     if (link.predict !== undefined) state.predict = link.predict;
     if (capture.program?.source != null && capture.program.source !== editor.getCode()) editor.setCode(capture.program.source);
-    if (link.view) restoreViewport(link.view);
+    if (link.view) graph.restoreView(link.view);
     store.set(state);
     (window as unknown as { __openMs: number }).__openMs = performance.now() - started;
   } catch (error) {
@@ -186,14 +186,6 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     window.clearTimeout(timer);
     (hide as (() => void) | null)?.();
   }
-}
-
-function restoreViewport(view: NonNullable<Permalink["view"]>): void {
-  $("graph").addEventListener(
-    "graph-rendered",
-    () => graph.cy.viewport({ zoom: view.zoom, pan: { x: view.x, y: view.y } }),
-    { once: true },
-  );
 }
 
 function currentView() {
@@ -258,6 +250,9 @@ async function boot(): Promise<void> {
   const choose = (example: Example) => {
     showSummary($("example-summary"), example);
     editor.setCode(example.code);
+    // the keys the summary advertises (-> to step) go to the graph, not to the Example list
+    gallerySelect.blur();
+    $("graph").focus({ preventScroll: true });
     void runProgram();
   };
   const examples = mountGallery(gallerySelect, choose).then((list) => (galleryExamples = list));
