@@ -60,6 +60,8 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
             app.state.runs = RunService(settings, store, pool)
             yield
         finally:
+            if hasattr(app.state, "runs"):
+                await app.state.runs.live.close()  # background runs end before their pool
             await pool.close()
             store.close()
 

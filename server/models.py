@@ -14,7 +14,7 @@ from engine.debug.schema import (
     TensorKind,
 )
 
-RunStatus = Literal["ok", "error", "limit", "crashed"]
+RunStatus = Literal["ok", "error", "limit", "crashed", "running", "cancelled"]
 RunOrigin = Literal["sandbox", "upload"]
 
 
@@ -58,6 +58,11 @@ class ExamplePublic(Public):
 
 class RunCreate(Public):
     code: str = Field(description="a Python program; `import tensorflow as tf` runs on the engine")
+    wait: bool = Field(
+        True,
+        description="false: answer at once with status running (poll GET /api/runs/{id}; "
+        "stop it with POST /api/runs/{id}/cancel)",
+    )
 
 
 class TapeBrief(Public):
@@ -94,7 +99,8 @@ class RunSummary(Public):
     origin: RunOrigin = Field(description="sandbox: POST /api/runs; upload: POST /api/captures")
     status: RunStatus = Field(
         description="ok: ran to the end; error: the program raised (see error); limit: stopped "
-        "at a sandbox limit; crashed: the worker died"
+        "at a sandbox limit; crashed: the worker died; running: not finished yet (POST with "
+        "wait=false); cancelled: stopped by POST /api/runs/{id}/cancel"
     )
     filename: str
     stdout: str

@@ -1,5 +1,6 @@
 """What the routes call: run a program, store an upload, and read stored runs back."""
 
+import asyncio
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -8,11 +9,12 @@ import numpy as np
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from engine.debug.schema import Capture, MemoryTimeline
+from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
 from engine.debug.summaries import value_to_json
 
 from .errors import ApiError, describe_validation, not_found
 from .graph import build_graph
+from .live_runs import LiveRuns
 from .models import Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic
 from .sandbox.limits import format_bytes
 from .sandbox.pool import SandboxBusy, SandboxPool
@@ -42,10 +44,11 @@ class RunService:
         self.settings = settings
         self.store = store
         self.pool = pool
+        self.live = LiveRuns()
 
     # Creating runs ----------------------------------------------------------------------------
 
-    async def run_program(self, code: str) -> RunSummary:
+    def _check_program(self, code: str) -> SandboxPool:
         size = len(code.encode("utf-8", "surrogatepass"))
         if size > self.settings.code_bytes:
             raise ApiError(
@@ -55,8 +58,47 @@ class RunService:
             )
         if self.pool is None:
             raise ApiError(503, "sandbox_unavailable", "this server does not run programs")
+        return self.pool
+
+    async def start_program(self, code: str) -> RunSummary:
+        """Answer at once with a running run; the program runs on and its run is stored when it
+        ends (or is cancelled)."""
+        self._check_program(code)
+        run_id, created = new_run_id(), _now()
+        work = lambda: self._run_in_background(code, run_id, created)  # noqa: E731
+        return self.live.start(run_id, created, PROGRAM_FILENAME, work)
+
+    async def _run_in_background(self, code: str, run_id: str, created: datetime) -> None:
         try:
-            outcome = await self.pool.run(code, PROGRAM_FILENAME)
+            await self.run_program(code, run_id, created)
+        except asyncio.CancelledError:
+            seconds = self.live.elapsed_ms(run_id) / 1000
+            message = f"stopped by the user after {seconds:.1f} s; nothing it recorded was kept"
+            await self._store_stopped(code, run_id, created, "cancelled", "Cancelled", message)
+        except ApiError as refused:  # busy: the run is stored, saying why it did not run
+            busy = refused.message
+            await self._store_stopped(code, run_id, created, "crashed", "ServerBusy", busy)
+
+    async def _store_stopped(self, code, run_id, created, status, error_type, message) -> None:
+        capture = Capture(
+            program=ProgramInfo(filename=PROGRAM_FILENAME, source=code),
+            error=ErrorInfo(type=error_type, message=message),
+        )
+        duration = self.live.elapsed_ms(run_id)
+        summary = summarize(run_id, created, "sandbox", status, capture, False, duration)
+        await run_in_threadpool(self._store, summary, capture, None)
+
+    async def cancel(self, run_id: str) -> RunSummary:
+        """Stop a running run (its worker is killed); a finished run is left as it is."""
+        await self.live.cancel(run_id)
+        return self.summary(run_id)
+
+    async def run_program(
+        self, code: str, run_id: str | None = None, created: datetime | None = None
+    ) -> RunSummary:
+        pool = self._check_program(code)
+        try:
+            outcome = await pool.run(code, PROGRAM_FILENAME)
         except SandboxBusy as busy:
             raise ApiError(
                 503,
@@ -64,10 +106,10 @@ class RunService:
                 f"every worker is busy and the queue is full; retry in {busy.retry_after} s",
                 headers={"Retry-After": str(busy.retry_after)},
             ) from None
-        capture, status = capture_of_outcome(outcome, code, PROGRAM_FILENAME, self.pool.limits)
+        capture, status = capture_of_outcome(outcome, code, PROGRAM_FILENAME, pool.limits)
         summary = summarize(
-            new_run_id(),
-            _now(),
+            run_id or new_run_id(),
+            created or _now(),
             "sandbox",
             status,
             capture,
@@ -129,7 +171,7 @@ class RunService:
     # Reading runs -----------------------------------------------------------------------------
 
     def summary(self, run_id: str) -> RunSummary:
-        summary = self.store.summary(run_id)
+        summary = self.live.summary(run_id) or self.store.summary(run_id)
         if summary is None:
             raise not_found(f"run {run_id}")
         return summary

@@ -80,6 +80,7 @@ export interface paths {
         /**
          * Create Run
          * @description Run a program in the sandbox and store its capture; its own errors are part of the run.
+         *     With wait=false, answer at once with status running.
          */
         post: operations["create_run_api_runs_post"];
         delete?: never;
@@ -126,6 +127,26 @@ export interface paths {
         get: operations["get_steps_api_runs__run_id__calls__call_id__steps_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Run
+         * @description Stop a running run (its worker is killed); a finished run is answered unchanged.
+         */
+        post: operations["cancel_run_api_runs__run_id__cancel_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -941,6 +962,12 @@ export interface components {
              * @description a Python program; `import tensorflow as tf` runs on the engine
              */
             code: string;
+            /**
+             * Wait
+             * @description false: answer at once with status running (poll GET /api/runs/{id}; stop it with POST /api/runs/{id}/cancel)
+             * @default true
+             */
+            wait: boolean;
         };
         /** RunListItem */
         RunListItem: {
@@ -964,7 +991,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "ok" | "error" | "limit" | "crashed";
+            status: "ok" | "error" | "limit" | "crashed" | "running" | "cancelled";
             /**
              * Title
              * @description the program's first line or docstring title
@@ -1013,10 +1040,10 @@ export interface components {
             origin: "sandbox" | "upload";
             /**
              * Status
-             * @description ok: ran to the end; error: the program raised (see error); limit: stopped at a sandbox limit; crashed: the worker died
+             * @description ok: ran to the end; error: the program raised (see error); limit: stopped at a sandbox limit; crashed: the worker died; running: not finished yet (POST with wait=false); cancelled: stopped by POST /api/runs/{id}/cancel
              * @enum {string}
              */
-            status: "ok" | "error" | "limit" | "crashed";
+            status: "ok" | "error" | "limit" | "crashed" | "running" | "cancelled";
             /** Stdout */
             stdout: string;
             /**
@@ -1633,6 +1660,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StepsPublic"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_run_api_runs__run_id__cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummary"];
                 };
             };
             /** @description Not Found */
