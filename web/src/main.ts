@@ -23,6 +23,7 @@ import { showLoading, updateLoading } from "./views/loading";
 import { mountMemory } from "./views/memory";
 import { mountNorms } from "./views/norms";
 import { mountOutput } from "./views/output";
+import { mountRunStatus } from "./views/run-status";
 import { closeHelp, mountPanels, toggleHelp, togglePredict, togglePresenter } from "./views/panels";
 import { mountSplitters } from "./views/splitters";
 import { mountStepper, runToSelection } from "./views/stepper";
@@ -47,6 +48,7 @@ mountDiagnosis($("panel-diagnosis"), $("diagnosis-count"), {
 mountMemory($("panel-memory"));
 mountNorms($("panel-norms"));
 mountOutput($("output"), (line) => editor.revealLine(line));
+mountRunStatus($("run-status"), { stop: (id) => void stopRun(id), revealLine: (line) => editor.revealLine(line) });
 mountLegend($("legend"));
 mountPanels();
 mountSplitters();
@@ -120,13 +122,46 @@ async function runProgram(): Promise<void> {
   button.disabled = true;
   button.textContent = "Running…";
   try {
-    const summary = await api.run(code);
+    const summary = await untilEnded(await api.start(code));
     await loadRun(summary.id, { run: summary.id }, summary);
   } catch (error) {
     reportError(error);
   } finally {
     button.disabled = false;
     button.innerHTML = `Run <kbd>Ctrl ↵</kbd>`;
+  }
+}
+
+/** Follow a running run to its end: a quick run goes straight to its graph; a slow one is shown
+ * running (elapsed time, Stop) so that the URL and Copy link name it. */
+async function untilEnded(summary: RunInfo): Promise<RunInfo> {
+  const started = performance.now();
+  let shown = false;
+  while (summary.status === "running") {
+    if (!shown && performance.now() - started > 300) {
+      shown = true;
+      showRunning(summary);
+    }
+    await new Promise((resolve) => window.setTimeout(resolve, shown ? 250 : 60));
+    summary = await api.summary(summary.id);
+    if (shown && summary.status === "running") store.set({ run: summary });
+  }
+  return summary;
+}
+
+/** The running run is the one shown (the URL and Copy link name it); the last graph is cleared. */
+function showRunning(summary: RunInfo): void {
+  store.set({
+    run: summary, capture: null, index: null, tape: null, call: null, step: 0, selection: null,
+    finding: null, playing: false,
+  });
+}
+
+async function stopRun(id: string): Promise<void> {
+  try {
+    await api.cancel(id);
+  } catch (error) {
+    reportError(error);
   }
 }
 
@@ -258,7 +293,12 @@ async function boot(): Promise<void> {
   const examples = mountGallery(gallerySelect, choose).then((list) => (galleryExamples = list));
   if (link.run) {
     if (link.presenter) store.set({ presenter: true });
-    await loadRun(link.run, link);
+    try {
+      const summary = await untilEnded(await api.summary(link.run)); // a link to a run still running
+      await loadRun(link.run, link, summary);
+    } catch (error) {
+      reportError(error);
+    }
   } else {
     store.refresh();
     const list = await examples;

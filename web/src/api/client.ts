@@ -49,7 +49,10 @@ const run = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
 
 export const api = {
   examples: () => call<Example[]>("GET", "/api/examples"),
-  run: (code: string) => call<RunSummary>("POST", "/api/runs", { code } satisfies RunCreate),
+  run: (code: string) => call<RunSummary>("POST", "/api/runs", { code, wait: true } satisfies RunCreate),
+  /** Start a run and answer at once (status "running"); poll `summary` until it ends. */
+  start: (code: string) => call<RunSummary>("POST", "/api/runs", { code, wait: false } satisfies RunCreate),
+  cancel: (id: string) => call<RunSummary>("POST", `${run(id)}/cancel`),
   summary: (id: string) => call<RunSummary>("GET", run(id)),
   captureUrl: (id: string) => `${run(id)}/capture`,
   tensor: (id: string, tensor: number) => call<TensorPublic>("GET", `${run(id)}/tensors/${tensor}?value=true`),

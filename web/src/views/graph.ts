@@ -88,7 +88,9 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       cy.elements().remove();
       session.graph = null;
       empty.classList.remove("banner");
-      empty.innerHTML = state.capture
+      empty.innerHTML = state.run?.status === "running"
+        ? `<div><div class="big">Running…</div>The tape is drawn when the program ends; Stop (above) ends it now.</div>`
+        : state.capture
         ? `<div><div class="big">No tape recorded</div>The program ran without recording any op on a GradientTape.</div>`
         : `<div><div class="big">Press Run to draw the program's tape</div>Or choose another example, or write your own. The tape appears here as a graph; the arrow keys step through the backward pass.</div>`;
       return;
