@@ -90,7 +90,7 @@ export function mountMemory(root: HTMLElement): void {
     root.querySelector("#memory-facts")!.innerHTML = `
       <dt>Peak</dt><dd>${bytes(memory!.peak)}</dd>
       <dt>Unpruned peak</dt><dd>${bytes(memory!.unpruned_peak)}</dd>
-      <dt>Pruning saves</dt><dd>${memory!.unpruned_peak > 0 ? Math.round((1 - memory!.peak / memory!.unpruned_peak) * 100) : 0}%</dd>`;
+      <dt>Pruning saves</dt><dd id="pruning-saves">${pruningSaves(memory!.peak, memory!.unpruned_peak)}</dd>`;
   }
 
   async function moveCursor(state: State): Promise<void> {
@@ -121,4 +121,11 @@ export function cursorPoint(points: MemoryPoint[], state: State): number | null 
   }
   const first = points.find((p) => p.phase === "backward" && p.call === state.call);
   return first ? first.index - 1 : points[points.length - 1].index;
+}
+
+/** What pruning saved at the peak, in bytes and percent; nothing when it saved nothing (the peak
+ * can exceed the unpruned tapes' peak: it also counts the gradients in flight). */
+export function pruningSaves(peak: number, unpruned: number): string {
+  if (unpruned <= 0 || peak >= unpruned) return "nothing at the peak";
+  return `${bytes(unpruned - peak)} (${Math.round((1 - peak / unpruned) * 100)}%)`;
 }
