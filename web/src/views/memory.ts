@@ -47,8 +47,12 @@ export function mountMemory(root: HTMLElement): void {
     caption.textContent = "Bytes held for the backward pass over forward records (left) and backward steps (right).";
     const x = points.map((p) => p.index);
     const tapeIds = [...new Set(points.flatMap((p) => Object.keys(p.tapes)))].sort();
+    // many tapes (a training loop records one per step) share one legend entry
+    const many = tapeIds.length > 4;
     const traces: unknown[] = tapeIds.map((tape, i) => ({
       type: "scatter", mode: "lines", name: `tape ${Number(tape) + 1} saved`, x, y: points.map((p) => p.tapes[tape] ?? 0),
+      ...(many ? { legendgroup: "tapes", showlegend: i === 0, legendgrouptitle: undefined } : {}),
+      ...(many && i === 0 ? { name: `${tapeIds.length} tapes saved` } : {}),
       stackgroup: "held", line: { width: 0.5, color: TAPE_COLORS[i % TAPE_COLORS.length] },
       hovertemplate: "%{y:,} B<extra>%{fullData.name}</extra>",
     }));
@@ -68,7 +72,8 @@ export function mountMemory(root: HTMLElement): void {
     if (peakIndex != null) {
       traces.push({
         type: "scatter", mode: "markers+text", name: "peak", x: [peakIndex], y: [memory!.peak],
-        text: [`peak ${bytes(memory!.peak)}`], textposition: "top center",
+        text: [`peak ${bytes(memory!.peak)}`],
+        textposition: peakIndex < (x[0] + x[x.length - 1]) / 2 ? "top right" : "top left",
         marker: { color: "#c62f2f", size: 9 }, hoverinfo: "skip",
       });
     }
@@ -76,13 +81,14 @@ export function mountMemory(root: HTMLElement): void {
     const layout = {
       ...baseLayout(state.presenter),
       showlegend: true,
-      legend: { orientation: "h", x: 0, y: -0.25, yanchor: "top", font: { size: state.presenter ? 13 : 10.5 } },
-      margin: { l: 58, r: 12, t: 10, b: 10 },
+      // above the plot area: below it the legend collided with the axis title
+      legend: { orientation: "h", x: 0, xanchor: "left", y: 1.02, yanchor: "bottom", font: { size: state.presenter ? 13 : 10.5 } },
+      margin: { l: 58, r: 12, t: 10, b: 40 },
       yaxis: {
         title: { text: "bytes" }, gridcolor: "#eef1f4", tickformat: "~s",
         range: [0, Math.max(memory!.peak, memory!.unpruned_peak) * 1.22 || 1],
       },
-      xaxis: { title: { text: "record / step" }, gridcolor: "#eef1f4" },
+      xaxis: { title: { text: "record / step", standoff: 8 }, gridcolor: "#eef1f4", automargin: true },
       shapes: backwardStart != null ? [divider(backwardStart)] : [],
     };
     await Plotly.react(plot, traces, layout, plotConfig);
