@@ -5,7 +5,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from .errors import install_error_handlers
-from .routes import captures, examples, export, health, pages, runs
+from .routes import captures, examples, export, health, pages, predictions, runs
 from .runs import RunService
 from .sandbox.limits import Limits
 from .sandbox.pool import SandboxPool, SandboxUnavailable
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
         health.router,
         examples.router,
         runs.router,
+        predictions.router,
         export.router,
         captures.router,
         pages.router,

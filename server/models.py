@@ -217,3 +217,31 @@ class GraphPublic(Public):
     nodes: list[GraphNode]
     edges: list[GraphEdge]
     groups: list[GraphGroup]
+
+
+class PredictionCreate(Public):
+    """One answer in predict mode, posted anonymously under the run."""
+
+    call: int = Field(ge=0, le=2**31)
+    step: int = Field(ge=1, le=2**31, description="the backward step (1-based) the answer is for")
+    tensor: int = Field(ge=0, le=2**31, description="the tensor whose gradient was predicted")
+    answer: str = Field(min_length=1, max_length=200, description='as typed: "3", "[1, 2]", "None"')
+    correct: bool
+
+
+class AnswerCount(Public):
+    answer: str
+    count: int
+
+
+class StepAnswers(Public):
+    step: int
+    tensor: int
+    answers: int = Field(description="answers given")
+    right: int = Field(description="answers that were right")
+    top: list[AnswerCount] = Field(description="the most frequent answers, most frequent first")
+
+
+class PredictionTally(Public):
+    call: int
+    steps: list[StepAnswers]

@@ -15,11 +15,23 @@ from engine.debug.summaries import value_to_json
 from .errors import ApiError, describe_validation, not_found
 from .graph import build_graph
 from .live_runs import LiveRuns
-from .models import Diagnosis, GraphPublic, RunsPublic, RunSummary, StepsPublic, TensorPublic
+from .models import (
+    AnswerCount,
+    Diagnosis,
+    GraphPublic,
+    PredictionCreate,
+    PredictionTally,
+    RunsPublic,
+    RunSummary,
+    StepAnswers,
+    StepsPublic,
+    TensorPublic,
+)
 from .sandbox.limits import format_bytes
 from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
 from .store import RunStore, StoredRun
+from .store.predictions import PredictionStore
 from .summary import capture_of_outcome, summarize, title_of
 from .values import accept_values, value_not_kept, values_from_npz
 
@@ -45,6 +57,7 @@ class RunService:
         self.store = store
         self.pool = pool
         self.live = LiveRuns()
+        self.predictions = PredictionStore(store.engine)
 
     # Creating runs ----------------------------------------------------------------------------
 
@@ -244,6 +257,41 @@ class RunService:
 
     def memory(self, run_id: str) -> MemoryTimeline:
         return self.capture(run_id).memory
+
+    # Predict mode ------------------------------------------------------------------------------
+
+    def add_prediction(self, run_id: str, body: PredictionCreate) -> None:
+        """Store a student's answer, for a step that exists in the run's gradient call."""
+        call = self._call(run_id, body.call)
+        if body.step > len(call.steps):
+            raise not_found(f"step {body.step} of gradient call {body.call} of run {run_id}")
+        self.predictions.add(
+            run_id, body.call, body.step, body.tensor, body.answer.strip(), body.correct
+        )
+
+    def prediction_tally(self, run_id: str, call_id: int, top: int = 5) -> PredictionTally:
+        """The class's answers per step: how many, how many right, the most frequent."""
+        self._call(run_id, call_id)
+        tally = self.predictions.tally(run_id, call_id)
+        return PredictionTally(
+            call=call_id,
+            steps=[
+                StepAnswers(
+                    step=step,
+                    tensor=tensor,
+                    answers=sum(counts.values()),
+                    right=right,
+                    top=[AnswerCount(answer=a, count=n) for a, n in counts.most_common(top)],
+                )
+                for (step, tensor), (counts, right) in sorted(tally.items())
+            ],
+        )
+
+    def _call(self, run_id: str, call_id: int):
+        call = next((c for c in self.capture(run_id).calls if c.id == call_id), None)
+        if call is None:
+            raise not_found(f"gradient call {call_id} of run {run_id}")
+        return call
 
     def delete(self, run_id: str) -> None:
         if not self.store.delete(run_id):

@@ -254,6 +254,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{run_id}/predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Predictions
+         * @description The answers to one gradient call's steps: per step, how many, how many right, the most
+         *     frequent.
+         */
+        get: operations["get_predictions_api_runs__run_id__predictions_get"];
+        put?: never;
+        /**
+         * Add Prediction
+         * @description Store one answer (anonymous: no account, no name).
+         */
+        post: operations["add_prediction_api_runs__run_id__predictions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{run_id}/tensors/{tensor_id}": {
         parameters: {
             query?: never;
@@ -293,6 +318,13 @@ export interface components {
              * @description gradient tensor id of the partial sum after adding it
              */
             total: number;
+        };
+        /** AnswerCount */
+        AnswerCount: {
+            /** Answer */
+            answer: string;
+            /** Count */
+            count: number;
         };
         /** BackwardStep */
         BackwardStep: {
@@ -948,6 +980,38 @@ export interface components {
             /** Step */
             step: number;
         };
+        /**
+         * PredictionCreate
+         * @description One answer in predict mode, posted anonymously under the run.
+         */
+        PredictionCreate: {
+            /**
+             * Answer
+             * @description as typed: "3", "[1, 2]", "None"
+             */
+            answer: string;
+            /** Call */
+            call: number;
+            /** Correct */
+            correct: boolean;
+            /**
+             * Step
+             * @description the backward step (1-based) the answer is for
+             */
+            step: number;
+            /**
+             * Tensor
+             * @description the tensor whose gradient was predicted
+             */
+            tensor: number;
+        };
+        /** PredictionTally */
+        PredictionTally: {
+            /** Call */
+            call: number;
+            /** Steps */
+            steps: components["schemas"]["StepAnswers"][];
+        };
         /** ProgramInfo */
         ProgramInfo: {
             /** Filename */
@@ -1122,6 +1186,28 @@ export interface components {
              * @description 1-based line in `file`
              */
             line: number;
+        };
+        /** StepAnswers */
+        StepAnswers: {
+            /**
+             * Answers
+             * @description answers given
+             */
+            answers: number;
+            /**
+             * Right
+             * @description answers that were right
+             */
+            right: number;
+            /** Step */
+            step: number;
+            /** Tensor */
+            tensor: number;
+            /**
+             * Top
+             * @description the most frequent answers, most frequent first
+             */
+            top: components["schemas"]["AnswerCount"][];
         };
         /** StepGradient */
         StepGradient: {
@@ -1919,6 +2005,92 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MemoryTimeline"];
                 };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_predictions_api_runs__run_id__predictions_get: {
+        parameters: {
+            query?: {
+                call?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionTally"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_prediction_api_runs__run_id__predictions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PredictionCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not Found */
             404: {
