@@ -34,6 +34,7 @@ export interface State {
   expanded: ReadonlySet<string>;
   presenter: boolean;
   predict: boolean;
+  score: { right: number; total: number }; // predict mode: this student's answers so far
   panel: Panel;
   playing: boolean;
   speedMs: number;
@@ -57,6 +58,7 @@ const initial: State = {
   expanded: new Set(),
   presenter: false,
   predict: false,
+  score: { right: 0, total: 0 },
   panel: "inspector",
   playing: false,
   speedMs: 700,

@@ -16,6 +16,8 @@ type Json<P extends keyof paths, M extends "get" | "post"> = paths[P][M] extends
 export type Example = Json<"/api/examples", "get">[number];
 export type RunSummary = Json<"/api/runs/{run_id}", "get">;
 export type TensorPublic = Json<"/api/runs/{run_id}/tensors/{tensor_id}", "get">;
+export type PredictionTally = Json<"/api/runs/{run_id}/predictions", "get">;
+type PredictionCreate = paths["/api/runs/{run_id}/predictions"]["post"]["requestBody"]["content"]["application/json"];
 type RunCreate = paths["/api/runs"]["post"]["requestBody"]["content"]["application/json"];
 
 export class ApiError extends Error {
@@ -42,6 +44,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     }
     throw new ApiError(response.status, code, message);
   }
+  if (response.status === 204) return null as T;
   return (await response.json()) as T;
 }
 
@@ -53,6 +56,8 @@ export const api = {
   /** Start a run and answer at once (status "running"); poll `summary` until it ends. */
   start: (code: string) => call<RunSummary>("POST", "/api/runs", { code, wait: false } satisfies RunCreate),
   cancel: (id: string) => call<RunSummary>("POST", `${run(id)}/cancel`),
+  predict: (id: string, body: PredictionCreate) => call<null>("POST", `${run(id)}/predictions`, body),
+  predictions: (id: string, callId: number) => call<PredictionTally>("GET", `${run(id)}/predictions?call=${callId}`),
   summary: (id: string) => call<RunSummary>("GET", run(id)),
   captureUrl: (id: string) => `${run(id)}/capture`,
   tensor: (id: string, tensor: number) => call<TensorPublic>("GET", `${run(id)}/tensors/${tensor}?value=true`),
