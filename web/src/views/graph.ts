@@ -254,8 +254,9 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       cy.resize();
       if (session.graph && cy.width() > 0 && !container.dataset.rendering) {
         if (!userOwnsView) initialViewport(store.state);
-        else {
-          // the user's view stays, unless the op the backward pass is at has left the panel
+        else if (container.dataset.view !== "restored" && cy.height() > 80) {
+          // the user's view stays, unless the op the backward pass is at has left the panel; a
+          // permalink's view is restored exactly and never moved
           const op = stepOp(store.state);
           if (op && !onScreen(cy, [op])) cy.center(cy.getElementById(op));
         }

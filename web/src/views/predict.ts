@@ -7,6 +7,7 @@ import type { BackwardStep } from "../api/types";
 import { tensorName } from "../model/capture-index";
 import { answerText, expectedOf, isRight, localDerivative, parseAnswer, type Answer } from "../model/predict-check";
 import { session } from "../model/session";
+import * as stepping from "../stepping";
 import { store, touched, type State } from "../store";
 import { escape } from "./html";
 
@@ -33,7 +34,15 @@ export function mountPredict(root: HTMLElement): void {
     check(store.state);
   });
   root.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") document.getElementById("graph")?.focus();
+    const input = event.target as HTMLInputElement;
+    const empty = input.tagName === "INPUT" && input.value === "";
+    // with nothing typed the arrows keep their meaning: → reveals without answering, ← goes back
+    if (event.key === "Escape" || (empty && (event.key === "ArrowRight" || event.key === "ArrowLeft"))) {
+      document.getElementById("graph")?.focus({ preventScroll: true });
+      if (event.key === "ArrowRight") stepping.next();
+      if (event.key === "ArrowLeft") stepping.prev();
+      event.preventDefault();
+    }
   });
 
   store.subscribe((state, changed) => {
