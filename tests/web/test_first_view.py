@@ -136,3 +136,26 @@ def test_presenter_mode_opens_with_every_node_on_screen(server, page):
     assert page.evaluate("() => document.body.classList.contains('presenter')")
     assert off_screen(page) == []
     wait_graph(page, 1)
+
+
+LOOP_400 = """import tensorflow as tf
+
+x = tf.Variable(1.0)
+with tf.GradientTape() as tape:
+    y = x
+    for _ in range(400): y = y * 1.001
+print(tape.gradient(y, x))
+"""
+
+
+def test_a_collapsed_loop_is_named_once_and_its_source_is_drawn(server, page):
+    run = api(server, "/api/runs", {"code": LOOP_400})
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server}/#run={run['id']}")
+    wait_drawn(page)
+    groups = page.evaluate("() => __cy.nodes('[kind = \"group\"]').map(n => n.data('text'))")
+    assert groups, "the 400 ops are collapsed into a group"
+    assert all(text.count("400 ops") <= 1 and text.count("line 6") <= 1 for text in groups), groups
+    sources = source_ids(page)
+    assert all(page.evaluate("id => __cy.getElementById(id).nonempty()", s) for s in sources)
+    assert not set(sources) & set(off_screen(page))
