@@ -159,3 +159,24 @@ def test_a_collapsed_loop_is_named_once_and_its_source_is_drawn(server, page):
     sources = source_ids(page)
     assert all(page.evaluate("id => __cy.getElementById(id).nonempty()", s) for s in sources)
     assert not set(sources) & set(off_screen(page))
+
+
+def test_hovering_a_node_shows_what_it_is(server, page):
+    run = api(server, "/api/runs", {"code": ONE_OP})
+    page.goto(f"{server}/#run={run['id']}")
+    wait_drawn(page)
+    spot = page.evaluate(
+        """() => {
+            const n = __cy.getElementById('op:0').renderedPosition();
+            const r = document.getElementById('graph').getBoundingClientRect();
+            return {x: r.left + n.x, y: r.top + n.y};
+        }"""
+    )
+    page.mouse.move(spot["x"], spot["y"])
+    tip = page.locator("#graph-tooltip")
+    tip.wait_for(state="visible")
+    text = tip.inner_text()
+    assert "Mul" in text and "Line" in text and "9" in text  # x * x with x = 3
+    assert "before the backward pass" in text
+    page.mouse.move(5, 5)
+    tip.wait_for(state="hidden")

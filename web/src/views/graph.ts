@@ -14,6 +14,7 @@ import {
   decorateEdge, decorateNode, noneCause, noneSourcesOf, prunedTensors, savedBy, type DecorationInput,
 } from "./graph-decorate";
 import { mountGraphToolbar } from "./graph-toolbar";
+import { mountGraphTooltip } from "./graph-tooltip";
 import { showLoading, updateLoading } from "./loading";
 import { applyFirstView, onScreen, pathNodes, readableZoom, type SavedView } from "./graph-viewport";
 
@@ -37,6 +38,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     autoungrabify: true,
   });
   (window as unknown as { __cy: Core }).__cy = cy; // for the browser tests and the curious
+  mountGraphTooltip(cy, document.getElementById("graph-tooltip")!);
   let renderedKey = "";
   let renderedExpanded: ReadonlySet<string> = new Set();
   let rebuildToken = 0;
