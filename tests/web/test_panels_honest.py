@@ -38,7 +38,9 @@ def test_before_the_pass_reaches_a_tensor_its_final_gradient_is_not_shown(server
     note = page.locator("#gradient-not-reached")
     note.wait_for()
     assert "Not reached yet" in note.inner_text()
-    assert "after the backward pass" not in page.inner_text("#panel-inspector")
+    assert "after the backward pass" not in page.evaluate(
+        "() => document.getElementById('panel-inspector').textContent"
+    )
     page.focus("#graph")
     page.keyboard.press("End")
     page.wait_for_function("() => !document.getElementById('gradient-not-reached')")
@@ -52,7 +54,10 @@ def test_a_scalar_gradient_has_no_empty_distribution_heading(server, page):
     x = _variable(page, "x")
     set_state(page, {"selection": {"kind": "tensor", "id": x}, "panel": "inspector"})
     page.locator("#inspector-gradient").wait_for()
-    assert "Gradient distribution" not in page.inner_text("#panel-inspector")
+    headings = page.evaluate(
+        "() => [...document.querySelectorAll('#panel-inspector h3')].map(h => h.textContent)"
+    )  # textContent: the headings are upper-cased by CSS only
+    assert "Gradient distribution" not in headings, headings
     w = _variable(page, "w")
     set_state(page, {"selection": {"kind": "tensor", "id": w}})
     page.wait_for_selector("#gradient-plot")  # a matrix's gradient still gets its chart
