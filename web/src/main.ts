@@ -25,6 +25,7 @@ import { mountNorms } from "./views/norms";
 import { mountOutput } from "./views/output";
 import { mountRunStatus } from "./views/run-status";
 import { mountPredict } from "./views/predict";
+import { mountTheme } from "./views/theme";
 import { closeHelp, mountPanels, toggleHelp, togglePredict, togglePresenter } from "./views/panels";
 import { mountSplitters } from "./views/splitters";
 import { mountStepper, runToSelection } from "./views/stepper";
@@ -53,6 +54,7 @@ mountRunStatus($("run-status"), { stop: (id) => void stopRun(id), revealLine: (l
 mountLegend($("legend"));
 mountPredict($("predict-card"));
 mountPanels();
+mountTheme($<HTMLButtonElement>("theme-toggle"));
 mountSplitters();
 $("run").addEventListener("click", () => void runProgram());
 $("permalink").addEventListener("click", () => void copyPermalink());

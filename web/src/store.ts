@@ -36,6 +36,7 @@ export interface State {
   predict: boolean;
   score: { right: number; total: number }; // predict mode: this student's answers so far
   panel: Panel;
+  dark: boolean; // the dark theme is on (views/theme.ts)
   playing: boolean;
   speedMs: number;
   loading: Loading | null;
@@ -60,6 +61,7 @@ const initial: State = {
   predict: false,
   score: { right: 0, total: 0 },
   panel: "inspector",
+  dark: false,
   playing: false,
   speedMs: 700,
   loading: null,

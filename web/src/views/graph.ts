@@ -31,7 +31,7 @@ export interface GraphView {
 export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphView {
   const cy = cytoscape({
     container,
-    style: graphStyle(false),
+    style: graphStyle(false, false, store.state.dark),
     minZoom: 0.05,
     maxZoom: 3,
     boxSelectionEnabled: false,
@@ -152,7 +152,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const big = graph.nodes.length > BIG_GRAPH_NODES;
     if (big !== drawnBig) {
       drawnBig = big;
-      cy.style(graphStyle(state.presenter, big));
+      cy.style(graphStyle(state.presenter, big, state.dark));
     }
     cy.batch(() => {
       cy.elements().remove();
@@ -358,7 +358,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   }
 
   store.subscribe((state, changed) => {
-    if (touched(changed, "presenter")) cy.style(graphStyle(state.presenter, drawnBig));
+    if (touched(changed, "presenter", "dark")) cy.style(graphStyle(state.presenter, drawnBig, state.dark));
     const key = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
     if (touched(changed, "index", "tape", "expanded", "presenter") && key !== renderedKey) {
       if (touched(changed, "index", "tape")) session.grouping = null;

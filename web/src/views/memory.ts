@@ -18,10 +18,10 @@ export function mountMemory(root: HTMLElement): void {
   let drawnFor: unknown = null;
 
   store.subscribe((state, changed) => {
-    if (touched(changed, "index", "presenter", "panel") && state.panel === "memory") {
+    if (touched(changed, "index", "presenter", "panel", "dark") && state.panel === "memory") {
       drawnFor = null;
     }
-    if (!touched(changed, "index", "call", "step", "presenter", "panel")) return;
+    if (!touched(changed, "index", "call", "step", "presenter", "panel", "dark")) return;
     if (state.panel !== "memory" && !state.presenter) return;
     void (async () => {
       if (drawnFor !== state.capture) {
@@ -62,7 +62,7 @@ export function mountMemory(root: HTMLElement): void {
     });
     traces.push({
       type: "scatter", mode: "lines", name: "total", x, y: points.map((p) => p.total),
-      line: { color: "#1c2733", width: 2 }, hovertemplate: "%{y:,} B<extra>total</extra>",
+      line: { color: state.dark ? "#e3e8ee" : "#1c2733", width: 2 }, hovertemplate: "%{y:,} B<extra>total</extra>",
     });
     traces.push({
       type: "scatter", mode: "lines", name: "unpruned tape", x, y: points.map((p) => p.unpruned),
@@ -85,10 +85,10 @@ export function mountMemory(root: HTMLElement): void {
       legend: { orientation: "h", x: 0, xanchor: "left", y: 1.02, yanchor: "bottom", font: { size: state.presenter ? 13 : 10.5 } },
       margin: { l: 58, r: 12, t: 10, b: 40 },
       yaxis: {
-        title: { text: "bytes" }, gridcolor: "#eef1f4", tickformat: "~s",
+        title: { text: "bytes" }, gridcolor: state.dark ? "#2a3440" : "#eef1f4", tickformat: "~s",
         range: [0, Math.max(memory!.peak, memory!.unpruned_peak) * 1.22 || 1],
       },
-      xaxis: { title: { text: "record / step", standoff: 8 }, gridcolor: "#eef1f4", automargin: true },
+      xaxis: { title: { text: "record / step", standoff: 8 }, gridcolor: state.dark ? "#2a3440" : "#eef1f4", automargin: true },
       shapes: backwardStart != null ? [divider(backwardStart)] : [],
     };
     await Plotly.react(plot, traces, layout, plotConfig);

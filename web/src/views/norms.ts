@@ -36,7 +36,7 @@ export function mountNorms(root: HTMLElement): void {
   byLayer.addEventListener("click", () => setMode(true));
 
   store.subscribe((state, changed) => {
-    if (!touched(changed, "index", "call", "step", "revealed", "predict", "presenter", "panel")) return;
+    if (!touched(changed, "index", "call", "step", "revealed", "predict", "presenter", "panel", "dark")) return;
     if (state.panel === "norms") void draw(state);
   });
 
@@ -77,7 +77,7 @@ export function mountNorms(root: HTMLElement): void {
       {
         ...baseLayout(state.presenter),
         margin: { l: 58, r: 12, t: 10, b: perLayer ? 70 : 60 },
-        yaxis: { type: "log", title: { text: "‖∇‖ (log)" }, gridcolor: "#eef1f4", exponentformat: "power" },
+        yaxis: { type: "log", title: { text: "‖∇‖ (log)" }, gridcolor: state.dark ? "#2a3440" : "#eef1f4", exponentformat: "power" },
         xaxis: {
           ...ticks(bars, plot.clientWidth, size),
           tickfont: { size }, title: { text: perLayer ? "layer (backward order)" : "op (backward order)" },
