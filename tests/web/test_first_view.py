@@ -180,3 +180,24 @@ def test_hovering_a_node_shows_what_it_is(server, page):
     assert "before the backward pass" in text
     page.mouse.move(5, 5)
     tip.wait_for(state="hidden")
+
+
+def test_a_big_graph_has_a_minimap_that_moves_the_view(server, page):
+    run = api(server, "/api/runs", {"code": LONG_CHAIN})
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server}/#run={run['id']}")
+    wait_drawn(page)
+    minimap = page.locator("#minimap")
+    minimap.wait_for(state="visible")
+    page.wait_for_selector("#minimap .cytoscape-navigatorView")
+    before = page.evaluate("() => __cy.pan()")
+    box = minimap.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.5)
+    page.wait_for_function(
+        "b => Math.abs(__cy.pan().x - b.x) > 5 || Math.abs(__cy.pan().y - b.y) > 5", arg=before
+    )
+    small = api(server, "/api/runs", {"code": ONE_OP})
+    page.goto("about:blank")
+    page.goto(f"{server}/#run={small['id']}")
+    wait_drawn(page)
+    assert not page.is_visible("#minimap")  # a small graph needs no overview

@@ -34,7 +34,7 @@ function describe(node: NodeSingular): string | null {
   if (!index) return null;
   const data = node.data();
   const rows: [string, string][] = [];
-  let title = "";
+  let title: string;
   if (data.kind === "group") {
     title = escape(data.text ?? "group");
     rows.push(["Holds", escape(String(data.text ?? "").split("\n").slice(1).join(" ") || "ops")]);

@@ -15,6 +15,7 @@ import {
 } from "./graph-decorate";
 import { mountGraphToolbar } from "./graph-toolbar";
 import { mountGraphTooltip } from "./graph-tooltip";
+import { mountMinimap } from "./minimap";
 import { showLoading, updateLoading } from "./loading";
 import { applyFirstView, onScreen, pathNodes, readableZoom, type SavedView } from "./graph-viewport";
 
@@ -39,6 +40,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   });
   (window as unknown as { __cy: Core }).__cy = cy; // for the browser tests and the curious
   mountGraphTooltip(cy, document.getElementById("graph-tooltip")!);
+  const showMinimap = mountMinimap(cy, document.getElementById("minimap")!);
   let renderedKey = "";
   let renderedExpanded: ReadonlySet<string> = new Set();
   let rebuildToken = 0;
@@ -167,6 +169,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     decorate();
     performance.mark("decorated");
     initialViewport(state);
+    showMinimap(graph.nodes.length);
     delete container.dataset.rendering;
     session.openedMs = performance.now() - started;
     container.dataset.ready = String(token);
