@@ -60,6 +60,7 @@ class RunCreate(Public):
     code: str = Field(description="a Python program; `import tensorflow as tf` runs on the engine")
     wait: bool = Field(
         True,
+        strict=True,
         description="false: answer at once with status running (poll GET /api/runs/{id}; "
         "stop it with POST /api/runs/{id}/cancel)",
     )
@@ -226,7 +227,7 @@ class PredictionCreate(Public):
     step: int = Field(ge=1, le=2**31, description="the backward step (1-based) the answer is for")
     tensor: int = Field(ge=0, le=2**31, description="the tensor whose gradient was predicted")
     answer: str = Field(min_length=1, max_length=200, description='as typed: "3", "[1, 2]", "None"')
-    correct: bool
+    correct: bool = Field(strict=True)
 
 
 class AnswerCount(Public):

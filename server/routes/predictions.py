@@ -15,7 +15,12 @@ router = APIRouter(
 )
 
 
-@router.post("/{run_id}/predictions", status_code=204, response_class=Response)
+@router.post(
+    "/{run_id}/predictions",
+    status_code=204,
+    response_class=Response,
+    responses={400: {"model": ErrorBody}, 413: {"model": ErrorBody}},
+)
 def add_prediction(run_id: RunId, body: PredictionCreate, runs: RunsDep) -> Response:
     """Store one answer (anonymous: no account, no name)."""
     runs.add_prediction(run_id, body)

@@ -5,9 +5,22 @@ import { store } from "../store";
 const STORAGE_KEY = "tapescope.theme";
 const media = window.matchMedia("(prefers-color-scheme: dark)");
 
+/** localStorage throws in a sandboxed frame (the notebook's inline view): then no preference. */
 function chosen(): "light" | "dark" | null {
-  const value = localStorage.getItem(STORAGE_KEY);
-  return value === "light" || value === "dark" ? value : null;
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === "light" || value === "dark" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(theme: "light" | "dark"): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, theme);
+  } catch {
+    /* not remembered in a sandboxed frame */
+  }
 }
 
 function apply(): void {
@@ -24,7 +37,7 @@ function apply(): void {
 
 export function mountTheme(button: HTMLButtonElement): void {
   button.addEventListener("click", () => {
-    localStorage.setItem(STORAGE_KEY, store.state.dark ? "light" : "dark");
+    remember(store.state.dark ? "light" : "dark");
     apply();
   });
   media.addEventListener("change", () => {
