@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from .errors import install_error_handlers
 from .rate_limit import RateLimit
-from .routes import captures, examples, export, health, pages, pins, runs
+from .routes import captures, examples, export, health, pages, pins, predictions, runs
 from .runs import RunService
 from .sandbox.limits import Limits
 from .sandbox.pool import SandboxPool, SandboxUnavailable
@@ -77,6 +77,8 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
             with contextlib.suppress(asyncio.CancelledError):
                 await retention
         finally:
+            if hasattr(app.state, "runs"):
+                await app.state.runs.live.close()  # background runs end before their pool
             if service is not None:
                 service.close()
             await pool.close()
@@ -98,6 +100,7 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
         examples.router,
         runs.router,
         pins.router,
+        predictions.router,
         export.router,
         captures.router,
         pages.router,

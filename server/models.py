@@ -17,7 +17,7 @@ from engine.debug.schema import (
     TensorKind,
 )
 
-RunStatus = Literal["ok", "error", "limit", "crashed"]
+RunStatus = Literal["ok", "error", "limit", "crashed", "running", "cancelled"]
 RunOrigin = Literal["sandbox", "upload"]
 
 
@@ -91,6 +91,13 @@ class RunCreate(Public):
     def _valid_keep(cls, keep: str | None) -> str | None:
         return None if keep is None else parse_keep(keep).spec
 
+    wait: bool = Field(
+        True,
+        strict=True,
+        description="false: answer at once with status running (poll GET /api/runs/{id}; "
+        "stop it with POST /api/runs/{id}/cancel)",
+    )
+
 
 class TapeBrief(Public):
     id: int
@@ -126,7 +133,8 @@ class RunSummary(Public):
     origin: RunOrigin = Field(description="sandbox: POST /api/runs; upload: POST /api/captures")
     status: RunStatus = Field(
         description="ok: ran to the end; error: the program raised (see error); limit: stopped "
-        "at a sandbox limit; crashed: the worker died"
+        "at a sandbox limit; crashed: the worker died; running: not finished yet (POST with "
+        "wait=false); cancelled: stopped by POST /api/runs/{id}/cancel"
     )
     filename: str
     stdout: str
@@ -266,3 +274,31 @@ class PinPublic(Public):
 
     id: str
     pinned: bool
+
+
+class PredictionCreate(Public):
+    """One answer in predict mode, posted anonymously under the run."""
+
+    call: int = Field(ge=0, le=2**31)
+    step: int = Field(ge=1, le=2**31, description="the backward step (1-based) the answer is for")
+    tensor: int = Field(ge=0, le=2**31, description="the tensor whose gradient was predicted")
+    answer: str = Field(min_length=1, max_length=200, description='as typed: "3", "[1, 2]", "None"')
+    correct: bool = Field(strict=True)
+
+
+class AnswerCount(Public):
+    answer: str
+    count: int
+
+
+class StepAnswers(Public):
+    step: int
+    tensor: int
+    answers: int = Field(description="answers given")
+    right: int = Field(description="answers that were right")
+    top: list[AnswerCount] = Field(description="the most frequent answers, most frequent first")
+
+
+class PredictionTally(Public):
+    call: int
+    steps: list[StepAnswers]

@@ -1,5 +1,6 @@
 """What the routes call: run a program, store an upload, and read stored runs back."""
 
+import asyncio
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
@@ -7,18 +8,23 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 from starlette.concurrency import run_in_threadpool
 
-from engine.debug.schema import Capture, MemoryTimeline
+from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
 from engine.debug.summaries import value_to_json
 
 from .bounds import bound_capture
 from .errors import ApiError, not_found
 from .graph import build_graph
+from .live_runs import LiveRuns
 from .models import (
+    AnswerCount,
     Diagnosis,
     GraphPublic,
     PinPublic,
+    PredictionCreate,
+    PredictionTally,
     RunsPublic,
     RunSummary,
+    StepAnswers,
     StepsPublic,
     TensorPublic,
     TrainingStepsPublic,
@@ -27,6 +33,7 @@ from .sandbox.limits import format_bytes
 from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
 from .store import RunStore, StoredRun
+from .store.predictions import PredictionStore
 from .summary import capture_of_outcome, summarize, title_of
 from .upload_parse import UploadParser
 from .values import accept_values, value_not_kept, values_from_npz
@@ -53,13 +60,15 @@ class RunService:
         self.store = store
         self.pool = pool
         self.parser = UploadParser()
+        self.live = LiveRuns()
+        self.predictions = PredictionStore(store.engine)
 
     def close(self) -> None:
         self.parser.close()
 
     # Creating runs ----------------------------------------------------------------------------
 
-    async def run_program(self, code: str, keep: str | None = None) -> RunSummary:
+    def _check_program(self, code: str) -> SandboxPool:
         size = len(code.encode("utf-8", "surrogatepass"))
         if size > self.settings.code_bytes:
             raise ApiError(
@@ -79,8 +88,53 @@ class RunService:
             ) from None
         if self.pool is None:
             raise ApiError(503, "sandbox_unavailable", "this server does not run programs")
+        return self.pool
+
+    async def start_program(self, code: str, keep: str | None = None) -> RunSummary:
+        """Answer at once with a running run; the program runs on and its run is stored when it
+        ends (or is cancelled)."""
+        self._check_program(code)
+        run_id, created = new_run_id(), _now()
+        work = lambda: self._run_in_background(code, keep, run_id, created)  # noqa: E731
+        return self.live.start(run_id, created, PROGRAM_FILENAME, work)
+
+    async def _run_in_background(
+        self, code: str, keep: str | None, run_id: str, created: datetime
+    ) -> None:
         try:
-            outcome = await self.pool.run(code, PROGRAM_FILENAME, keep)
+            await self.run_program(code, keep, run_id, created)
+        except asyncio.CancelledError:
+            seconds = self.live.elapsed_ms(run_id) / 1000
+            message = f"stopped by the user after {seconds:.1f} s; nothing it recorded was kept"
+            await self._store_stopped(code, run_id, created, "cancelled", "Cancelled", message)
+        except ApiError as refused:  # busy: the run is stored, saying why it did not run
+            busy = refused.message
+            await self._store_stopped(code, run_id, created, "crashed", "ServerBusy", busy)
+
+    async def _store_stopped(self, code, run_id, created, status, error_type, message) -> None:
+        capture = Capture(
+            program=ProgramInfo(filename=PROGRAM_FILENAME, source=code),
+            error=ErrorInfo(type=error_type, message=message),
+        )
+        duration = self.live.elapsed_ms(run_id)
+        summary = summarize(run_id, created, "sandbox", status, capture, False, duration)
+        await run_in_threadpool(self._store, summary, capture, None)
+
+    async def cancel(self, run_id: str) -> RunSummary:
+        """Stop a running run (its worker is killed); a finished run is left as it is."""
+        await self.live.cancel(run_id)
+        return self.summary(run_id)
+
+    async def run_program(
+        self,
+        code: str,
+        keep: str | None = None,
+        run_id: str | None = None,
+        created: datetime | None = None,
+    ) -> RunSummary:
+        pool = self._check_program(code)
+        try:
+            outcome = await pool.run(code, PROGRAM_FILENAME, keep)
         except SandboxBusy as busy:
             raise ApiError(
                 503,
@@ -88,11 +142,11 @@ class RunService:
                 f"every worker is busy and the queue is full; retry in {busy.retry_after} s",
                 headers={"Retry-After": str(busy.retry_after)},
             ) from None
-        capture, status = capture_of_outcome(outcome, code, PROGRAM_FILENAME, self.pool.limits)
+        capture, status = capture_of_outcome(outcome, code, PROGRAM_FILENAME, pool.limits)
         cut = bound_capture(capture)
         summary = summarize(
-            new_run_id(),
-            _now(),
+            run_id or new_run_id(),
+            created or _now(),
             "sandbox",
             status,
             capture,
@@ -183,7 +237,7 @@ class RunService:
     # Reading runs -----------------------------------------------------------------------------
 
     def summary(self, run_id: str) -> RunSummary:
-        summary = self.store.summary(run_id)
+        summary = self.live.summary(run_id) or self.store.summary(run_id)
         if summary is None:
             raise not_found(f"run {run_id}")
         return summary
@@ -274,6 +328,41 @@ class RunService:
 
     def memory(self, run_id: str) -> MemoryTimeline:
         return self.capture(run_id).memory
+
+    # Predict mode ------------------------------------------------------------------------------
+
+    def add_prediction(self, run_id: str, body: PredictionCreate) -> None:
+        """Store a student's answer, for a step that exists in the run's gradient call."""
+        call = self._call(run_id, body.call)
+        if body.step > len(call.steps):
+            raise not_found(f"step {body.step} of gradient call {body.call} of run {run_id}")
+        self.predictions.add(
+            run_id, body.call, body.step, body.tensor, body.answer.strip(), body.correct
+        )
+
+    def prediction_tally(self, run_id: str, call_id: int, top: int = 5) -> PredictionTally:
+        """The class's answers per step: how many, how many right, the most frequent."""
+        self._call(run_id, call_id)
+        tally = self.predictions.tally(run_id, call_id)
+        return PredictionTally(
+            call=call_id,
+            steps=[
+                StepAnswers(
+                    step=step,
+                    tensor=tensor,
+                    answers=sum(counts.values()),
+                    right=right,
+                    top=[AnswerCount(answer=a, count=n) for a, n in counts.most_common(top)],
+                )
+                for (step, tensor), (counts, right) in sorted(tally.items())
+            ],
+        )
+
+    def _call(self, run_id: str, call_id: int):
+        call = next((c for c in self.capture(run_id).calls if c.id == call_id), None)
+        if call is None:
+            raise not_found(f"gradient call {call_id} of run {run_id}")
+        return call
 
     def delete(self, run_id: str) -> None:
         if not self.store.delete(run_id):

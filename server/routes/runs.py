@@ -35,8 +35,19 @@ Offset = Annotated[int, Query(ge=0, le=10**9)]
     responses={400: {"model": ErrorBody}, 413: {"model": ErrorBody}, 503: {"model": ErrorBody}},
 )
 async def create_run(body: RunCreate, runs: RunsDep) -> RunSummary:
-    """Run a program in the sandbox and store its capture; its own errors are part of the run."""
-    return await runs.run_program(body.code, body.keep)
+    """Run a program in the sandbox and store its capture; its own errors are part of the run.
+    With wait=false, answer at once with status running."""
+    return await (
+        runs.run_program(body.code, body.keep)
+        if body.wait
+        else runs.start_program(body.code, body.keep)
+    )
+
+
+@router.post("/{run_id}/cancel", response_model=RunSummary)
+async def cancel_run(run_id: RunId, runs: RunsDep) -> RunSummary:
+    """Stop a running run (its worker is killed); a finished run is answered unchanged."""
+    return await runs.cancel(run_id)
 
 
 @router.get("", response_model=RunsPublic)

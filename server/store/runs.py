@@ -19,7 +19,7 @@ from engine.debug.schema import Capture
 
 from ..models import RunListItem, RunSummary
 from .database import open_database
-from .tables import RunRow, TensorValueRow
+from .tables import PredictionRow, RunRow, TensorValueRow
 from .values import StoredValue, array_of, shape_text
 
 # captures are repetitive JSON: level 3 gets most of the gain at a fraction of the time
@@ -195,6 +195,7 @@ class RunStore:
     def delete(self, run_id: str) -> bool:
         with self._sessions.begin() as session:
             session.execute(delete(TensorValueRow).where(TensorValueRow.run_id == run_id))
+            session.execute(delete(PredictionRow).where(PredictionRow.run_id == run_id))
             result = session.execute(delete(RunRow).where(RunRow.id == run_id))
             deleted = cast(CursorResult, result).rowcount  # a DELETE's result is a cursor's
         with self._lock:

@@ -63,3 +63,21 @@ class TensorValueRow(Base):
     nbytes: Mapped[int] = mapped_column(BigInteger, doc="size of the raw array")
     encoding: Mapped[str] = mapped_column(String(8), doc="raw or zlib")
     data: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class PredictionRow(Base):
+    """A student's answer in predict mode: the gradient they typed for a tensor at one backward
+    step of one gradient call of a run. Anonymous: no account, no name, no address."""
+
+    __tablename__ = "predictions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    run_id: Mapped[str] = mapped_column(
+        String(40), ForeignKey("runs.id", ondelete="CASCADE"), index=True
+    )
+    call: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer)
+    tensor: Mapped[int] = mapped_column(Integer)
+    answer: Mapped[str] = mapped_column(String(200), doc="as typed, normalized (spaces trimmed)")
+    correct: Mapped[bool] = mapped_column(Boolean)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))

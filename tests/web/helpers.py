@@ -50,3 +50,20 @@ def numbers(text):
     import re
 
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?", text)]
+
+
+def wait_drawn(page):
+    """The graph is drawn and no redraw is under way."""
+    page.wait_for_function(
+        "() => window.__cy && document.getElementById('graph').dataset.ready"
+        " && !document.getElementById('graph').dataset.rendering && __cy.nodes().length > 0"
+    )
+
+
+def resize(page, width, height):
+    """Resize the window and wait until the graph has handled its new size."""
+    before = page.evaluate("() => Number(document.getElementById('graph').dataset.resizes || 0)")
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(
+        "n => Number(document.getElementById('graph').dataset.resizes || 0) > n", arg=before
+    )

@@ -1,7 +1,7 @@
 """Presenter mode, permalinks that restore exactly the view, predict mode, keyboard-only use."""
 
 from tests.web.conftest import screenshot
-from tests.web.helpers import api, state, wait_graph
+from tests.web.helpers import api, resize, state, wait_drawn, wait_graph
 
 
 def _run(server):
@@ -30,7 +30,7 @@ def test_presenter_mode_and_permalink_restore_the_view(server, browser, page):
     page.keyboard.press("3")  # memory panel
     before = state(page)
     assert before["step"] == 2 and before["selection"] is not None and before["panel"] == "memory"
-    page.wait_for_timeout(300)
+    wait_drawn(page)
     screenshot(page, "07-presenter-1280x720")
     page.click("#permalink")
     link = page.evaluate("() => location.href")
@@ -108,6 +108,12 @@ def test_keyboard_only_play_home_end_and_run_to(server, page):
     assert state(page)["step"] == total
 
 
+def wait_redrawn(page, ready):
+    """The graph was drawn again since `ready`, and no redraw is under way."""
+    page.wait_for_function("r => document.getElementById('graph').dataset.ready !== r", arg=ready)
+    wait_drawn(page)
+
+
 def _step_op_on_screen(page):
     """Where the current step's op is drawn, in the graph panel's own pixels, with the zoom."""
     return page.evaluate("""() => {
@@ -139,19 +145,16 @@ def test_presenter_mode_keeps_the_current_step_in_view(server, page):
     _assert_readable_and_inside(_step_op_on_screen(page), 0.65)
     ready = page.evaluate("() => document.getElementById('graph').dataset.ready")
     page.click("#presenter")
-    page.wait_for_function("r => document.getElementById('graph').dataset.ready !== r", arg=ready)
-    page.wait_for_timeout(200)  # the resize observer runs on the next frame
+    wait_redrawn(page, ready)
     _assert_readable_and_inside(_step_op_on_screen(page), 0.8)
     for _ in range(5):
         page.keyboard.press("ArrowRight")
         _assert_readable_and_inside(_step_op_on_screen(page), 0.8)
     ready = page.evaluate("() => document.getElementById('graph').dataset.ready")
     page.click("#presenter")
-    page.wait_for_function("r => document.getElementById('graph').dataset.ready !== r", arg=ready)
-    page.wait_for_timeout(200)
+    wait_redrawn(page, ready)
     _assert_readable_and_inside(_step_op_on_screen(page), 0.65)
-    page.set_viewport_size({"width": 1024, "height": 640})  # a resize of the panel alone
-    page.wait_for_timeout(200)
+    resize(page, 1024, 640)  # a resize of the panel alone
     _assert_readable_and_inside(_step_op_on_screen(page), 0.65)
 
 

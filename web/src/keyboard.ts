@@ -39,6 +39,8 @@ const PANELS: Panel[] = ["inspector", "diagnosis", "memory", "norms"];
 
 export function installKeyboard(actions: KeyActions): void {
   document.addEventListener("keydown", (event) => {
+    // the editor's own keymap runs the program and marks the event handled: run once, not twice
+    if (event.defaultPrevented) return;
     if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
       event.preventDefault();
       actions.run();

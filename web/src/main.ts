@@ -25,6 +25,9 @@ import { mountNorms } from "./views/norms";
 import { mountTraining } from "./views/training";
 import { mountKeepControl } from "./views/keep-control";
 import { mountOutput } from "./views/output";
+import { mountRunStatus } from "./views/run-status";
+import { mountPredict } from "./views/predict";
+import { mountTheme } from "./views/theme";
 import { closeHelp, mountPanels, toggleHelp, togglePredict, togglePresenter } from "./views/panels";
 import { mountSplitters } from "./views/splitters";
 import { mountStepper, runToSelection } from "./views/stepper";
@@ -59,8 +62,11 @@ mountTraining($("panel-training"), $("tab-training"), {
 });
 mountKeepControl($<HTMLInputElement>("keep-policy"));
 mountOutput($("output"), (line) => editor.revealLine(line));
+mountRunStatus($("run-status"), { stop: (id) => void stopRun(id), revealLine: (line) => editor.revealLine(line) });
 mountLegend($("legend"));
+mountPredict($("predict-card"));
 mountPanels();
+mountTheme($<HTMLButtonElement>("theme-toggle"));
 mountSplitters();
 $("run").addEventListener("click", () => void runProgram());
 $("permalink").addEventListener("click", () => void copyPermalink());
@@ -132,13 +138,46 @@ async function runProgram(): Promise<void> {
   button.disabled = true;
   button.textContent = "Running…";
   try {
-    const summary = await api.run(code, store.state.keep || undefined);
+    const summary = await untilEnded(await api.start(code, store.state.keep || undefined));
     await loadRun(summary.id, { run: summary.id }, summary);
   } catch (error) {
     reportError(error);
   } finally {
     button.disabled = false;
     button.innerHTML = `Run <kbd>Ctrl ↵</kbd>`;
+  }
+}
+
+/** Follow a running run to its end: a quick run goes straight to its graph; a slow one is shown
+ * running (elapsed time, Stop) so that the URL and Copy link name it. */
+async function untilEnded(summary: RunInfo): Promise<RunInfo> {
+  const started = performance.now();
+  let shown = false;
+  while (summary.status === "running") {
+    if (!shown && performance.now() - started > 300) {
+      shown = true;
+      showRunning(summary);
+    }
+    await new Promise((resolve) => window.setTimeout(resolve, shown ? 250 : 60));
+    summary = await api.summary(summary.id);
+    if (shown && summary.status === "running") store.set({ run: summary });
+  }
+  return summary;
+}
+
+/** The running run is the one shown (the URL and Copy link name it); the last graph is cleared. */
+function showRunning(summary: RunInfo): void {
+  store.set({
+    run: summary, capture: null, index: null, tape: null, call: null, step: 0, selection: null,
+    finding: null, playing: false,
+  });
+}
+
+async function stopRun(id: string): Promise<void> {
+  try {
+    await api.cancel(id);
+  } catch (error) {
+    reportError(error);
   }
 }
 
@@ -189,7 +228,7 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     if (link.presenter !== undefined) state.presenter = link.presenter;
     if (link.predict !== undefined) state.predict = link.predict;
     if (capture.program?.source != null && capture.program.source !== editor.getCode()) editor.setCode(capture.program.source);
-    if (link.view) restoreViewport(link.view);
+    if (link.view) graph.restoreView(link.view);
     store.set(state);
     (window as unknown as { __openMs: number }).__openMs = performance.now() - started;
   } catch (error) {
@@ -198,14 +237,6 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     window.clearTimeout(timer);
     (hide as (() => void) | null)?.();
   }
-}
-
-function restoreViewport(view: NonNullable<Permalink["view"]>): void {
-  $("graph").addEventListener(
-    "graph-rendered",
-    () => graph.cy.viewport({ zoom: view.zoom, pan: { x: view.x, y: view.y } }),
-    { once: true },
-  );
 }
 
 function currentView() {
@@ -270,12 +301,20 @@ async function boot(): Promise<void> {
   const choose = (example: Example) => {
     showSummary($("example-summary"), example);
     editor.setCode(example.code);
+    // the keys the summary advertises (-> to step) go to the graph, not to the Example list
+    gallerySelect.blur();
+    $("graph").focus({ preventScroll: true });
     void runProgram();
   };
   const examples = mountGallery(gallerySelect, choose).then((list) => (galleryExamples = list));
   if (link.run) {
     if (link.presenter) store.set({ presenter: true });
-    await loadRun(link.run, link);
+    try {
+      const summary = await untilEnded(await api.summary(link.run)); // a link to a run still running
+      await loadRun(link.run, link, summary);
+    } catch (error) {
+      reportError(error);
+    }
   } else {
     store.refresh();
     const list = await examples;

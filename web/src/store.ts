@@ -34,7 +34,9 @@ export interface State {
   expanded: ReadonlySet<string>;
   presenter: boolean;
   predict: boolean;
+  score: { right: number; total: number }; // predict mode: this student's answers so far
   panel: Panel;
+  dark: boolean; // the dark theme is on (views/theme.ts)
   playing: boolean;
   speedMs: number;
   loading: Loading | null;
@@ -58,7 +60,9 @@ const initial: State = {
   expanded: new Set(),
   presenter: false,
   predict: false,
+  score: { right: 0, total: 0 },
   panel: "inspector",
+  dark: false,
   playing: false,
   speedMs: 700,
   loading: null,

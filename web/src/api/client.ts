@@ -17,6 +17,8 @@ export type Example = Json<"/api/examples", "get">[number];
 export type RunSummary = Json<"/api/runs/{run_id}", "get">;
 export type TensorPublic = Json<"/api/runs/{run_id}/tensors/{tensor_id}", "get">;
 export type TrainingSteps = Json<"/api/runs/{run_id}/steps", "get">;
+export type PredictionTally = Json<"/api/runs/{run_id}/predictions", "get">;
+type PredictionCreate = paths["/api/runs/{run_id}/predictions"]["post"]["requestBody"]["content"]["application/json"];
 type RunCreate = paths["/api/runs"]["post"]["requestBody"]["content"]["application/json"];
 
 export class ApiError extends Error {
@@ -43,6 +45,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     }
     throw new ApiError(response.status, code, message);
   }
+  if (response.status === 204) return null as T;
   return (await response.json()) as T;
 }
 
@@ -50,7 +53,14 @@ const run = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
 
 export const api = {
   examples: () => call<Example[]>("GET", "/api/examples"),
-  run: (code: string, keep?: string) => call<RunSummary>("POST", "/api/runs", (keep ? { code, keep } : { code }) satisfies RunCreate),
+  run: (code: string, keep?: string) =>
+    call<RunSummary>("POST", "/api/runs", (keep ? { code, keep, wait: true } : { code, wait: true }) satisfies RunCreate),
+  /** Start a run and answer at once (status "running"); poll `summary` until it ends. */
+  start: (code: string, keep?: string) =>
+    call<RunSummary>("POST", "/api/runs", (keep ? { code, keep, wait: false } : { code, wait: false }) satisfies RunCreate),
+  cancel: (id: string) => call<RunSummary>("POST", `${run(id)}/cancel`),
+  predict: (id: string, body: PredictionCreate) => call<null>("POST", `${run(id)}/predictions`, body),
+  predictions: (id: string, callId: number) => call<PredictionTally>("GET", `${run(id)}/predictions?call=${callId}`),
   summary: (id: string) => call<RunSummary>("GET", run(id)),
   captureUrl: (id: string) => `${run(id)}/capture`,
   tensor: (id: string, tensor: number) => call<TensorPublic>("GET", `${run(id)}/tensors/${tensor}?value=true`),

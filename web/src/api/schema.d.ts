@@ -80,6 +80,7 @@ export interface paths {
         /**
          * Create Run
          * @description Run a program in the sandbox and store its capture; its own errors are part of the run.
+         *     With wait=false, answer at once with status running.
          */
         post: operations["create_run_api_runs_post"];
         delete?: never;
@@ -126,6 +127,26 @@ export interface paths {
         get: operations["get_steps_api_runs__run_id__calls__call_id__steps_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Run
+         * @description Stop a running run (its worker is killed); a finished run is answered unchanged.
+         */
+        post: operations["cancel_run_api_runs__run_id__cancel_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -261,6 +282,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/{run_id}/predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Predictions
+         * @description The answers to one gradient call's steps: per step, how many, how many right, the most
+         *     frequent.
+         */
+        get: operations["get_predictions_api_runs__run_id__predictions_get"];
+        put?: never;
+        /**
+         * Add Prediction
+         * @description Store one answer (anonymous: no account, no name).
+         */
+        post: operations["add_prediction_api_runs__run_id__predictions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{run_id}/steps": {
         parameters: {
             query?: never;
@@ -320,6 +366,13 @@ export interface components {
              * @description gradient tensor id of the partial sum after adding it
              */
             total: number;
+        };
+        /** AnswerCount */
+        AnswerCount: {
+            /** Answer */
+            answer: string;
+            /** Count */
+            count: number;
         };
         /** BackwardStep */
         BackwardStep: {
@@ -1016,6 +1069,38 @@ export interface components {
             /** Pinned */
             pinned: boolean;
         };
+        /**
+         * PredictionCreate
+         * @description One answer in predict mode, posted anonymously under the run.
+         */
+        PredictionCreate: {
+            /**
+             * Answer
+             * @description as typed: "3", "[1, 2]", "None"
+             */
+            answer: string;
+            /** Call */
+            call: number;
+            /** Correct */
+            correct: boolean;
+            /**
+             * Step
+             * @description the backward step (1-based) the answer is for
+             */
+            step: number;
+            /**
+             * Tensor
+             * @description the tensor whose gradient was predicted
+             */
+            tensor: number;
+        };
+        /** PredictionTally */
+        PredictionTally: {
+            /** Call */
+            call: number;
+            /** Steps */
+            steps: components["schemas"]["StepAnswers"][];
+        };
         /** ProgramInfo */
         ProgramInfo: {
             /** Filename */
@@ -1036,6 +1121,12 @@ export interface components {
              * @example first:3,last:3,anomalies
              */
             keep?: string | null;
+            /**
+             * Wait
+             * @description false: answer at once with status running (poll GET /api/runs/{id}; stop it with POST /api/runs/{id}/cancel)
+             * @default true
+             */
+            wait: boolean;
         };
         /** RunListItem */
         RunListItem: {
@@ -1059,7 +1150,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "ok" | "error" | "limit" | "crashed";
+            status: "ok" | "error" | "limit" | "crashed" | "running" | "cancelled";
             /**
              * Title
              * @description the program's first line or docstring title
@@ -1113,10 +1204,10 @@ export interface components {
             origin: "sandbox" | "upload";
             /**
              * Status
-             * @description ok: ran to the end; error: the program raised (see error); limit: stopped at a sandbox limit; crashed: the worker died
+             * @description ok: ran to the end; error: the program raised (see error); limit: stopped at a sandbox limit; crashed: the worker died; running: not finished yet (POST with wait=false); cancelled: stopped by POST /api/runs/{id}/cancel
              * @enum {string}
              */
-            status: "ok" | "error" | "limit" | "crashed";
+            status: "ok" | "error" | "limit" | "crashed" | "running" | "cancelled";
             /** Stdout */
             stdout: string;
             /**
@@ -1201,6 +1292,28 @@ export interface components {
              * @description 1-based line in `file`
              */
             line: number;
+        };
+        /** StepAnswers */
+        StepAnswers: {
+            /**
+             * Answers
+             * @description answers given
+             */
+            answers: number;
+            /**
+             * Right
+             * @description answers that were right
+             */
+            right: number;
+            /** Step */
+            step: number;
+            /** Tensor */
+            tensor: number;
+            /**
+             * Top
+             * @description the most frequent answers, most frequent first
+             */
+            top: components["schemas"]["AnswerCount"][];
         };
         /** StepGradient */
         StepGradient: {
@@ -1909,6 +2022,47 @@ export interface operations {
             };
         };
     };
+    cancel_run_api_runs__run_id__cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSummary"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_capture_api_runs__run_id__capture_get: {
         parameters: {
             query?: never;
@@ -2231,6 +2385,110 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_predictions_api_runs__run_id__predictions_get: {
+        parameters: {
+            query?: {
+                call?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionTally"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_prediction_api_runs__run_id__predictions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PredictionCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,8 @@ export interface GraphEdge {
   label: string;
 }
 
+const MAX_DRAWN_SOURCES = 8;
+
 export interface VisibleGraph {
   nodes: GraphNode[];
   edges: GraphEdge[];
@@ -99,6 +101,9 @@ export function buildGraph(
     opsOfNode.set(nid, [id]);
   }
 
+  // a few sources (x in a loop) are drawn beside their collapsed group; a model's hundreds of
+  // weights stay inside their layers
+  const drawnSources = new Set(sources.length <= MAX_DRAWN_SOURCES ? sources : []);
   // leaves: tensors read by recorded ops but not produced by one; placed inside a group when
   // every reader is in it (a layer's kernel and bias collapse with the layer)
   const leafReaders = new Map<number, number[]>();
@@ -115,7 +120,9 @@ export function buildGraph(
     const paths = readers.map((r) => grouping.pathOf.get(r) ?? []);
     const common = commonPrefix(paths);
     const { rep, parent } = visibleParent(common);
-    if (rep) {
+    // a collapsed group swallows its private leaves, but never a call's source: the backward
+    // pass ends there, so it is always drawn (beside the group)
+    if (rep && !(drawnSources.has(t))) {
       nodeOfTensor.set(t, rep);
       continue;
     }

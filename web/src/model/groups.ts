@@ -103,7 +103,7 @@ function lineRuns(index: CaptureIndex, records: number[]): Map<number, string[]>
     const run = records.slice(start, end).filter((id) => scopeParts(index.ops.get(id)!).length === 0);
     if (run.length >= 3) {
       const line = index.ops.get(run[0])!.location?.line ?? 0;
-      const outer = `g:|${start}|line ${line} · ${run.length} ops`;
+      const outer = `g:|${start}|line ${line}`; // the node's detail gives the count: named once
       run.forEach((id, i) => {
         const path = [outer];
         if (run.length > RUN_CHUNK * 2) {

@@ -14,11 +14,17 @@ function ownRun(id: string): RunSummary {
   return run;
 }
 
+function offline(): never {
+  throw new ApiError(0, "offline", "this is an exported run: running code needs a TapeScope server");
+}
+
 export const api: typeof served = {
   examples: async () => [],
-  run: async () => {
-    throw new ApiError(0, "offline", "this is an exported run: running code needs a TapeScope server");
-  },
+  run: async () => offline(),
+  start: async () => offline(),
+  cancel: async () => offline(),
+  predict: async () => null, // an exported file has no class to share answers with
+  predictions: async (_id, callId) => ({ call: callId, steps: [] }),
   summary: async (id) => ownRun(id),
   // The data worker "fetches" the capture from the page it was handed (see ./worker-spawn.ts).
   captureUrl: (id) => {

@@ -15,13 +15,14 @@ export const plotConfig = { displayModeBar: false, responsive: true, staticPlot:
 
 export function baseLayout(presenter: boolean) {
   const size = presenter ? 15 : 11.5;
+  const dark = document.documentElement.dataset.theme === "dark";
   return {
     margin: { l: 48, r: 12, t: 8, b: 34 },
     paper_bgcolor: "rgba(0,0,0,0)",
-    plot_bgcolor: "#ffffff",
-    font: { family: "Inter, Segoe UI, Noto Sans, DejaVu Sans, sans-serif", size, color: "#1c2733" },
-    xaxis: { gridcolor: "#eef1f4", zerolinecolor: "#dde3e9", automargin: true },
-    yaxis: { gridcolor: "#eef1f4", zerolinecolor: "#dde3e9", automargin: true },
+    plot_bgcolor: dark ? "#161d25" : "#ffffff",
+    font: { family: "Inter, Segoe UI, Noto Sans, DejaVu Sans, sans-serif", size, color: dark ? "#e3e8ee" : "#1c2733" },
+    xaxis: { gridcolor: dark ? "#2a3440" : "#eef1f4", zerolinecolor: dark ? "#3a4652" : "#dde3e9", automargin: true },
+    yaxis: { gridcolor: dark ? "#2a3440" : "#eef1f4", zerolinecolor: dark ? "#3a4652" : "#dde3e9", automargin: true },
     showlegend: false,
   };
 }

@@ -37,7 +37,10 @@ export function mountDiagnosis(root: HTMLElement, count: HTMLElement, actions: D
       return;
     }
     const problems = findings.filter((f) => f.severity !== "info");
-    const head = problems.length === 0
+    const stopped = state.run != null && state.run.status !== "ok";
+    const head = problems.length === 0 && stopped
+      ? `<div class="stopped" id="run-stopped"><div>The program did not run to the end (${escape(state.run!.error?.type ?? state.run!.status)}).<div class="hint">No None, vanishing, exploding or NaN gradient was found in what it recorded before it stopped.</div></div></div>`
+      : problems.length === 0
       ? `<div class="all-flow" id="all-flow"><span class="mark">✓</span><div>Every gradient flows.<div class="hint">No None, vanishing, exploding or NaN gradient was found${state.run?.error ? " before the program stopped" : ""}.</div></div></div>`
       : `<h2>${problems.length} finding${problems.length === 1 ? "" : "s"}</h2>`;
     const groups = new Map<string, { title: string; items: { finding: Finding; at: number }[] }>();

@@ -10,10 +10,12 @@ const NONE = "#c62f2f";
 const SAVED = "#1f7a6d";
 
 /** `big`: thousands of elements; straight, unlabelled edges keep drawing them fast. */
-export function graphStyle(presenter: boolean, big = false): StylesheetJson {
+export function graphStyle(presenter: boolean, big = false, dark = false): StylesheetJson {
   const font = presenter ? 17 : 13;
   const small = presenter ? 14 : 11;
   const bigEdges = big ? [{ selector: "edge", style: { "curve-style": "straight", label: "" } }] : [];
+  const night = dark ? DARK_BASE : [];
+  const nightPass = dark ? DARK_PASS : [];
   return [
     {
       selector: "node",
@@ -93,6 +95,7 @@ export function graphStyle(presenter: boolean, big = false): StylesheetJson {
         "min-zoomed-font-size": 5,
       },
     },
+    ...night,
     // memory markers: a tensor kept for backward vs. one the tape could prune
     { selector: "edge.saved", style: { "line-color": SAVED, "target-arrow-color": SAVED, width: 2.6 } },
     { selector: "edge.pruned", style: { "line-style": "dashed", "line-dash-pattern": [6, 4] } },
@@ -152,6 +155,29 @@ export function graphStyle(presenter: boolean, big = false): StylesheetJson {
     },
     { selector: "edge.selected", style: { width: 4, "line-color": ACCENT, "target-arrow-color": ACCENT } },
     { selector: "node:active, edge:active", style: { "overlay-opacity": 0.08 } },
+    ...nightPass,
     ...bigEdges,
   ] as StylesheetJson;
 }
+
+const DARK_INK = "#e3e8ee";
+/** Dark theme: the kinds keep their hue on dark fills; after the kinds, before the states. */
+const DARK_BASE = [
+  { selector: "node", style: { color: DARK_INK, "background-color": "#1b2430", "border-color": "#7b8794" } },
+  { selector: 'node[kind = "op"]', style: { "border-color": "#9aa7b4" } },
+  { selector: 'node[kind = "variable"]', style: { "background-color": "#1c2c44", "border-color": "#6b9bd1" } },
+  { selector: 'node[kind = "constant"]', style: { "background-color": "#262d35", "border-color": "#7b8794" } },
+  { selector: 'node[kind = "watched"]', style: { "background-color": "#2a2240", "border-color": "#a58bd0" } },
+  { selector: 'node[kind = "intermediate"]', style: { "background-color": "#1b2430", "border-color": "#c9d2db" } },
+  { selector: 'node[kind = "group"]', style: { "background-color": "#1d2630", "border-color": "#52606d", color: "#b9c7d6" } },
+  { selector: "$node > node", style: { "background-color": "#161d25", "border-color": "#3a4652", color: "#9aa7b4" } },
+  { selector: "edge", style: { "line-color": "#5f6b78", "target-arrow-color": "#5f6b78", color: "#b9c3cd", "text-background-color": "#0f141a" } },
+];
+/** Dark theme: the backward pass in a lighter indigo, readable on dark. */
+const DARK_PASS = [
+  { selector: "node.released", style: { "background-color": "#20262d", color: "#7b8794" } },
+  { selector: "node.current", style: { "background-color": "#26335a", color: DARK_INK } },
+  { selector: "edge.grad", style: { "line-color": "#6f84c4", "target-arrow-color": "#6f84c4", color: "#a9bbff" } },
+  { selector: "edge.grad-produced, edge.grad-upstream", style: { "line-color": "#9db2ff", "target-arrow-color": "#9db2ff", color: "#c3d0ff" } },
+  { selector: "edge.saved", style: { "line-color": "#3fb3a1", "target-arrow-color": "#3fb3a1" } },
+];

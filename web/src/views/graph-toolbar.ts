@@ -11,13 +11,13 @@ interface Actions {
 export function mountGraphToolbar(actions: Actions) {
   const bar = document.getElementById("graph-toolbar")!;
   bar.innerHTML = `
-    <input type="search" id="graph-search" placeholder="Search ops and tensors  ( / )" aria-label="Search the graph" />
+    <input type="search" id="graph-search" placeholder="Search ( / )" title="Search ops and tensors by name or type ( / )" aria-label="Search the graph" />
     <span id="search-count" class="hint"></span>
     <button class="icon-button" id="zoom-in" title="Zoom in (+)" aria-label="Zoom in">+</button>
     <button class="icon-button" id="zoom-out" title="Zoom out (-)" aria-label="Zoom out">−</button>
     <button id="fit" title="Fit the graph to the view (F)">Fit</button>
-    <button id="expand-all" title="Expand every group (within what can be drawn quickly)">Expand all</button>
-    <button id="collapse-all" title="Collapse every group">Collapse all</button>
+    <button id="expand-all" title="Expand every group (within what can be drawn quickly)">Expand<span class="wide"> all</span></button>
+    <button id="collapse-all" title="Collapse every group">Collapse<span class="wide"> all</span></button>
     <button id="legend-toggle" class="toggle" aria-pressed="true" title="Show or hide the legend (L)">Legend</button>`;
   const input = bar.querySelector<HTMLInputElement>("#graph-search")!;
   const count = bar.querySelector<HTMLElement>("#search-count")!;

@@ -14,28 +14,33 @@ import {
   decorateEdge, decorateNode, noneCause, noneSourcesOf, prunedTensors, savedBy, type DecorationInput,
 } from "./graph-decorate";
 import { mountGraphToolbar } from "./graph-toolbar";
+import { mountGraphTooltip } from "./graph-tooltip";
+import { mountMinimap } from "./minimap";
 import { showLoading, updateLoading } from "./loading";
+import { applyFirstView, onScreen, pathNodes, readableZoom, type SavedView } from "./graph-viewport";
 
 const BIG_GRAPH_NODES = 1500;
-const MIN_READABLE_ZOOM = 0.65; // below this the whole graph is not shown at once...
-const FOCUS_ZOOM = 0.9; // ...but the target, readable
 
 export interface GraphView {
   cy: Core;
   fit(): void;
   focusNode(id: string): void;
+  /** Open the next drawn graph at this view (a permalink's) instead of the first view. */
+  restoreView(view: SavedView): void;
 }
 
 export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphView {
   const cy = cytoscape({
     container,
-    style: graphStyle(false),
+    style: graphStyle(false, false, store.state.dark),
     minZoom: 0.05,
     maxZoom: 3,
     boxSelectionEnabled: false,
     autoungrabify: true,
   });
   (window as unknown as { __cy: Core }).__cy = cy; // for the browser tests and the curious
+  mountGraphTooltip(cy, document.getElementById("graph-tooltip")!);
+  const showMinimap = mountMinimap(cy, document.getElementById("minimap")!);
   let renderedKey = "";
   let renderedExpanded: ReadonlySet<string> = new Set();
   let rebuildToken = 0;
@@ -44,6 +49,9 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   let pruned = new Set<number>();
   const looks = new Map<string, string>();
   let drawnBig = false;
+  let pendingView: SavedView | null = null; // a permalink's view, applied when its graph is drawn
+  let userOwnsView = false; // the user (or a permalink) moved the view: resizes leave it alone
+  let applying = false; // the view is being set by initialViewport, not by the user
 
   const toolbar = mountGraphToolbar({
     search: (query) => {
@@ -52,7 +60,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       return [...searchHits];
     },
     focus: (id) => focusNode(id),
-    fit: () => cy.fit(undefined, 30),
+    fit: () => fitView(),
     zoom: (factor) => cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } }),
   });
 
@@ -78,11 +86,15 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   async function rebuild(state: State): Promise<void> {
     const index = state.index;
     const token = ++rebuildToken;
+    container.dataset.rendering = "1";
     if (!index || state.tape == null) {
+      delete container.dataset.rendering;
       cy.elements().remove();
       session.graph = null;
       empty.classList.remove("banner");
-      empty.innerHTML = state.capture
+      empty.innerHTML = state.run?.status === "running"
+        ? `<div><div class="big">Running…</div>The tape is drawn when the program ends; Stop (above) ends it now.</div>`
+        : state.capture
         ? `<div><div class="big">No tape recorded</div>The program ran without recording any op on a GradientTape.</div>`
         : `<div><div class="big">Press Run to draw the program's tape</div>Or choose another example, or write your own. The tape appears here as a graph; the arrow keys step through the backward pass.</div>`;
       return;
@@ -122,6 +134,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       );
     } catch (error) {
       cancelLoading?.();
+      if (token === rebuildToken) delete container.dataset.rendering;
       if (error instanceof CancelledError) return;
       store.set({ message: `The layout failed: ${String(error)}`, expanded: renderedExpanded });
       return;
@@ -141,7 +154,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const big = graph.nodes.length > BIG_GRAPH_NODES;
     if (big !== drawnBig) {
       drawnBig = big;
-      cy.style(graphStyle(state.presenter, big));
+      cy.style(graphStyle(state.presenter, big, state.dark));
     }
     cy.batch(() => {
       cy.elements().remove();
@@ -155,60 +168,67 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     performance.mark("elements-added");
     decorate();
     performance.mark("decorated");
-    initialViewport(state, layout.positions, scale);
+    initialViewport(state);
+    showMinimap(graph.nodes.length);
+    delete container.dataset.rendering;
     session.openedMs = performance.now() - started;
     container.dataset.ready = String(token);
     (window as unknown as { __graphReadyAt: number }).__graphReadyAt = performance.now();
     container.dispatchEvent(new CustomEvent("graph-rendered"));
   }
 
-  /** Fit the graph; when that makes it unreadable, start readable at the call's target instead. */
-  function initialViewport(state: State, positions: Record<string, { x: number; y: number }>, scale: number): void {
-    // fit from the layout's own boxes: cheaper than cy.fit, which measures every label
-    let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const node of session.graph?.nodes ?? []) {
-      const p = positions[node.id];
-      if (!p) continue;
-      x1 = Math.min(x1, p.x - (node.width * scale) / 2);
-      x2 = Math.max(x2, p.x + (node.width * scale) / 2);
-      y1 = Math.min(y1, p.y - (node.height * scale) / 2 - 20);
-      y2 = Math.max(y2, p.y + (node.height * scale) / 2 + 20);
-    }
-    if (!Number.isFinite(x1)) return;
-    cy.resize(); // the panel may have changed size since cytoscape last measured it (presenter mode)
-    const pad = 30;
-    const zoom = Math.min(1.4, (cy.width() - 2 * pad) / (x2 - x1), (cy.height() - 2 * pad) / (y2 - y1));
-    cy.viewport({
-      zoom,
-      pan: { x: (cy.width() - zoom * (x1 + x2)) / 2, y: (cy.height() - zoom * (y1 + y2)) / 2 },
-    });
-    // on a projector text must stay large: presenter mode settles for a closer view sooner
-    if (zoom >= readableZoom(state)) return;
-    const focus = focusOf(state);
-    const element = focus ? cy.getElementById(focus) : cy.nodes().last();
-    cy.zoom(FOCUS_ZOOM);
-    if (element.empty()) return;
-    cy.center(element);
-    if (state.step === 0 && !state.selection) {
-      // before the backward pass the focus is the target, drawn rightmost: set it towards the right
-      // edge so that the path the first steps take (leftwards, to the sources) is on screen
-      const box = element.renderedBoundingBox({ includeLabels: false });
-      const shift = cy.width() - Math.max(pad, cy.width() * 0.12) - box.x2;
-      if (shift > 0) cy.panBy({ x: shift, y: 0 });
-    }
-  }
-
-  function readableZoom(state: State): number {
-    return state.presenter ? 0.8 : MIN_READABLE_ZOOM;
-  }
-
-  /** What the view is about: the op the backward pass is at, else the selection, else the target. */
-  function focusOf(state: State): string | undefined {
+  /** The first view (see graph-viewport.ts), or the view a permalink asked for. */
+  function initialViewport(state: State): void {
     const graph = session.graph;
+    if (!graph) return;
+    applying = true;
+    try {
+      if (pendingView) {
+        cy.resize();
+        cy.viewport({ zoom: pendingView.zoom, pan: { x: pendingView.x, y: pendingView.y } });
+        pendingView = null;
+        userOwnsView = true;
+        container.dataset.view = "restored";
+        return;
+      }
+      const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
+      const onCall = call && call.tape === state.tape;
+      const onPath = pathNodes(graph, onCall ? session.path : null, onCall ? call.sources : [], onCall ? call.targets : []);
+      container.dataset.view = applyFirstView(cy, state, state.presenter ? 17 : 13, onPath);
+      userOwnsView = false;
+    } finally {
+      applying = false;
+    }
+    // redrawn mid-pass (presenter mode, a group opened): the op the pass is at stays on screen
+    if (state.step > 0) {
+      const op = stepOp(state);
+      if (op != null && !onScreen(cy, [op])) {
+        cy.zoom(Math.max(cy.zoom(), readableZoom(state.presenter ? 17 : 13, state.presenter)));
+        cy.center(cy.getElementById(op));
+      }
+    }
+  }
+
+  function stepOp(state: State): string | undefined {
     const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
     const op = call && state.step > 0 ? call.steps?.[state.step - 1]?.op : undefined;
-    const stepNode = op != null ? graph?.nodeOfOp.get(op) : undefined;
-    return stepNode ?? elementOf(state) ?? (call ? graph?.nodeOfTensor.get(call.targets[0]) : undefined);
+    return op != null ? session.graph?.nodeOfOp.get(op) : undefined;
+  }
+
+  /** Fit (F, the toolbar's Fit): the first-view rule again, so labels stay readable. */
+  function fitView(): void {
+    const graph = session.graph;
+    if (!graph) return;
+    const call = store.state.call != null ? store.state.index?.calls.get(store.state.call) : undefined;
+    const onCall = call && call.tape === store.state.tape;
+    applying = true;
+    try {
+      const onPath = pathNodes(graph, onCall ? session.path : null, onCall ? call.sources : [], onCall ? call.targets : []);
+      container.dataset.view = applyFirstView(cy, store.state, store.state.presenter ? 17 : 13, onPath);
+    } finally {
+      applying = false;
+    }
+    userOwnsView = true; // asked for: a resize keeps it
   }
 
   /**
@@ -229,16 +249,29 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     }
   }
 
-  // The panel changes size with presenter mode, the window and the column splitters: keep what the
-  // view is about on screen (cytoscape alone keeps the pan, so the focus can slide out of view).
+  // The panel changes size with the window, presenter mode and the column splitters. Until the user
+  // moves the view it is the first view, re-applied to the new size; after that it is theirs and
+  // stays where it is (cytoscape keeps the pan).
   let resizeFrame = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(resizeFrame);
     resizeFrame = requestAnimationFrame(() => {
       cy.resize();
-      if (session.graph && cy.width() > 0) keepInView(focusOf(store.state));
+      if (session.graph && cy.width() > 0 && !container.dataset.rendering) {
+        if (!userOwnsView) initialViewport(store.state);
+        else if (container.dataset.view !== "restored" && cy.height() > 80) {
+          // the user's view stays, unless the op the backward pass is at has left the panel; a
+          // permalink's view is restored exactly and never moved
+          const op = stepOp(store.state);
+          if (op && !onScreen(cy, [op])) cy.center(cy.getElementById(op));
+        }
+      }
+      container.dataset.resizes = String(Number(container.dataset.resizes ?? 0) + 1); // for tests
     });
   }).observe(container);
+  cy.on("viewport", () => {
+    if (!applying) userOwnsView = true;
+  });
 
   /** Keep the op the backward pass is at on screen while stepping. */
   function follow(state: State): void {
@@ -328,7 +361,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   }
 
   store.subscribe((state, changed) => {
-    if (touched(changed, "presenter")) cy.style(graphStyle(state.presenter, drawnBig));
+    if (touched(changed, "presenter", "dark")) cy.style(graphStyle(state.presenter, drawnBig, state.dark));
     const key = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
     if (touched(changed, "index", "tape", "expanded", "presenter") && key !== renderedKey) {
       if (touched(changed, "index", "tape")) session.grouping = null;
@@ -367,7 +400,14 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     return selection.id;
   }
 
-  return { cy, fit: () => cy.fit(undefined, 30), focusNode };
+  return {
+    cy,
+    fit: fitView,
+    focusNode,
+    restoreView: (view) => {
+      pendingView = view;
+    },
+  };
 }
 
 export function toggleGroup(group: string): void {

@@ -71,11 +71,11 @@ export function mountInspector(root: HTMLElement, actions: InspectorActions): vo
       <h3>Value</h3>
       ${summaryFacts(tensor.summary)}
       <div class="plot" id="value-plot"></div>
-      ${gradient.summary ? `<h3>Gradient distribution</h3><div class="plot" id="gradient-plot"></div>` : ""}
+      ${gradient.summary && gradient.summary.size > 1 ? `<h3>Gradient distribution</h3><div class="plot" id="gradient-plot"></div>` : ""}
       <h3>Saved for backward</h3>
       ${saved}`;
     void drawWithValue(state, tensor.id, tensor.summary, "value-plot", "#2f5d8a");
-    if (gradient.summary && gradient.id != null) void drawWithValue(state, gradient.id, gradient.summary, "gradient-plot", "#3450a1");
+    if (gradient.summary && gradient.summary.size > 1 && gradient.id != null) void drawWithValue(state, gradient.id, gradient.summary, "gradient-plot", "#3450a1");
   }
 
   async function drawWithValue(state: State, id: number, summary: ValueSummary, elementId: string, color: string) {
@@ -118,6 +118,10 @@ export function mountInspector(root: HTMLElement, actions: InspectorActions): vo
     }
     const id = now ?? (steps.step === steps.total ? final : undefined) ?? undefined;
     const label = now != null ? `Gradient at step ${steps.step}` : final != null ? "Gradient (after the backward pass)" : "Gradient";
+    if (id == null && final != null && steps.step < steps.total) {
+      // not reached yet: the stepper is the story, the final value would give it away
+      return { html: `<section id="inspector-gradient"><h3>Gradient</h3><p class="hint" id="gradient-not-reached">Not reached yet at step ${steps.step} of ${steps.total}: step on (→) until the backward pass gets here, or End for the final gradient.</p></section>` };
+    }
     const shown = id ?? final;
     if (shown == null) {
       const onPath = session.path?.tensors.has(tensor);

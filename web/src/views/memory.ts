@@ -18,10 +18,10 @@ export function mountMemory(root: HTMLElement): void {
   let drawnFor: unknown = null;
 
   store.subscribe((state, changed) => {
-    if (touched(changed, "index", "presenter", "panel") && state.panel === "memory") {
+    if (touched(changed, "index", "presenter", "panel", "dark") && state.panel === "memory") {
       drawnFor = null;
     }
-    if (!touched(changed, "index", "call", "step", "presenter", "panel")) return;
+    if (!touched(changed, "index", "call", "step", "presenter", "panel", "dark")) return;
     if (state.panel !== "memory" && !state.presenter) return;
     void (async () => {
       if (drawnFor !== state.capture) {
@@ -47,8 +47,12 @@ export function mountMemory(root: HTMLElement): void {
     caption.textContent = "Bytes held for the backward pass over forward records (left) and backward steps (right).";
     const x = points.map((p) => p.index);
     const tapeIds = [...new Set(points.flatMap((p) => Object.keys(p.tapes)))].sort();
+    // many tapes (a training loop records one per step) share one legend entry
+    const many = tapeIds.length > 4;
     const traces: unknown[] = tapeIds.map((tape, i) => ({
       type: "scatter", mode: "lines", name: `tape ${Number(tape) + 1} saved`, x, y: points.map((p) => p.tapes[tape] ?? 0),
+      ...(many ? { legendgroup: "tapes", showlegend: i === 0, legendgrouptitle: undefined } : {}),
+      ...(many && i === 0 ? { name: `${tapeIds.length} tapes saved` } : {}),
       stackgroup: "held", line: { width: 0.5, color: TAPE_COLORS[i % TAPE_COLORS.length] },
       hovertemplate: "%{y:,} B<extra>%{fullData.name}</extra>",
     }));
@@ -58,7 +62,7 @@ export function mountMemory(root: HTMLElement): void {
     });
     traces.push({
       type: "scatter", mode: "lines", name: "total", x, y: points.map((p) => p.total),
-      line: { color: "#1c2733", width: 2 }, hovertemplate: "%{y:,} B<extra>total</extra>",
+      line: { color: state.dark ? "#e3e8ee" : "#1c2733", width: 2 }, hovertemplate: "%{y:,} B<extra>total</extra>",
     });
     traces.push({
       type: "scatter", mode: "lines", name: "unpruned tape", x, y: points.map((p) => p.unpruned),
@@ -68,7 +72,8 @@ export function mountMemory(root: HTMLElement): void {
     if (peakIndex != null) {
       traces.push({
         type: "scatter", mode: "markers+text", name: "peak", x: [peakIndex], y: [memory!.peak],
-        text: [`peak ${bytes(memory!.peak)}`], textposition: "top center",
+        text: [`peak ${bytes(memory!.peak)}`],
+        textposition: peakIndex < (x[0] + x[x.length - 1]) / 2 ? "top right" : "top left",
         marker: { color: "#c62f2f", size: 9 }, hoverinfo: "skip",
       });
     }
@@ -76,13 +81,14 @@ export function mountMemory(root: HTMLElement): void {
     const layout = {
       ...baseLayout(state.presenter),
       showlegend: true,
-      legend: { orientation: "h", x: 0, y: -0.25, yanchor: "top", font: { size: state.presenter ? 13 : 10.5 } },
-      margin: { l: 58, r: 12, t: 10, b: 10 },
+      // above the plot area: below it the legend collided with the axis title
+      legend: { orientation: "h", x: 0, xanchor: "left", y: 1.02, yanchor: "bottom", font: { size: state.presenter ? 13 : 10.5 } },
+      margin: { l: 58, r: 12, t: 10, b: 40 },
       yaxis: {
-        title: { text: "bytes" }, gridcolor: "#eef1f4", tickformat: "~s",
+        title: { text: "bytes" }, gridcolor: state.dark ? "#2a3440" : "#eef1f4", tickformat: "~s",
         range: [0, Math.max(memory!.peak, memory!.unpruned_peak) * 1.22 || 1],
       },
-      xaxis: { title: { text: "record / step" }, gridcolor: "#eef1f4" },
+      xaxis: { title: { text: "record / step", standoff: 8 }, gridcolor: state.dark ? "#2a3440" : "#eef1f4", automargin: true },
       shapes: backwardStart != null ? [divider(backwardStart)] : [],
     };
     await Plotly.react(plot, traces, layout, plotConfig);
@@ -90,7 +96,7 @@ export function mountMemory(root: HTMLElement): void {
     root.querySelector("#memory-facts")!.innerHTML = `
       <dt>Peak</dt><dd>${bytes(memory!.peak)}</dd>
       <dt>Unpruned peak</dt><dd>${bytes(memory!.unpruned_peak)}</dd>
-      <dt>Pruning saves</dt><dd>${memory!.unpruned_peak > 0 ? Math.round((1 - memory!.peak / memory!.unpruned_peak) * 100) : 0}%</dd>`;
+      <dt>Pruning saves</dt><dd id="pruning-saves">${pruningSaves(memory!.peak, memory!.unpruned_peak)}</dd>`;
   }
 
   async function moveCursor(state: State): Promise<void> {
@@ -121,4 +127,11 @@ export function cursorPoint(points: MemoryPoint[], state: State): number | null 
   }
   const first = points.find((p) => p.phase === "backward" && p.call === state.call);
   return first ? first.index - 1 : points[points.length - 1].index;
+}
+
+/** What pruning saved at the peak, in bytes and percent; nothing when it saved nothing (the peak
+ * can exceed the unpruned tapes' peak: it also counts the gradients in flight). */
+export function pruningSaves(peak: number, unpruned: number): string {
+  if (unpruned <= 0 || peak >= unpruned) return "nothing at the peak";
+  return `${bytes(unpruned - peak)} (${Math.round((1 - peak / unpruned) * 100)}%)`;
 }

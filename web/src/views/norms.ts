@@ -36,7 +36,7 @@ export function mountNorms(root: HTMLElement): void {
   byLayer.addEventListener("click", () => setMode(true));
 
   store.subscribe((state, changed) => {
-    if (!touched(changed, "index", "call", "step", "revealed", "predict", "presenter", "panel")) return;
+    if (!touched(changed, "index", "call", "step", "revealed", "predict", "presenter", "panel", "dark")) return;
     if (state.panel === "norms") void draw(state);
   });
 
@@ -77,9 +77,9 @@ export function mountNorms(root: HTMLElement): void {
       {
         ...baseLayout(state.presenter),
         margin: { l: 58, r: 12, t: 10, b: perLayer ? 70 : 60 },
-        yaxis: { type: "log", title: { text: "‖∇‖ (log)" }, gridcolor: "#eef1f4", exponentformat: "power" },
+        yaxis: { type: "log", title: { text: "‖∇‖ (log)" }, gridcolor: state.dark ? "#2a3440" : "#eef1f4", exponentformat: "power" },
         xaxis: {
-          tickvals: bars.map((_, i) => i), ticktext: bars.map((b) => shorten(b.label)), tickangle: -40,
+          ...ticks(bars, plot.clientWidth, size),
           tickfont: { size }, title: { text: perLayer ? "layer (backward order)" : "op (backward order)" },
         },
         shapes: [threshold(vanish, "#d69e2e"), threshold(explode, "#c62f2f")],
@@ -89,6 +89,7 @@ export function mountNorms(root: HTMLElement): void {
     );
     plot.dataset.chart = "norms";
     plot.dataset.bars = String(bars.length);
+    plot.dataset.ticks = String(Math.min(bars.length, ticks(bars, plot.clientWidth, size).tickvals.length));
     caption.textContent = `The norm of the gradient reaching each ${perLayer ? "layer" : "op"}, from the target back to the sources. Below ${factors.vanishing.toExponential(0)}× the norm nearest the target it vanishes, above ${factors.exploding.toExponential(0)}× it explodes.`;
   }
 }
@@ -143,6 +144,21 @@ function label(y: number, text: string, color: string) {
   return { xref: "paper", x: 1, y: Math.log10(y), yref: "y", text, showarrow: false, xanchor: "right", yanchor: "bottom", font: { color, size: 11 } };
 }
 
-function shorten(text: string): string {
-  return text.length > 16 ? text.slice(0, 15) + "…" : text;
+const LABEL_CHARS = 16;
+
+/** Thinned, rotated labels: at most one per ~1.7 font sizes of width (they never overlap), each
+ * the distinguishing tail of its name ("…dense_3/MatMul"); hovering a bar shows the whole name. */
+export function ticks(bars: { label: string }[], width: number, fontPx: number) {
+  const room = Math.max(2, Math.floor(Math.max(width - 70, 100) / (fontPx * 1.7)));
+  const every = Math.max(1, Math.ceil(bars.length / room));
+  const tickvals = bars.map((_, i) => i).filter((i) => i % every === 0);
+  const ticktext = tickvals.map((i) => tail(bars[i].label));
+  // level when every label fits its slot, else upright (a slanted label's box overlaps its neighbours')
+  const slot = Math.max(width - 70, 100) / Math.max(1, bars.length / every);
+  const widest = Math.max(...ticktext.map((t) => t.length)) * fontPx * 0.62;
+  return { tickvals, ticktext, tickangle: widest <= slot ? 0 : -90 };
+}
+
+export function tail(text: string): string {
+  return text.length > LABEL_CHARS ? "…" + text.slice(text.length - LABEL_CHARS + 1) : text;
 }
