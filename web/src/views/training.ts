@@ -76,7 +76,9 @@ export function mountTraining(root: HTMLElement, tab: HTMLElement, actions: Acti
         siteAt = 0;
         root.dataset.state = "idle";
       }
-      if (steps <= 1 && state.panel === "training") store.set({ panel: "inspector" });
+      // a run still running has no steps yet: the tab waits for it (a "keep this step" re-run)
+      const running = state.run?.status === "running";
+      if (steps <= 1 && !running && state.panel === "training") store.set({ panel: "inspector" });
       if (steps > 1 && state.run && loadedFor !== state.run.id) {
         // fetched (and Plotly loaded) at once, while the graph is laid out: the tab opens drawn
         loadedFor = state.run.id;
