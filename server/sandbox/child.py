@@ -158,11 +158,11 @@ class Child:
                 source, filename, self.namespace, keep=self.keep, compile_source=compile_source
             )
             self.kept_values = getattr(capture, "values", None)
-            error = capture.error
-            if self._stop_kind is not None and error is not None and error.line is None:
+            stopped = capture.error
+            if self._stop_kind is not None and stopped is not None and stopped.line is None:
                 # The soft limit's exception can surface where no frame of the program is on
                 # the stack (an engine.debug event raised it): the line the watchdog saw stands.
-                error.line = self._stop_line
+                stopped.line = self._stop_line
         except MemoryError:
             raise
         # SystemExit and friends escape a capture's `except Exception`
