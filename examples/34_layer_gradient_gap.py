@@ -9,7 +9,7 @@ Expect: layer_norm_gap@23, vanishing_gradient@24
 """
 import tensorflow as tf
 
-tf.keras.utils.set_random_seed(3)  # Keras initializers too (tf.random.set_seed alone does not seed them)
+tf.keras.utils.set_random_seed(3)  # seeds Keras initializers too (tf.random.set_seed does not)
 x = tf.random.normal([32, 16])
 y = tf.random.normal([32, 1])
 model = tf.keras.Sequential(
