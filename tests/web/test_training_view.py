@@ -106,9 +106,11 @@ def test_training_view_plots_every_step_and_opens_kept_steps(server, page):
     screenshot(page, "training-kept-step")
     page.focus("#graph")
     page.keyboard.press("f")  # fit the step's tape
-    page.wait_for_timeout(
-        700
-    )  # the picture only: the graph animates its viewport (as docs screenshots do)
+    # the picture only: wait until the fit's viewport animation has ended (two frames later)
+    page.wait_for_function(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
+        "() => r(!__cy.animated()))))"
+    )
     page.screenshot(path=str(DOC_IMAGE))  # docs/quickstart.md#training-loops
 
     # a dropped step: why it has no tape, and the re-run that keeps it
