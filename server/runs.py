@@ -35,7 +35,7 @@ from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
 from .store import RunStore, StoredRun
 from .store.predictions import PredictionStore
-from .store.running_runs import ORPHAN_SECONDS, RunningRun, RunningRuns
+from .store.running_runs import RunningRun, RunningRuns
 from .summary import capture_of_outcome, summarize, title_of
 from .upload_parse import UploadParser
 from .values import accept_values, value_not_kept, values_from_npz
@@ -65,7 +65,7 @@ class RunService:
         self.store = store
         self.pool = pool
         self.parser = UploadParser()
-        self.live = LiveRuns(RunningRuns(store.engine))
+        self.live = LiveRuns(RunningRuns(store.engine, settings.replica_timeout_seconds))
         self.predictions = PredictionStore(store.engine)
 
     def close(self) -> None:
@@ -276,7 +276,7 @@ class RunService:
         run = _stopped_run(
             running.source, running.id, running.created, "crashed", "ServerLost", message, duration
         )
-        self.store.add(run, orphaned_before=time.time() - ORPHAN_SECONDS)
+        self.store.add(run, orphaned_before=self.live.shared.orphaned_before())
 
     def list(self, offset: int, limit: int) -> RunsPublic:
         items, count = self.store.list(offset, limit)

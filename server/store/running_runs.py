@@ -3,10 +3,10 @@ run (wait=false) adds its row and beats for it while it runs; any replica reads 
 `running` on all of them) and asks for it to stop; the row leaves in the transaction that
 stores the finished run (RunStore.add).
 
-A replica beats at least every few tenths of a second while it has runs (it polls for cancel
-requests anyway), with its own clock: a row whose beat is ORPHAN_SECONDS old belongs to a
-replica that was killed or hung, and the first reader stores that run as crashed, so a run a
-replica acknowledged is never lost with it. Clocks of replicas need only agree to within
+A replica beats every few tenths of a second while it has runs (it polls for cancel requests
+anyway), with its own clock: a row whose beat is `orphan_seconds` old belongs to a replica that
+was killed or hung, and the first reader stores that run as crashed, so a run a replica
+acknowledged is never lost with it. Clocks of replicas need only agree to within
 seconds, as NTP keeps them."""
 
 import time
@@ -20,8 +20,6 @@ from sqlalchemy.orm import Session
 from .runs import _utc
 from .tables import RunningRunRow
 
-ORPHAN_SECONDS = 30.0
-
 
 @dataclass(frozen=True)
 class RunningRun:
@@ -30,17 +28,18 @@ class RunningRun:
     created: datetime
     filename: str
     source: str
-    heartbeat: float
     cancel_requested: bool
-
-    @property
-    def orphaned(self) -> bool:
-        return self.heartbeat < time.time() - ORPHAN_SECONDS
+    orphaned: bool  # its replica has stopped beating
 
 
 class RunningRuns:
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, orphan_seconds: float):
         self._engine = engine
+        self.orphan_seconds = orphan_seconds
+
+    def orphaned_before(self) -> float:
+        """Runs whose last beat is older than this are orphans."""
+        return time.time() - self.orphan_seconds
 
     def add(self, run_id: str, replica: str, created: datetime, filename: str, source: str):
         with Session(self._engine) as session, session.begin():
@@ -67,8 +66,8 @@ class RunningRuns:
                 _utc(row.created),
                 row.filename,
                 row.source,
-                row.heartbeat,
                 row.cancel_requested,
+                row.heartbeat < self.orphaned_before(),
             )
 
     def request_cancel(self, run_id: str) -> bool:

@@ -1,24 +1,32 @@
 """What replicas over one PostgreSQL database must share besides stored runs: the per-client
 rate limit (a client spread over both replicas gets the limit once, not twice), and runs still
-running (one started on a replica is seen running on the other, and a cancel sent to the other
-stops it as a local cancel does)."""
+running (one started on a replica is seen running on the other, a cancel sent to the other
+stops it as a local cancel does, and the runs of a replica killed mid-run end crashed)."""
 
 import json
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
 from email.message import Message
 
 import pytest
 
 from tests.postgres_server import postgres_server
-from tests.serve_process import serve
+from tests.replica_set import replica_set
+from tests.serve_process import serve_process
 
 LIMIT = 6
 LOOP = "import tensorflow as tf\nx = tf.Variable(1.0)\nprint('started')\nwhile True:\n    pass\n"
 QUICK = "import tensorflow as tf\nprint(tf.constant(2.0) * 3)\n"
+# a replica silent this long is dead: short for the test, well above a loaded machine's stalls
+REPLICA_TIMEOUT = 5
+ENV = {
+    "TAPESCOPE_RATE_LIMIT": str(LIMIT),
+    "TAPESCOPE_TRUST_FORWARDED_FOR": "true",
+    "TAPESCOPE_REPLICA_TIMEOUT_SECONDS": str(REPLICA_TIMEOUT),
+}
 
 
 def post(base, path, body, client) -> tuple[int, dict, Message]:
@@ -41,19 +49,15 @@ def get(base, path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def replicas(tmp_path_factory):
-    env = {"TAPESCOPE_RATE_LIMIT": str(LIMIT), "TAPESCOPE_TRUST_FORWARDED_FOR": "true"}
-    with postgres_server() as database, ExitStack() as stack:
-        yield [
-            stack.enter_context(
-                serve(
-                    tmp_path_factory.mktemp(f"replica{i}"),
-                    *("--database-url", database, "--workers", "2"),
-                    env=env,
-                )
-            )
-            for i in range(2)
-        ]
+def cluster(tmp_path_factory) -> Iterator[tuple[str, list[str]]]:
+    """A PostgreSQL database and two replicas over it."""
+    with postgres_server() as database, replica_set(tmp_path_factory, database, env=ENV) as bases:
+        yield database, bases
+
+
+@pytest.fixture
+def replicas(cluster) -> list[str]:
+    return cluster[1]
 
 
 def test_a_client_spread_over_replicas_gets_the_limit_once(replicas):
@@ -115,3 +119,31 @@ def test_a_cancel_sent_to_the_other_replica_stops_the_run(replicas):
         again = post(base, f"/api/runs/{ids[0]}/cancel", {}, "10.3.0.1")[1]
         assert again["status"] == "cancelled" and again["id"] == ids[0]
     assert post(b, "/api/runs/nosuchrun/cancel", {}, "10.3.0.1")[0] == 404
+
+
+def test_the_runs_of_a_killed_replica_end_crashed(tmp_path, cluster):
+    """kill -9 of a third replica while it runs two programs it acknowledged: once it has been
+    silent for the timeout, the others store them as crashed, with their programs."""
+    database, replicas = cluster
+    with serve_process(tmp_path / "doomed", "--database-url", database, env=ENV) as (
+        doomed,
+        process,
+    ):
+        ids = [
+            post(doomed, "/api/runs", {"code": LOOP, "wait": False}, "10.4.0.1")[1]["id"]
+            for _ in range(2)
+        ]
+        assert {get(replicas[0], f"/api/runs/{run_id}")["status"] for run_id in ids} == {"running"}
+        process.kill()
+        process.wait()
+        killed = time.monotonic()
+    for run_id in ids:
+        deadline = time.monotonic() + 30 + REPLICA_TIMEOUT
+        while (summary := get(replicas[0], f"/api/runs/{run_id}"))["status"] == "running":
+            assert time.monotonic() < deadline, summary
+            time.sleep(0.2)
+        assert time.monotonic() - killed >= REPLICA_TIMEOUT - 1  # not before the timeout
+        assert summary["status"] == "crashed" and summary["error"]["type"] == "ServerLost"
+        assert get(replicas[1], f"/api/runs/{run_id}") == summary
+        capture = get(replicas[1], f"/api/runs/{run_id}/capture")
+        assert capture["program"]["source"] == LOOP
