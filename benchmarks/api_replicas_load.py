@@ -13,7 +13,11 @@ The baseline, timed first against the same server: one client alone (the ratio s
 queueing for the workers costs). Target: 0 errors (outside `kill`'s requests in flight).
 
     .venv/bin/python benchmarks/api_replicas_load.py [--seconds 60] [--clients 20]
-        [--configs sqlite,postgres,two,kill] [--workers 2] [--example ID]
+        [--configs sqlite,postgres,two,kill] [--workers 2] [--example ID] [--rate-limit N]
+
+--rate-limit N sets TAPESCOPE_RATE_LIMIT on every replica: all clients come from one address,
+so on PostgreSQL every run is counted under one client's lock (the worst case of the shared
+limit: a whole class behind one NAT); set N above what the clients post.
 """
 
 import argparse
@@ -145,27 +149,31 @@ def measure(title: str, base: str, code: str, args, during=None) -> Load:
     return load
 
 
-def replicas(stack, workdir: Path, count: int, database: str | None, workers: int):
+def replicas(stack, workdir: Path, count: int, database: str | None, args):
     """`count` serve processes (base URL, process), on `database` or each on its own SQLite."""
-    options = ["--workers", str(workers)] + (["--database-url", database] if database else [])
+    options = ["--workers", str(args.workers)] + (["--database-url", database] if database else [])
+    env = {"TAPESCOPE_RATE_LIMIT": str(args.rate_limit)}
     return [
-        stack.enter_context(serve_process(workdir / f"replica{i}", *options)) for i in range(count)
+        stack.enter_context(serve_process(workdir / f"replica{i}", *options, env=env))
+        for i in range(count)
     ]
 
 
 def run_config(config: str, code: str, args, workdir: Path) -> None:
     label = f"{args.clients} clients x {args.seconds:g} s, {args.workers} workers per replica"
+    if args.rate_limit:
+        label += f", rate limit {args.rate_limit}"
     with contextlib.ExitStack() as stack:
         if config == "sqlite":
-            ((base, _),) = replicas(stack, workdir, 1, None, args.workers)
+            ((base, _),) = replicas(stack, workdir, 1, None, args)
             measure(f"one replica, SQLite ({label})", base, code, args)
             return
         database = stack.enter_context(postgres_server())
         if config == "postgres":
-            ((base, _),) = replicas(stack, workdir, 1, database, args.workers)
+            ((base, _),) = replicas(stack, workdir, 1, database, args)
             measure(f"one replica, PostgreSQL ({label})", base, code, args)
             return
-        servers = replicas(stack, workdir, 2, database, args.workers)
+        servers = replicas(stack, workdir, 2, database, args)
         proxy = stack.enter_context(caddy_proxy([base for base, _ in servers], workdir))
         if config == "two":
             measure(f"two replicas, PostgreSQL, Caddy ({label})", proxy, code, args)
@@ -198,6 +206,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--configs", default="sqlite,postgres,two,kill")
     parser.add_argument("--example", default=None, help="a gallery program (default: MLP step)")
+    parser.add_argument("--rate-limit", type=int, default=0)
     args = parser.parse_args()
     name, code = gallery_program(args.example) if args.example else ("MLP step", FALLBACK_PROGRAM)
     print(f"program: {name}; each client posts a run, then reads its summary, graph and steps")

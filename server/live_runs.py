@@ -21,9 +21,10 @@ from .models import FindingCounts, RunSummary
 from .store.running_runs import RunningRuns
 from .store.runs import run_url
 
-# How often a replica with runs beats for them and looks for cancel requests: the delay of a
-# cancel sent to another replica, one small UPDATE and SELECT per period, none when idle.
+# How often a replica with runs looks for cancel requests (the delay of a cancel sent to another
+# replica: one small SELECT), and beats for its runs (an UPDATE); nothing when it has no runs.
 POLL_SECONDS = 0.25
+BEAT_SECONDS = 2.0  # well below Settings.replica_timeout_seconds
 
 
 @dataclass
@@ -115,10 +116,14 @@ class LiveRuns:
 
     async def _watch(self) -> None:
         """While this process has runs: beat for them, and stop those asked to stop."""
+        next_beat = 0.0
         while self._runs:
             await asyncio.sleep(POLL_SECONDS)
+            beat = time.monotonic() >= next_beat
+            if beat:
+                next_beat = time.monotonic() + BEAT_SECONDS
             try:
-                asked = await run_in_threadpool(self.shared.beat, self.replica)
+                asked = await run_in_threadpool(self.shared.poll, self.replica, beat)
             except SQLAlchemyError:  # the database is away: the runs go on, beats resume later
                 logging.getLogger("tapescope").exception("running runs: heartbeat failed")
                 continue

@@ -103,7 +103,7 @@ class Settings(BaseSettings):
     rate_window_seconds: float = Field(60.0, gt=0)
     replica_timeout_seconds: float = Field(
         30.0,
-        gt=0,
+        ge=5,  # a replica beats every live_runs.BEAT_SECONDS (2 s)
         description="a replica that has not beaten for its running runs this long is taken as "
         "dead (killed, crashed): another replica stores those runs as crashed",
     )

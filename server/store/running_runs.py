@@ -3,10 +3,10 @@ run (wait=false) adds its row and beats for it while it runs; any replica reads 
 `running` on all of them) and asks for it to stop; the row leaves in the transaction that
 stores the finished run (RunStore.add).
 
-A replica beats every few tenths of a second while it has runs (it polls for cancel requests
-anyway), with its own clock: a row whose beat is `orphan_seconds` old belongs to a replica that
-was killed or hung, and the first reader stores that run as crashed, so a run a replica
-acknowledged is never lost with it. Clocks of replicas need only agree to within
+A replica beats every few seconds while it has runs (between beats it only reads, looking for
+cancel requests), with its own clock: a row whose beat is `orphan_seconds` old belongs to a
+replica that was killed or hung, and the first reader stores that run as crashed, so a run a
+replica acknowledged is never lost with it. Clocks of replicas need only agree to within
 seconds, as NTP keeps them."""
 
 import time
@@ -81,14 +81,16 @@ class RunningRuns:
             )
             return result.first() is not None
 
-    def beat(self, replica: str) -> list[str]:
-        """Say that `replica` is alive for all its runs; the ids of those asked to stop."""
+    def poll(self, replica: str, beat: bool) -> list[str]:
+        """The ids of `replica`'s runs asked to stop; with `beat`, first say that it is alive
+        for all its runs (a write: on SQLite, a sync to disk)."""
         with Session(self._engine) as session, session.begin():
-            session.execute(
-                update(RunningRunRow)
-                .where(RunningRunRow.replica == replica)
-                .values(heartbeat=time.time())
-            )
+            if beat:
+                session.execute(
+                    update(RunningRunRow)
+                    .where(RunningRunRow.replica == replica)
+                    .values(heartbeat=time.time())
+                )
             return list(
                 session.scalars(
                     select(RunningRunRow.id).where(

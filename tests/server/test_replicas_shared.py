@@ -13,6 +13,7 @@ from email.message import Message
 
 import pytest
 
+from server.live_runs import BEAT_SECONDS
 from tests.postgres_server import postgres_server
 from tests.replica_set import replica_set
 from tests.serve_process import serve_process
@@ -142,7 +143,8 @@ def test_the_runs_of_a_killed_replica_end_crashed(tmp_path, cluster):
         while (summary := get(replicas[0], f"/api/runs/{run_id}"))["status"] == "running":
             assert time.monotonic() < deadline, summary
             time.sleep(0.2)
-        assert time.monotonic() - killed >= REPLICA_TIMEOUT - 1  # not before the timeout
+        # not before the timeout (from its last beat, up to BEAT_SECONDS before the kill)
+        assert time.monotonic() - killed >= REPLICA_TIMEOUT - BEAT_SECONDS - 0.5
         assert summary["status"] == "crashed" and summary["error"]["type"] == "ServerLost"
         assert get(replicas[1], f"/api/runs/{run_id}") == summary
         capture = get(replicas[1], f"/api/runs/{run_id}/capture")
