@@ -42,7 +42,9 @@ def _stop(live: LiveRun) -> None:
         live.task.cancel()
 
 
-def running_summary(run_id: str, created: datetime, filename: str, duration_ms: float):
+def running_summary(
+    run_id: str, created: datetime, filename: str, duration_ms: float
+) -> RunSummary:
     return RunSummary(
         id=run_id,
         url=run_url(run_id),
