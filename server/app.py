@@ -24,6 +24,7 @@ from .security import (
 from .settings import Settings, is_loopback
 from .static_site import mount_web_app
 from .store import RunStore
+from .store.rate_windows import shared_windows
 from .version import __version__
 
 RETENTION_SECONDS = 600.0  # how often expired runs are deleted on an idle server
@@ -71,6 +72,9 @@ def create_app(settings: Settings | None = None, **sandbox_options) -> FastAPI:
                 )
             await pool.start()
             service = app.state.runs = RunService(settings, store, pool)
+            app.state.shared_rate_windows = shared_windows(
+                store.engine, settings.rate_limit, settings.rate_window_seconds
+            )
             retention = asyncio.create_task(_retain_periodically(service))
             yield
             retention.cancel()

@@ -2,6 +2,7 @@
 
 import asyncio
 import secrets
+import time
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
@@ -34,11 +35,15 @@ from .sandbox.pool import SandboxBusy, SandboxPool
 from .settings import Settings
 from .store import RunStore, StoredRun
 from .store.predictions import PredictionStore
+from .store.running_runs import RunningRun, RunningRuns
 from .summary import capture_of_outcome, summarize, title_of
 from .upload_parse import UploadParser
 from .values import accept_values, value_not_kept, values_from_npz
 
 PROGRAM_FILENAME = "main.py"
+# A cancel sent to a replica that is not running the run waits this long for the one that is
+# to stop it (it looks every live_runs.POLL_SECONDS), then answers the run as it stands.
+CANCEL_ELSEWHERE_SECONDS = 10.0
 
 
 def new_run_id() -> str:
@@ -60,7 +65,7 @@ class RunService:
         self.store = store
         self.pool = pool
         self.parser = UploadParser()
-        self.live = LiveRuns()
+        self.live = LiveRuns(RunningRuns(store.engine, settings.replica_timeout_seconds))
         self.predictions = PredictionStore(store.engine)
 
     def close(self) -> None:
@@ -96,7 +101,7 @@ class RunService:
         self._check_program(code)
         run_id, created = new_run_id(), _now()
         work = lambda: self._run_in_background(code, keep, run_id, created)  # noqa: E731
-        return self.live.start(run_id, created, PROGRAM_FILENAME, work)
+        return await self.live.start(run_id, created, PROGRAM_FILENAME, code, work)
 
     async def _run_in_background(
         self, code: str, keep: str | None, run_id: str, created: datetime
@@ -112,18 +117,22 @@ class RunService:
             await self._store_stopped(code, run_id, created, "crashed", "ServerBusy", busy)
 
     async def _store_stopped(self, code, run_id, created, status, error_type, message) -> None:
-        capture = Capture(
-            program=ProgramInfo(filename=PROGRAM_FILENAME, source=code),
-            error=ErrorInfo(type=error_type, message=message),
-        )
         duration = self.live.elapsed_ms(run_id)
-        summary = summarize(run_id, created, "sandbox", status, capture, False, duration)
-        await run_in_threadpool(self._store, summary, capture, None)
+        run = _stopped_run(code, run_id, created, status, error_type, message, duration)
+        await run_in_threadpool(self._add, run)
 
     async def cancel(self, run_id: str) -> RunSummary:
-        """Stop a running run (its worker is killed); a finished run is left as it is."""
-        await self.live.cancel(run_id)
-        return self.summary(run_id)
+        """Stop a running run (its worker is killed), here or on the replica running it; a
+        finished run is left as it is."""
+        if not await self.live.cancel(run_id) and await run_in_threadpool(
+            self.live.shared.request_cancel, run_id
+        ):
+            deadline = time.monotonic() + CANCEL_ELSEWHERE_SECONDS
+            while time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+                if (await run_in_threadpool(self.summary, run_id)).status != "running":
+                    break
+        return await run_in_threadpool(self.summary, run_id)
 
     async def run_program(
         self,
@@ -237,10 +246,37 @@ class RunService:
     # Reading runs -----------------------------------------------------------------------------
 
     def summary(self, run_id: str) -> RunSummary:
-        summary = self.live.summary(run_id) or self.store.summary(run_id)
+        summary = (
+            self.live.summary(run_id)
+            or self.store.summary(run_id)
+            or self._running_elsewhere(run_id)
+        )
         if summary is None:
             raise not_found(f"run {run_id}")
         return summary
+
+    def _running_elsewhere(self, run_id: str) -> RunSummary | None:
+        """A run another replica over the database is running, or was until it died."""
+        running = self.live.shared.get(run_id)
+        if running is None:  # or it ended between the two reads: stored, then
+            return self.store.summary(run_id)
+        if running.orphaned:
+            self._store_orphan(running)
+            return self.store.summary(run_id)
+        return self.live.elsewhere_summary(run_id, running.created, running.filename)
+
+    def _store_orphan(self, running: RunningRun) -> None:
+        """Store the run of a replica that stopped beating (killed, crashed, hung) as crashed;
+        of several replicas reading it at once, one stores it."""
+        duration = (_now() - running.created).total_seconds() * 1000
+        message = (
+            "the server running it stopped (killed or crashed) before the run ended; "
+            "nothing it recorded was kept"
+        )
+        run = _stopped_run(
+            running.source, running.id, running.created, "crashed", "ServerLost", message, duration
+        )
+        self.store.add(run, orphaned_before=self.live.shared.orphaned_before())
 
     def list(self, offset: int, limit: int) -> RunsPublic:
         items, count = self.store.list(offset, limit)
@@ -367,6 +403,17 @@ class RunService:
     def delete(self, run_id: str) -> None:
         if not self.store.delete(run_id):
             raise not_found(f"run {run_id}")
+
+
+def _stopped_run(code, run_id, created, status, error_type, message, duration_ms) -> StoredRun:
+    """A run that ended before its program did: its program and why, nothing recorded."""
+    capture = Capture(
+        program=ProgramInfo(filename=PROGRAM_FILENAME, source=code),
+        error=ErrorInfo(type=error_type, message=message),
+    )
+    summary = summarize(run_id, created, "sandbox", status, capture, False, duration_ms)
+    payload = capture.to_json().encode()
+    return StoredRun(summary=summary, title=title_of(capture), capture_json=payload)
 
 
 def upload_too_large(size: int, limit: int) -> ApiError:

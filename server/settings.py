@@ -101,6 +101,12 @@ class Settings(BaseSettings):
         0, ge=0, description="runs and uploads one client may POST per rate_window_seconds"
     )
     rate_window_seconds: float = Field(60.0, gt=0)
+    replica_timeout_seconds: float = Field(
+        30.0,
+        ge=5,  # a replica beats every live_runs.BEAT_SECONDS (2 s)
+        description="a replica that has not beaten for its running runs this long is taken as "
+        "dead (killed, crashed): another replica stores those runs as crashed",
+    )
     trust_forwarded_for: bool = Field(
         False,
         description="take the client's address from X-Forwarded-For (behind your own "

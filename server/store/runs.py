@@ -19,7 +19,7 @@ from engine.debug.schema import Capture
 
 from ..models import RunListItem, RunSummary
 from .database import open_database
-from .tables import PredictionRow, RunRow, TensorValueRow
+from .tables import PredictionRow, RunningRunRow, RunRow, TensorValueRow
 from .values import StoredValue, array_of, shape_text
 
 # captures are repetitive JSON: level 3 gets most of the gain at a fraction of the time
@@ -48,7 +48,11 @@ class RunStore:
     def close(self) -> None:
         self.engine.dispose()
 
-    def add(self, run: StoredRun) -> None:
+    def add(self, run: StoredRun, orphaned_before: float | None = None) -> bool:
+        """Store a run, and end its row among the running runs in the same transaction (every
+        replica sees it running or stored, never neither). With `orphaned_before`, only if it
+        is still running with its last heartbeat before that time: the run of a replica that
+        died, stored by whichever replica claims it first; False for the others."""
         summary = run.summary
         compressed = gzip.compress(run.capture_json, GZIP_LEVEL, mtime=0)
         row = RunRow(
@@ -65,6 +69,12 @@ class RunStore:
             stored_bytes=len(compressed) + sum(len(value.data) for value in run.values),
         )
         with self._sessions.begin() as session:
+            running = delete(RunningRunRow).where(RunningRunRow.id == summary.id)
+            if orphaned_before is not None:
+                running = running.where(RunningRunRow.heartbeat < orphaned_before)
+            claimed = cast(CursorResult, session.execute(running)).rowcount
+            if orphaned_before is not None and not claimed:
+                return False
             session.add(row)
             if run.values:
                 session.flush()  # the run's row first: the values refer to it
@@ -83,6 +93,7 @@ class RunStore:
                         for value in run.values
                     ],
                 )
+        return True
 
     def summary(self, run_id: str) -> RunSummary | None:
         with Session(self.engine) as session:

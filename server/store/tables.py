@@ -1,5 +1,7 @@
-"""Two tables: a run's summary (JSON) and its capture (gzip-compressed JSON); and the full
-values kept beside a capture (one row per tensor, written and deleted with its run)."""
+"""Tables: a run's summary (JSON) and its capture (gzip-compressed JSON); the full values kept
+beside a capture (one row per tensor, written and deleted with its run); predict mode's answers;
+and what replicas over one database share while they serve: runs still running, and the hits
+the rate limit counts."""
 
 from datetime import datetime
 
@@ -7,6 +9,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -81,3 +84,36 @@ class PredictionRow(Base):
     answer: Mapped[str] = mapped_column(String(200), doc="as typed, normalized (spaces trimmed)")
     correct: Mapped[bool] = mapped_column(Boolean)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RateHitRow(Base):
+    """A request counted by the rate limit shared by replicas over PostgreSQL
+    (rate_windows.py): which client, and when by the database's clock (the replicas' clocks may
+    disagree). Rows leave once they are older than the window; unused on SQLite."""
+
+    __tablename__ = "rate_hits"
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    client: Mapped[str] = mapped_column(String(100))
+    at: Mapped[float] = mapped_column(Float, doc="seconds since the epoch")
+
+    __table_args__ = (Index("ix_rate_hits_client_at", "client", "at"),)
+
+
+class RunningRunRow(Base):
+    """A run started with wait=false that has not ended, so that every replica can answer for
+    it (GET shows it running) and stop it (POST .../cancel sets `cancel_requested`, which the
+    replica running it sees at its next heartbeat). Deleted in the transaction that stores the
+    finished run; a row whose replica stopped beating is stored as a crashed run."""
+
+    __tablename__ = "running_runs"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    replica: Mapped[str] = mapped_column(String(40), index=True, doc="the process running it")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    filename: Mapped[str] = mapped_column(String(500))
+    source: Mapped[str] = mapped_column(Text, doc="the program, for a crashed run's capture")
+    heartbeat: Mapped[float] = mapped_column(Float, doc="seconds since the epoch, last beat")
+    cancel_requested: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -3,22 +3,19 @@ stepped, pinned, exported and deleted through the other, under 20 concurrent cli
 across both. Everything a run needs (capture, kept values, pins) lives in the database."""
 
 import json
-import os
 import random
-import shutil
-import subprocess
 import threading
 import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
-from tests.live_server import free_port
+from tests.caddy_proxy import caddy_proxy
 from tests.postgres_server import postgres_server
+from tests.replica_set import replica_set
 from tests.serve_process import serve, serve_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,16 +62,8 @@ def replicas(tmp_path_factory, database):
     static = ROOT / "web" / "dist"
     if not (static / "export" / "index.html").exists():
         pytest.fail("web/dist is not built: run `make web` (cd web && npm ci && npm run build)")
-    with ExitStack() as stack:
-        yield [
-            stack.enter_context(
-                serve(
-                    tmp_path_factory.mktemp(f"replica{i}"),
-                    *("--database-url", database, "--workers", "2"),
-                )
-            )
-            for i in range(2)
-        ]
+    with replica_set(tmp_path_factory, database) as bases:
+        yield bases
 
 
 def client_session(k: int, bases: list[str], export: bool) -> dict:
@@ -193,31 +182,7 @@ def test_a_killed_replica_loses_no_acknowledged_run(tmp_path, replicas, database
 def test_caddy_from_deploy_serves_both_replicas(tmp_path, replicas):
     """deploy/Caddyfile, as shipped but pointed at the test's replicas, with real Caddy
     (Debian's caddy package): runs go through it, and its Host and Origin pass the checks."""
-    caddy = shutil.which("caddy")
-    if caddy is None:
-        pytest.skip("Caddy is not installed here (Debian: apt-get install caddy)")
-    port = free_port()
-    config = (ROOT / "deploy" / "Caddyfile").read_text()
-    for name, base in zip(("replica-1:8765", "replica-2:8765"), replicas, strict=True):
-        config = config.replace(name, base.removeprefix("http://"))
-    config = "{\n\tadmin off\n}\n" + config.replace(":8080 {", f"http://127.0.0.1:{port} {{")
-    (tmp_path / "Caddyfile").write_text(config)
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
-    env["TAPESCOPE_TOKEN"] = ""
-    with open(tmp_path / "caddy.log", "w") as log:
-        process = subprocess.Popen(
-            [caddy, "run", "--config", str(tmp_path / "Caddyfile"), "--adapter", "caddyfile"],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    proxy = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while not _answers(proxy):
-            assert process.poll() is None, (tmp_path / "caddy.log").read_text()
-            assert time.monotonic() < deadline, (tmp_path / "caddy.log").read_text()
-            time.sleep(0.2)
+    with caddy_proxy(replicas, tmp_path) as proxy:
         ids = [call(proxy, "/api/captures", {"stdout": f"via caddy {k}"})["id"] for k in range(6)]
         for k, run_id in enumerate(ids):
             for base in (proxy, *replicas):
@@ -239,13 +204,3 @@ def test_caddy_from_deploy_serves_both_replicas(tmp_path, replicas):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(foreign, timeout=30)
         assert refused.value.code == 403
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
-def _answers(base: str) -> bool:
-    try:
-        return status_of(base, "/api/health") == 200
-    except OSError:
-        return False
