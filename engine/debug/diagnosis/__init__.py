@@ -51,7 +51,8 @@ def diagnose(recorder, summaries, error=None):
     findings.extend(activations.explain(ctx))
     findings.extend(nonfinite.explain(ctx))
     findings.extend(side_effects.explain(ctx))
-    findings.extend(across_steps.explain(ctx))
+    step_findings, absorbed = across_steps.explain(ctx, findings)
+    findings = [f for f in findings if id(f) not in absorbed] + step_findings
     _explain_program_error(findings, error)
     return _merged(findings), per_call
 
@@ -138,6 +139,7 @@ def _merged(findings):
     merged.sort(key=lambda f: (_SEVERITY_ORDER[f["severity"]], f["_seq"]))
     for f in merged:
         del f["_seq"]
+        f.pop("_collapse", None)
     return merged
 
 
