@@ -24,7 +24,9 @@ class Observer:
         """kind: created, read (snapshot is the Tensor the read produced), assign."""
 
     def escaped(self, tensor, how):
-        """A tensor's value left the engine: how is numpy, __array__, float, int, bool, index."""
+        """A tensor's value left the engine: how is numpy, __array__, float, int, bool, index;
+        or it went into a variable's state: assign (Variable.assign*), optimizer (an optimizer
+        applies it as a gradient to the variables and its slots)."""
 
     def warning(self, message):
         """The engine emitted a TF-style warning."""

@@ -17,6 +17,7 @@ from . import (
     nonfinite,
     norms,
     side_effects,
+    skipped_gradients,
     state_flow,
     zero_gradients,
 )
@@ -54,6 +55,9 @@ def diagnose(recorder, summaries, error=None):
     step_findings, absorbed = across_steps.explain(ctx, findings)
     findings = [f for f in findings if id(f) not in absorbed] + step_findings
     _explain_program_error(findings, error)
+    skipped_gradients.explain(
+        ctx, findings, _field(error, "type"), _field(error, "message"), _field(error, "line")
+    )
     return _merged(findings), per_call
 
 

@@ -8,6 +8,8 @@ said once for the whole run instead of once per step:
   step (it learns that much slower).
 """
 
+from typing import Any
+
 import numpy as np
 
 from ..steps import layer_norms
@@ -107,7 +109,8 @@ def _zero_since(ctx, site, records, collapses):
         found = covered.get(slot)
         line = ctx.line(found[-1][1]["_collapse"].op.location) if found else None
         groups.setdefault((since, line), []).append(slot)
-    findings, absorbed = [], set()
+    findings: list[dict] = []
+    absorbed: set[int] = set()
     for (since, line), slots in groups.items():
         # a kept step that lost it elsewhere is another cause: its own finding stays
         evidence = [
@@ -157,10 +160,10 @@ def _zero_finding(ctx, site, records, since, slots, evidence):
     if latest is None:
         names = ", ".join(f"`{site.variables[slot]}`" for slot in slots)
     else:
-        named = {}
+        named: dict[Any, Any] = {}  # one name per variable, over the steps' findings
         for _, f in evidence:
-            for _, source in f["_collapse"].sources:
-                named.setdefault(_source_key(f["_collapse"].call, 0, source), source)
+            for index, source in f["_collapse"].sources:
+                named.setdefault(_source_key(f["_collapse"].call, index, source), source)
         names = ", ".join(ctx.source_words(source) for source in named.values())
     one = len(slots) == 1
     message = (

@@ -244,13 +244,20 @@ def _mechanism(ctx, op):
             "smaller, e.g. glorot_uniform), or use ReLU in hidden layers",
         )
     if kind in ("Relu", "Relu6", "Elu", "Selu") and x is not None:
-        size, hi = _stat(ctx, x, "size"), _stat(ctx, x, "max")
-        words = (
-            f"every one of its {size} inputs is <= 0 (the largest is {hi:.3g})"
-            if hi is not None and hi <= 0
-            else "the units the gradient needed are inactive (input <= 0"
-            + (" or >= 6)" if kind == "Relu6" else ")")
-        )
+        size, lo, hi = _stat(ctx, x, "size"), _stat(ctx, x, "min"), _stat(ctx, x, "max")
+        if hi is not None and hi <= 0:
+            words = f"every one of its {size} inputs is <= 0 (the largest is {hi:.3g})"
+        elif kind == "Relu6" and lo is not None and lo >= 6:
+            return (
+                f"the Relu6 is saturated: every one of its {size} inputs is >= 6 (the smallest "
+                f"is {lo:.3g}), where it is flat and its derivative is 0",
+                "scale its inputs down (normalize them, initialize the weights smaller), or use "
+                "tf.nn.relu where values above 6 are meaningful",
+            )
+        else:
+            words = "the units the gradient needed are inactive (input <= 0" + (
+                " or >= 6)" if kind == "Relu6" else ")"
+            )
         return (
             f"the {kind} is inactive: {words}, where its derivative is 0",
             "tf.nn.leaky_relu(x, alpha=0.2)  # or he_normal initialization, a small positive "
