@@ -1,6 +1,7 @@
 """New findings in the browser: a zero_gradient card with its line and a "show in graph" that
-selects the op where the gradient collapsed; a chain's vanishing_gradient flags the same op as
-the per-op Norms panel."""
+selects the op where the gradient collapsed; a dead loop's one zero_gradient_since card, whose
+"show in graph" opens the kept step and selects its ReLU; a chain's vanishing_gradient flags the
+same op as the per-op Norms panel."""
 
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, choose_example, state, wait_graph
@@ -47,6 +48,34 @@ def test_zero_gradient_card_shows_its_line_and_selects_the_collapse_op(server, p
     assert capture["ops"][selection["id"]]["type"] == "Sigmoid"
     assert page.evaluate("() => __cy.$('.selected').length") > 0
     screenshot(page, "diagnosis-zero-gradient")
+
+
+def test_a_dead_loop_is_one_card_that_opens_the_kept_step_at_its_relu(server, page):
+    example, expected = _example(server, "zero_gradient_since")
+    page.goto(server + "/")
+    page.wait_for_function("() => document.body.dataset.booted === '1'")
+    choose_example(page, example["id"])
+    wait_graph(page, 1)
+    page.click("#tab-diagnosis")
+    card = page.locator('#panel-diagnosis .finding[data-code="zero_gradient_since"]')
+    card.first.wait_for()
+    # one card for the cause: the per-step zero_gradient of the kept steps is not repeated
+    assert card.count() == 1
+    assert page.locator('#panel-diagnosis .finding[data-code="zero_gradient"]').count() == 0
+    text = card.inner_text()
+    assert f"line {expected['line']}" in text and "collapsed at Relu" in text
+    run_id = state(page)["run"]
+    capture = api(server, f"/api/runs/{run_id}/capture")
+    finding = next(f for f in capture["findings"] if f["code"] == "zero_gradient_since")
+    card.locator('button[data-action="node"]').click()
+    page.wait_for_function(
+        "call => window.__tapescope.store.state.selection != null"
+        " && window.__tapescope.store.state.call === call",
+        arg=finding["call"],
+    )
+    selection = state(page)["selection"]
+    assert selection["kind"] == "op" and capture["ops"][selection["id"]]["type"] == "Relu"
+    page.wait_for_function("() => __cy.$('.selected').length > 0")
 
 
 def test_chain_vanishing_flags_the_op_the_norms_panel_colours(server, page):
