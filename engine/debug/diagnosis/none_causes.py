@@ -13,7 +13,7 @@ import io
 import re
 import tokenize
 
-from .. import engine_view
+from ... import introspection
 from . import optimizer_updates, side_effects
 from .tape_facts import TapeFacts
 
@@ -236,7 +236,7 @@ class _Finder:
             return self.untracked(u, op)
         if not _tracked(facts, u, op):
             return self.untracked(u, op)
-        state = engine_view.gradient_state(op.type)
+        state = introspection.gradient_state(op.type)
         if op.type == "StopGradient":
             return self._make(
                 "stop_gradient",
@@ -255,7 +255,7 @@ class _Finder:
         if op.type in _BY_DESIGN:
             return None  # ones_like(y) / zeros_like(y): a nested tape's seed, value-free
         if state == "non_differentiable" or not all(
-            engine_view.input_has_gradient(op.type, i) for i, t in enumerate(op.inputs) if t is u
+            introspection.input_has_gradient(op.type, i) for i, t in enumerate(op.inputs) if t is u
         ):
             if op.type == "Cast":
                 return self.integer_op(u, op)
