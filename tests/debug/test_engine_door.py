@@ -93,28 +93,22 @@ def code_object_matches(source, package):
     return hits
 
 
-def _debug_files():
+def _offences(check):
+    """{file of engine/debug: what `check` finds in it}, for the files where it finds any."""
     files = sorted(DEBUG.rglob("*.py"))
     assert len(files) > 20
-    return files
+    found = {
+        str(path.relative_to(DEBUG)): check(path.read_text(), _package_of(path)) for path in files
+    }
+    return {name: hits for name, hits in found.items() if hits}
 
 
 def test_engine_debug_imports_the_engine_only_through_the_door():
-    bad = {}
-    for path in _debug_files():
-        found = door_violations(path.read_text(), _package_of(path))
-        if found:
-            bad[str(path.relative_to(DEBUG))] = found
-    assert bad == {}
+    assert _offences(door_violations) == {}
 
 
 def test_engine_debug_recognises_no_engine_function_by_its_code_object():
-    bad = {}
-    for path in _debug_files():
-        found = code_object_matches(path.read_text(), _package_of(path))
-        if found:
-            bad[str(path.relative_to(DEBUG))] = found
-    assert bad == {}
+    assert _offences(code_object_matches) == {}
 
 
 def test_the_checks_catch_a_private_import_and_a_code_object_match():

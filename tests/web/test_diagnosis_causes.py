@@ -27,15 +27,23 @@ def _example(server, code):
     raise AssertionError(f"no gallery example is written for {code}")
 
 
-def test_zero_gradient_card_shows_its_line_and_selects_the_collapse_op(server, page):
-    example, expected = _example(server, "zero_gradient")
+def _cards(server, page, code):
+    """The gallery example written for `code`, opened on the Diagnosis tab: (its cards of that
+    code, the expected finding)."""
+    example, expected = _example(server, code)
     page.goto(server + "/")
     page.wait_for_function("() => document.body.dataset.booted === '1'")
     choose_example(page, example["id"])
     wait_graph(page, 1)
     page.click("#tab-diagnosis")
-    card = page.locator('#panel-diagnosis .finding[data-code="zero_gradient"]').first
-    card.wait_for()
+    cards = page.locator(f'#panel-diagnosis .finding[data-code="{code}"]')
+    cards.first.wait_for()
+    return cards, expected
+
+
+def test_zero_gradient_card_shows_its_line_and_selects_the_collapse_op(server, page):
+    cards, expected = _cards(server, page, "zero_gradient")
+    card = cards.first
     text = card.inner_text()
     assert f"line {expected['line']}" in text
     assert "collapsed at" in text and "saturated" in text
@@ -51,14 +59,7 @@ def test_zero_gradient_card_shows_its_line_and_selects_the_collapse_op(server, p
 
 
 def test_a_dead_loop_is_one_card_that_opens_the_kept_step_at_its_relu(server, page):
-    example, expected = _example(server, "zero_gradient_since")
-    page.goto(server + "/")
-    page.wait_for_function("() => document.body.dataset.booted === '1'")
-    choose_example(page, example["id"])
-    wait_graph(page, 1)
-    page.click("#tab-diagnosis")
-    card = page.locator('#panel-diagnosis .finding[data-code="zero_gradient_since"]')
-    card.first.wait_for()
+    card, expected = _cards(server, page, "zero_gradient_since")
     # one card for the cause: the per-step zero_gradient of the kept steps is not repeated
     assert card.count() == 1
     assert page.locator('#panel-diagnosis .finding[data-code="zero_gradient"]').count() == 0
