@@ -14,8 +14,9 @@ from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor, value_
 
 def _written(value):
     """A tensor's value goes into a variable's state: an observable escape (the tape records
-    no op for it), so a debugger can say the path from it ends in an assignment."""
-    if hooks.observers and isinstance(value, EagerTensor):
+    no op for it), so a debugger can say the path from it ends in an assignment. Only while a
+    tape records: a training loop's updates after its tape need no event each."""
+    if hooks.observers and tape_module.recording_tapes and isinstance(value, EagerTensor):
         hooks.notify("escaped", value, "assign")
 
 

@@ -174,7 +174,8 @@ class Recorder(hooks.Observer):
         return raw
 
     def gradient_of(self, g, location, stmt):
-        """The RawTensor of a gradient value (Tensor, IndexedSlices) or None."""
+        """The RawTensor of a gradient value (Tensor, IndexedSlices, a number TF passes through
+        as it is) or None."""
         if g is None:
             return None
         if isinstance(g, EagerTensor):
@@ -188,6 +189,9 @@ class Recorder(hooks.Observer):
                     self._new_tensor(None, dense, "gradient", None, location, stmt),
                 )
             return known[1]
+        array = _number_array(g)  # a number a custom gradient returned: TF passes it on
+        if array is not None:
+            return self._new_tensor(None, array, "gradient", None, location, stmt)
         return None
 
     def _variable(self, variable, location, stmt):
@@ -658,6 +662,15 @@ class Recorder(hooks.Observer):
                 (kind, seq, self.locations.of_key(where) if type(where) is tuple else where)
                 for kind, seq, where in tape.events
             ]
+
+
+def _number_array(value):
+    """A Python or NumPy number (or array) as an array; None for anything else."""
+    import numpy as np
+
+    if isinstance(value, (float, int, np.ndarray, np.generic)) and not isinstance(value, bool):
+        return np.asarray(value)
+    return None
 
 
 def _dense_slices(slices):

@@ -10,6 +10,7 @@ import engine as tf  # circular on purpose: conversion is looked up at call time
 from ... import hooks
 from ...errors import invalid_argument
 from ...indexed_slices import IndexedSlices
+from ...tape import recording_tapes
 from . import slices
 from .slices import Slices
 
@@ -36,8 +37,10 @@ def filter_empty_gradients(grads, variables):
 
 def _handed_over(tensor):
     """The value goes into the variables' state (the update and the slots) as NumPy: an
-    observable escape, so a debugger can say a tape's value reached an assignment this way."""
-    if hooks.observers and isinstance(tensor, tf.Tensor):  # (NumPy gradients: nothing to say)
+    observable escape, so a debugger can say a tape's value reached an assignment this way.
+    Only while a tape records (MAML's inner step): an ordinary loop's update, after its tape,
+    would pay for an event per variable and step that explains nothing."""
+    if hooks.observers and recording_tapes and isinstance(tensor, tf.Tensor):
         hooks.notify("escaped", tensor, "optimizer")
 
 
