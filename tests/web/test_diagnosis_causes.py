@@ -1,7 +1,8 @@
 """New findings in the browser: a zero_gradient card with its line and a "show in graph" that
 selects the op where the gradient collapsed; a dead loop's one zero_gradient_since card, whose
-"show in graph" opens the kept step and selects its ReLU; a chain's vanishing_gradient flags the
-same op as the per-op Norms panel."""
+"show in graph" opens the kept step and selects its ReLU; result_dropped cards at the lines that
+drop a layer's output, selecting that output's op; a chain's vanishing_gradient flags the same
+op as the per-op Norms panel."""
 
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, choose_example, state, wait_graph
@@ -76,6 +77,22 @@ def test_a_dead_loop_is_one_card_that_opens_the_kept_step_at_its_relu(server, pa
     )
     selection = state(page)["selection"]
     assert selection["kind"] == "op" and capture["ops"][selection["id"]]["type"] == "Relu"
+    page.wait_for_function("() => __cy.$('.selected').length > 0")
+
+
+def test_dropped_results_are_cards_at_the_dropping_lines_that_select_the_dropped_op(server, page):
+    cards, expected = _cards(server, page, "result_dropped")
+    assert cards.count() == 2  # one per layer whose output is thrown away, not per variable
+    first = cards.first
+    assert f"line {expected['line']}" in first.inner_text()
+    first.locator('button[data-action="node"]').click()
+    page.wait_for_function("() => window.__tapescope.store.state.selection != null")
+    selection = state(page)["selection"]
+    capture = api(server, f"/api/runs/{state(page)['run']}/capture")
+    op = capture["ops"][selection["id"]]
+    # the op whose output the line drops: the first layer's last op, on that line
+    assert selection["kind"] == "op" and op["type"] == "BiasAdd"
+    assert op["location"]["line"] == expected["line"]
     page.wait_for_function("() => __cy.$('.selected').length > 0")
 
 
