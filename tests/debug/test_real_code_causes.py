@@ -395,3 +395,23 @@ def test_repeated_multiplication_vanishes_at_the_product_line():
     capture = run(source)
     assert json.loads(capture.stdout) == pytest.approx([5.3144123e-07] * 3, rel=1e-6)
     assert serious(capture) == [("vanishing_gradient", line_of(source, "y = y * 0.3"))]
+
+
+def test_a_python_if_on_a_tensor_explains_the_branch_not_taken_as_info():
+    source = """
+        import tensorflow as tf
+        w = tf.Variable(2.0)
+        v = tf.Variable(3.0)
+        x = tf.constant(1.5)
+        with tf.GradientTape() as tape:
+            if x > 1.0:
+                y = w * x
+            else:
+                y = v * x
+        print(tape.gradient(y, [w, v])[1])
+        """  # TF 2.21: [1.5, None] (bool() of the tensor chose the branch)
+    capture = run(source)
+    assert capture.stdout.strip() == "None"
+    assert serious(capture) == []
+    finding = found(capture)[("unconnected", line_of(source, "if x > 1.0"))]
+    assert finding.severity == "info" and "A Python `if` on a tensor" in finding.message
