@@ -9,6 +9,8 @@ from pathlib import Path
 
 import engine
 
+from .programs import line_of, run
+
 DEBUG = Path(engine.__file__).parent / "debug"
 DOORS = {"engine.hooks", "engine.introspection"}
 # TF's public namespaces the engine offers as modules (tf.nest, tf.keras, ...).
@@ -136,3 +138,33 @@ SEEDS = {gradient_tape.initial_gradients.__code__}
     assert door_violations("from ...tape import record\n", "engine.debug.diagnosis") == [
         "1: from engine.tape import record"
     ]
+
+
+def test_what_the_debugger_learns_through_the_door_without_code_objects():
+    """Seeds, explicit watches and tape entries, once recognised by code objects on the stack:
+    the seed's ones_like is no op of the program (the user's is), `tape.watch(v)` is a watch
+    and a read while recording is not, and reset/resume are no second entry."""
+    source = """
+        import tensorflow as tf
+        v = tf.Variable(2.0)
+        u = tf.Variable(3.0)
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(v)
+            y = v * u
+            with tape.stop_recording():
+                pass
+        g = tape.gradient(y, [v, u])
+        ones = tf.ones_like(g[0])
+        """
+    capture = run(source)
+    assert [(op.type, op.location.line) for op in capture.ops] == [
+        ("Mul", line_of(source, "y = v * u")),
+        ("OnesLike", line_of(source, "ones = ")),
+    ]
+    watched = [(w.how, w.location.line) for w in capture.tapes[0].watched]
+    assert watched == [
+        ("watch", line_of(source, "tape.watch(v)")),
+        ("variable_read", line_of(source, "y = v * u")),
+    ]
+    kinds = [e.kind for e in capture.tapes[0].events]
+    assert kinds == ["enter", "stop_recording", "resume", "exit"]
