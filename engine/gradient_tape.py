@@ -117,6 +117,7 @@ class GradientTape:
     # --- the recording context -------------------------------------------------------------
     def __enter__(self):
         self._push()
+        tape_module.notify_tape(self, "enter")  # not in _push: resume and reset push too
         return self
 
     def __exit__(self, *exc_info):
@@ -134,7 +135,6 @@ class GradientTape:
             self._new_tape()
         tape_module.push(self)
         self._recording = True
-        tape_module.notify_tape(self, "enter")
 
     def _pop(self):
         if not self._recording:
@@ -168,19 +168,19 @@ class GradientTape:
             if not tape_module.recording_tapes:
                 continue  # TF watches only while some tape records (not in stop_recording)
             if is_variable(t):
-                self._watch_variable(t)
+                self._watch_variable(t, explicit=True)
                 continue
             if t._value.dtype.kind in "fc":
                 self._tracked.add(t._id)
             tape_module.notify_tape(self, "watch", t)
 
-    def _watch_variable(self, variable):
+    def _watch_variable(self, variable, explicit=False):
         if variable._id not in self._watched_variables:
             self._watched_variables[variable._id] = variable
             if type(variable._value.dtype) in TRACKED_DTYPES:
                 self._tracked.add(variable._id)
-            if hooks.observers:
-                tape_module.notify_tape(self, "watch_variable", variable)
+            if hooks.observers:  # "watch": tape.watch(v); "watch_variable": v read while recording
+                tape_module.notify_tape(self, "watch" if explicit else "watch_variable", variable)
 
     def watched_variables(self):
         """The variables this tape watched, in the order they were created (as TF sorts them)."""

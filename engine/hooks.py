@@ -14,8 +14,10 @@ class Observer:
         """An op ran. `record` is the shared tape Record if any tape recorded it, else None."""
 
     def tape_event(self, tape, kind, tensor=None):
-        """kind: enter, exit, stop_recording, resume, reset, watch, watch_variable, deleted,
-        reused (a gradient/jacobian call on a spent tape, just before its RuntimeError)."""
+        """kind: enter (the `with` block starts), exit, stop_recording, resume, reset, watch
+        (tape.watch of a tensor or a variable), watch_variable (a variable read while the tape
+        records), deleted, reused (a gradient/jacobian call on a spent tape, just before its
+        RuntimeError)."""
 
     def constant_created(self, tensor):
         """tf.constant made `tensor` (so a debugger knows the line a constant comes from)."""
@@ -24,7 +26,9 @@ class Observer:
         """kind: created, read (snapshot is the Tensor the read produced), assign."""
 
     def escaped(self, tensor, how):
-        """A tensor's value left the engine: how is numpy, __array__, float, int, bool, index."""
+        """A tensor's value left the engine: how is numpy, __array__, float, int, bool, index;
+        or it went into a variable's state: assign (Variable.assign*), optimizer (an optimizer
+        applies it as a gradient to the variables and its slots)."""
 
     def warning(self, message):
         """The engine emitted a TF-style warning."""

@@ -12,6 +12,14 @@ from .shape import TensorShape
 from .tensor import EagerTensor, _next_id, _Reference, convert_to_tensor, value_text
 
 
+def _written(value):
+    """A tensor's value goes into a variable's state: an observable escape (the tape records
+    no op for it), so a debugger can say the path from it ends in an assignment. Only while a
+    tape records: a training loop's updates after its tape need no event each."""
+    if hooks.observers and tape_module.recording_tapes and isinstance(value, EagerTensor):
+        hooks.notify("escaped", value, "assign")
+
+
 def _refuse_in_place(operator, advice):
     def refuse(self, value):
         raise RuntimeError(f"`{operator}` with `tf.Variable`s is not supported. {advice}")
@@ -96,6 +104,7 @@ class ResourceVariable(VariableGraphAttributes):
     # Each returns what TF's eager assign ops return: the variable as an _UnreadVariable (read
     # when used), or None with read_value=False.
     def assign(self, value, use_locking=None, name=None, read_value=True):
+        _written(value)
         new = convert_to_tensor(value, dtype=self.dtype)
         if self._declared_shape is not None and self._declared_shape.is_compatible_with(new.shape):
             return self._store(new._value, read_value, new._value.shape)
@@ -118,6 +127,7 @@ class ResourceVariable(VariableGraphAttributes):
         )
 
     def _checked_delta(self, delta, op_type):
+        _written(delta)
         value = convert_to_tensor(delta, dtype=self.dtype)._value
         if value.shape != self._value.shape:
             shape, delta_shape = (",".join(map(str, s)) for s in (self._value.shape, value.shape))

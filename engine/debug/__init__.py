@@ -6,6 +6,9 @@
 
 `replay(capture, call_id)` re-enacts a call's backward steps from the capture's data alone.
 `show(capture)` displays the debugger inline in a notebook.
+
+It reads the engine through one door: the observers (engine/hooks.py), the introspection module
+(engine/introspection.py) and the public API; tests/debug/test_engine_door.py holds it to that.
 """
 
 from .diagnosis.vocabulary import CODES, THRESHOLDS

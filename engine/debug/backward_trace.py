@@ -12,8 +12,7 @@ a debugged backward pass costs little more than the plain one.
 
 from typing import Any
 
-from .. import hooks
-from . import engine_view
+from .. import hooks, introspection
 from .raw import RawStep
 
 # Positions in a pending step (a list, so `released` can still be appended to).
@@ -24,7 +23,7 @@ class BackwardTrace(hooks.BackwardObserver):
     def __init__(self, recorder, call, tape):
         self._recorder = recorder
         self._call = call
-        self._tracked = engine_view.tracked_ids(tape)
+        self._tracked = introspection.tracked_ids(tape)
         self._pass = -1
         self._accumulations = []
         self._released = []  # records dropped before the next step (skipped ones)

@@ -8,9 +8,9 @@ plain dicts (pydantic's fast path), rather than built object by object.
 import datetime
 import gc
 
+from ..introspection import gradient_state
 from .backward_trace import materialize
 from .diagnosis import THRESHOLDS, diagnose
-from .engine_view import gradient_state
 from .memory import Timeline, distinct_pairs, pairs_bytes
 from .raw import complete
 from .schema import SCHEMA_VERSION, Capture, SourceLocation

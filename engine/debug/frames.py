@@ -11,7 +11,9 @@ import sys
 import sysconfig
 from types import CodeType, FrameType
 
-_ENGINE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from .. import introspection
+
+_ENGINE_DIR = introspection.ENGINE_DIR  # the engine's frames: its modules, by file path
 
 
 def _library_prefixes():

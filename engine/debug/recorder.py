@@ -10,10 +10,7 @@ import sys
 import weakref
 from typing import Any
 
-from .. import hooks, name_scopes, tape as tape_module
-from ..indexed_slices import IndexedSlices
-from ..tensor import EagerTensor
-from . import engine_view
+from .. import IndexedSlices, Tensor as EagerTensor, hooks, introspection
 from .backward_trace import BackwardTrace
 from .frames import _IS_LIBRARY, FrameLocator, Locations
 from .kept_values import ValueKeeper
@@ -35,8 +32,9 @@ from .steps import StepTracker
 from .structure import flatten_with_paths
 from .summaries import VALUE_CAP
 
-_scopes = name_scopes._stack  # the current name scope is its last entry (read on every op)
-_recording_tapes = tape_module.recording_tapes  # mutated in place by the engine, never rebound
+_scopes = introspection.NAME_SCOPES  # the current name scope is its last entry (read every op)
+_recording_tapes = introspection.RECORDING_TAPES  # mutated in place by the engine, never rebound
+_RECORDS = introspection.RECORDS_ATTRIBUTE
 _MAX_NAMED_ITEMS = 64  # a list/dict bound to a name gets its items named `grads[0]`, ...
 _CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is a snapshot
 
@@ -132,7 +130,7 @@ class Recorder(hooks.Observer):
                 and (raw.array is value._value or raw.array is None)
             ):
                 raw.name = name
-        elif engine_view.is_variable(value):
+        elif introspection.is_variable(value):
             variable = self.variables.get(value._id)
             if (
                 variable is not None
@@ -140,7 +138,7 @@ class Recorder(hooks.Observer):
                 and variable.tensor.seq >= start_seq
             ):
                 variable.tensor.name = name
-        elif engine_view.is_gradient_tape(value):
+        elif introspection.is_gradient_tape(value):
             tape = self.tape_of.get(value)
             if tape is not None and tape.name is None:
                 tape.name = name
@@ -176,7 +174,8 @@ class Recorder(hooks.Observer):
         return raw
 
     def gradient_of(self, g, location, stmt):
-        """The RawTensor of a gradient value (Tensor, IndexedSlices) or None."""
+        """The RawTensor of a gradient value (Tensor, IndexedSlices, a number TF passes through
+        as it is) or None."""
         if g is None:
             return None
         if isinstance(g, EagerTensor):
@@ -190,6 +189,9 @@ class Recorder(hooks.Observer):
                     self._new_tensor(None, dense, "gradient", None, location, stmt),
                 )
             return known[1]
+        array = _number_array(g)  # a number a custom gradient returned: TF passes it on
+        if array is not None:
+            return self._new_tensor(None, array, "gradient", None, location, stmt)
         return None
 
     def _variable(self, variable, location, stmt):
@@ -244,8 +246,8 @@ class Recorder(hooks.Observer):
             raw = RawTape(
                 len(self.tapes) + self.id_offsets[2],
                 weakref.ref(tape),
-                engine_view.is_persistent(tape),
-                engine_view.watches_accessed_variables(tape),
+                introspection.is_persistent(tape),
+                introspection.watches_accessed_variables(tape),
                 location,
                 self.seq,
             )
@@ -273,11 +275,7 @@ class Recorder(hooks.Observer):
         else:
             call = None
             kind = "intermediate"
-            if (
-                record is None
-                and op_type == "OnesLike"
-                and engine_view.called_from(engine_view.SEED_CODES)
-            ):
+            if record is None and op_type == "OnesLike" and introspection.making_seeds():
                 return  # a gradient call's seed, created just before the call is announced
         self.seq = seq = self.seq + 1
         location, stmt = self._where()
@@ -315,7 +313,7 @@ class Recorder(hooks.Observer):
             tapes: list[RawTape] = []
             tape_by_id = self._tape_by_id
             for t in _recording_tapes:
-                records = getattr(t, "_records", None)
+                records = getattr(t, _RECORDS, None)
                 if records and records[-1] is record:
                     entry = tape_by_id.get(id(t))
                     raw = (
@@ -343,30 +341,26 @@ class Recorder(hooks.Observer):
             self._stop()
         if kind == "deleted":
             return self._tape_deleted(tape)
-        if kind == "enter" and not engine_view.called_from(engine_view.ENTER_CODES):
-            return  # resume/reset restarting the tape: their own event follows
         self.seq += 1
         location, stmt = self._where()
         if kind == "enter":
             self.steps.tape_entered(tape, location)
         raw = self.tape(tape, location)
+        if kind == "watch_variable" or (kind == "watch" and introspection.is_variable(tensor)):
+            variable = self._variable(tensor, location, stmt)
+            how = "watch" if kind == "watch" else "variable_read"
+            raw.watched.append((variable.tensor, self.seq, location, how))
+            return
         if kind == "watch":
             watched = self.tensor_of(tensor, location, stmt)
             if watched.kind == "constant":
                 watched.kind = "watched"
             raw.watched.append((watched, self.seq, location, "watch"))
             return
-        if kind == "watch_variable":
-            variable = self._variable(tensor, location, stmt)
-            explicit = engine_view.called_from(engine_view.WATCH_CODES)
-            raw.watched.append(
-                (variable.tensor, self.seq, location, "watch" if explicit else "variable_read")
-            )
-            return
         if kind == "enter":
             if raw.location is None:
                 raw.location = location
-            if raw.records and not getattr(tape, "_records", None):
+            if raw.records and not introspection.tape_records(tape):
                 self._drop(raw, "fresh")  # a spent tape entered again starts a new recording
         elif kind in ("reset", "deleted"):
             self._drop(raw, kind)
@@ -668,6 +662,15 @@ class Recorder(hooks.Observer):
                 (kind, seq, self.locations.of_key(where) if type(where) is tuple else where)
                 for kind, seq, where in tape.events
             ]
+
+
+def _number_array(value):
+    """A Python or NumPy number (or array) as an array; None for anything else."""
+    import numpy as np
+
+    if isinstance(value, (float, int, np.ndarray, np.generic)) and not isinstance(value, bool):
+        return np.asarray(value)
+    return None
 
 
 def _dense_slices(slices):

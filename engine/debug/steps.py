@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import tape as tape_module
+from .. import introspection
 from .memory import saved_entries
 from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
@@ -133,7 +133,7 @@ class StepTracker:
         gradient call is running (a nested tape belongs to its outer step)."""
         if location is None or self.recorder.call_stack:
             return
-        if any(t is not tape for t in tape_module.recording_tapes):
+        if any(t is not tape for t in introspection.RECORDING_TAPES):
             return
         site = self.sites.get(location)
         if site is None:
@@ -390,7 +390,7 @@ class StepTracker:
         # a tape still in use after the step (entered in it, recording later) stays
         for tape in r.tapes[start[_TAPES] : end[_TAPES]]:
             engine_tape = tape.ref()
-            if engine_tape is not None and engine_tape in tape_module.recording_tapes:
+            if engine_tape is not None and engine_tape in introspection.RECORDING_TAPES:
                 keep.add(id(tape))
         keep.discard(id(None))
         return keep

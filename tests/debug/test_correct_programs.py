@@ -157,6 +157,34 @@ CORRECT = {
             grads = tape.gradient(loss, model.trainable_variables)
             opt.apply_gradients(zip(grads, model.trainable_variables))
         """,
+    # TF 2.21 passes the number on: t.gradient(y, x) is the Python float 5.0
+    "custom_gradient_returning_a_number": """
+        import tensorflow as tf
+        @tf.custom_gradient
+        def f(x):
+            def grad(dy):
+                return 5.0
+            return x * 2.0, grad
+        x = tf.constant(1.0)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = f(x)
+        g = t.gradient(y, x)
+        """,
+    # first-order MAML: the inner update happens inside the outer tape, and the outer gradient
+    # is the one of the updated weights (an assignment, but with respect to w's new value)
+    "first_order_meta_step": """
+        import tensorflow as tf
+        w = tf.Variable([1.0, -2.0])
+        x = tf.constant([0.5, 1.5])
+        opt = tf.keras.optimizers.Adam(0.1)
+        with tf.GradientTape() as outer:
+            with tf.GradientTape() as inner:
+                inner_loss = tf.reduce_sum((w * x - 1.0) ** 2)
+            opt.apply_gradients([(inner.gradient(inner_loss, w), w)])
+            outer_loss = tf.reduce_sum((w * x + 1.0) ** 2)
+        meta = outer.gradient(outer_loss, w)
+        """,
 }
 
 

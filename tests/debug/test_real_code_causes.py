@@ -2,6 +2,8 @@
 engine inside layers and helpers, a variable rebound in a training loop (and the exception it
 leads to), assignments on the path, the tf.where trap, custom gradients, long chains."""
 
+import json
+
 import pytest
 
 from .programs import line_of, run, serious
@@ -314,3 +316,102 @@ def test_every_way_out_of_the_engine_is_left_engine(expression, how):
     line = line_of(source, "back = ")
     assert serious(capture) == [("left_engine", line)]
     assert f"through {how}" in found(capture)[("left_engine", line)].message
+
+
+def test_a_value_computed_in_build_is_outside_the_tape_and_belongs_in_call():
+    source = """
+        import tensorflow as tf
+        class Scaled(tf.keras.layers.Layer):
+            def build(self, input_shape):
+                self.w = self.add_weight(shape=(input_shape[-1], 1), initializer="ones")
+                self.w2 = self.w * 2.0
+            def call(self, x):
+                return x @ self.w2
+        layer = Scaled()
+        x = tf.constant([[1.0, 2.0]])
+        print(layer(x).numpy().tolist())
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(layer(x))
+        print(tape.gradient(loss, layer.trainable_variables))
+        """  # TF 2.21: [[6.0]], then [None]
+    capture = run(source)
+    assert capture.stdout.split() == ["[[6.0]]", "[None]"]
+    line = line_of(source, "self.w2 = self.w * 2.0")
+    assert serious(capture) == [("outside_tape", line)]
+    assert "from build() into call()" in found(capture)[("outside_tape", line)].suggestion
+
+
+def test_a_watched_tensor_added_into_a_variable_is_a_stateful_assign():
+    source = """
+        import tensorflow as tf
+        x = tf.constant([1.0, 2.0])
+        v = tf.Variable([0.0, 0.0])
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            v.assign_add(x)
+            loss = tf.reduce_sum(v * v)
+        print(tape.gradient(loss, x))
+        """  # TF 2.21: None
+    capture = run(source)
+    assert capture.stdout.strip() == "None"
+    line = line_of(source, "v.assign_add(x)")
+    assert serious(capture) == [("stateful_assign", line)]
+    assert (
+        "computed from `x` (line 3) into `v`" in found(capture)[("stateful_assign", line)].message
+    )
+
+
+def test_numpy_inside_a_tf_function_is_left_engine_and_says_tf_raises_there():
+    source = """
+        import numpy as np
+        import tensorflow as tf
+        w = tf.Variable([1.0, 2.0])
+        @tf.function
+        def f(x):
+            return tf.constant(np.tanh(x * w))
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(f(tf.constant([1.0, 1.0])))
+        print(tape.gradient(loss, w))
+        """  # TF 2.21 raises NotImplementedError at the np.tanh line while tracing f; with
+    # tf.config.run_functions_eagerly(True) it prints None, as the engine does
+    capture = run(source)
+    line = line_of(source, "np.tanh")
+    assert serious(capture) == [("left_engine", line)]
+    message = found(capture)[("left_engine", line)].message
+    assert "inside the tf.function `f`" in message and "NotImplementedError" in message
+
+
+def test_repeated_multiplication_vanishes_at_the_product_line():
+    source = """
+        import tensorflow as tf
+        x = tf.Variable([0.5, 1.0, 2.0])
+        with tf.GradientTape() as tape:
+            y = x
+            for _ in range(12):
+                y = y * 0.3
+            loss = tf.reduce_sum(y)
+        print(tape.gradient(loss, x).numpy().tolist())
+        """  # TF 2.21: [5.3144123e-07, 5.3144123e-07, 5.3144123e-07]
+    capture = run(source)
+    assert json.loads(capture.stdout) == pytest.approx([5.3144123e-07] * 3, rel=1e-6)
+    assert serious(capture) == [("vanishing_gradient", line_of(source, "y = y * 0.3"))]
+
+
+def test_a_python_if_on_a_tensor_explains_the_branch_not_taken_as_info():
+    source = """
+        import tensorflow as tf
+        w = tf.Variable(2.0)
+        v = tf.Variable(3.0)
+        x = tf.constant(1.5)
+        with tf.GradientTape() as tape:
+            if x > 1.0:
+                y = w * x
+            else:
+                y = v * x
+        print(tape.gradient(y, [w, v])[1])
+        """  # TF 2.21: [1.5, None] (bool() of the tensor chose the branch)
+    capture = run(source)
+    assert capture.stdout.strip() == "None"
+    assert serious(capture) == []
+    finding = found(capture)[("unconnected", line_of(source, "if x > 1.0"))]
+    assert finding.severity == "info" and "A Python `if` on a tensor" in finding.message

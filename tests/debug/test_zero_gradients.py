@@ -165,3 +165,30 @@ def test_a_converged_loss_is_not_a_zero_gradient():
         """
     capture = run(source)
     assert zero_findings(capture) == []
+
+
+@pytest.mark.parametrize(
+    ("activation", "weights", "op", "words"),
+    [
+        # TF 2.21: tape.gradient(loss, w) is [[0. 0. 0.]] for both
+        ("tf.tanh", "[[25.0, -30.0, 40.0]]", "Tanh", "tanh is saturated: its inputs range from"),
+        ("tf.nn.relu6", "[[25.0, 30.0, 40.0]]", "Relu6", "inputs is >= 6 (the smallest is 25)"),
+    ],
+)
+def test_a_saturated_tanh_or_relu6_output_is_where_the_gradient_died(
+    activation, weights, op, words
+):
+    source = f"""
+        import tensorflow as tf
+        w = tf.Variable({weights})
+        x = tf.constant([[1.0], [2.0]])
+        with tf.GradientTape() as tape:
+            p = {activation}(x @ w)
+            loss = tf.reduce_sum(p)
+        print(tape.gradient(loss, w).numpy().tolist())
+        """
+    capture, finding = the_finding(source, "p = ")
+    assert capture.stdout.strip() == "[[0.0, 0.0, 0.0]]"
+    assert capture.ops[finding.ops[0]].type == op
+    assert words in finding.message
+    assert "scale" in finding.suggestion  # the pre-activations are too large: scale them down

@@ -17,6 +17,7 @@ from . import (
     nonfinite,
     norms,
     side_effects,
+    skipped_gradients,
     state_flow,
     zero_gradients,
 )
@@ -51,8 +52,12 @@ def diagnose(recorder, summaries, error=None):
     findings.extend(activations.explain(ctx))
     findings.extend(nonfinite.explain(ctx))
     findings.extend(side_effects.explain(ctx))
-    findings.extend(across_steps.explain(ctx))
+    step_findings, absorbed = across_steps.explain(ctx, findings)
+    findings = [f for f in findings if id(f) not in absorbed] + step_findings
     _explain_program_error(findings, error)
+    skipped_gradients.explain(
+        ctx, findings, _field(error, "type"), _field(error, "message"), _field(error, "line")
+    )
     return _merged(findings), per_call
 
 
@@ -138,6 +143,7 @@ def _merged(findings):
     merged.sort(key=lambda f: (_SEVERITY_ORDER[f["severity"]], f["_seq"]))
     for f in merged:
         del f["_seq"]
+        f.pop("_collapse", None)
     return merged
 
 

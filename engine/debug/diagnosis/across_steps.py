@@ -2,23 +2,30 @@
 said once for the whole run instead of once per step:
 - nonfinite_at_step: the step where the loss (or a gradient) first turned NaN/Inf, and the
   first op that made a non-finite value from finite inputs in it;
-- zero_gradient_since: a variable whose gradient has been exactly 0 from some step to the end;
+- zero_gradient_since: variables whose gradient has been exactly 0 from some step to the end,
+  with the op that zeroed it on a kept step (the per-step zero_gradient it absorbs);
 - layer_norm_gap: a layer whose gradient norm is a tiny fraction of another layer's on every
   step (it learns that much slower).
 """
+
+from typing import Any
 
 import numpy as np
 
 from ..steps import layer_norms
 from .nonfinite import _fix
 from .vocabulary import THRESHOLDS
+from .zero_gradients import collapse_words
 
 MIN_STEPS = 3  # a pattern across steps needs at least this many steps to be one
 
 
-def explain(ctx):
+def explain(ctx, findings_so_far=()):
+    """(the findings across steps, ids of the per-call findings they absorbed)."""
+    collapses = [f for f in findings_so_far if "_collapse" in f]
     tracker = ctx.recorder.steps
     findings = []
+    absorbed: set[int] = set()
     for site in tracker.sites.values():
         records = [r for r in tracker.records if r.site is site and r.losses is not None]
         if not records:
@@ -27,9 +34,11 @@ def explain(ctx):
             continue  # one step: the per-call findings say it all
         findings.extend(_nonfinite(ctx, site, records))
         if len(records) >= MIN_STEPS:
-            findings.extend(_zero_since(ctx, site, records))
+            zero, gone = _zero_since(ctx, site, records, collapses)
+            findings.extend(zero)
+            absorbed |= gone
             findings.extend(_layer_gap(ctx, site, records))
-    return findings
+    return findings, absorbed
 
 
 def _first_call(record):
@@ -76,38 +85,115 @@ def _nonfinite(ctx, site, records):
     ]
 
 
-def _zero_since(ctx, site, records):
-    findings = []
+def _zero_since(ctx, site, records, collapses):
+    """One finding per run of zero gradients to the end of the loop and its cause: the
+    variables cut off since the same step at the same op, with the op, its line and its fix
+    when a kept step's zero_gradient found it (that per-step finding is absorbed: it is the
+    same cause, said once)."""
+    since_of = {}  # variable slot -> index in records where its run of exact zeros starts
     norms = np.full((len(records), len(site.variables)), np.nan)
     for row, record in enumerate(records):
         norms[row, : len(record.norms)] = record.norms
-    for slot, name in enumerate(site.variables):
-        column = norms[:, slot]
-        zero = column == 0.0
-        if not zero[-1]:
-            continue
-        since = len(column)
+    for slot in range(len(site.variables)):
+        zero = norms[:, slot] == 0.0
+        since = len(zero)
         while since > 0 and zero[since - 1]:
             since -= 1
-        count = len(column) - since
-        if count < MIN_STEPS:
+        if len(zero) - since >= MIN_STEPS:
+            since_of[slot] = since
+    if not since_of:
+        return [], set()
+    covered = _covered(site, records, since_of, collapses)
+    groups: dict[tuple, list[int]] = {}
+    for slot, since in since_of.items():
+        found = covered.get(slot)
+        line = ctx.line(found[-1][1]["_collapse"].op.location) if found else None
+        groups.setdefault((since, line), []).append(slot)
+    findings: list[dict] = []
+    absorbed: set[int] = set()
+    for (since, line), slots in groups.items():
+        # a kept step that lost it elsewhere is another cause: its own finding stays
+        evidence = [
+            (step, f)
+            for slot in slots
+            for step, f in covered.get(slot, ())
+            if ctx.line(f["_collapse"].op.location) == line
+        ]
+        absorbed.update(id(f) for _, f in evidence)
+        findings.append(_zero_finding(ctx, site, records, since, slots, evidence))
+    return findings, absorbed
+
+
+def _covered(site, records, since_of, collapses):
+    """variable slot -> [(step, zero_gradient finding)] of the kept steps of its zero run, by
+    step; a finding counts only when every source it names is in such a run."""
+    step_of_call = {id(call): r.step for r in records for call in r.calls}
+    first_step = {slot: records[since].step for slot, since in since_of.items()}
+    covered: dict[int, list] = {}
+    for finding in collapses:
+        collapse = finding["_collapse"]
+        step = step_of_call.get(id(collapse.call))
+        if step is None:
             continue
-        first = records[since].step
-        always = "on every step" if since == 0 else f"since step {first}"
-        findings.append(
-            ctx.finding(
-                "zero_gradient_since",
-                f"The gradient of {name} has been exactly 0 {always} ({count} steps, up to step "
-                f"{records[-1].step}; the tape at line {ctx.line(site.location)}): {name} has "
-                f"stopped learning.",
-                "find what cuts it off from the loss: ReLU units dead for every example "
-                "(try tf.nn.leaky_relu or a smaller learning rate), a product with 0, or an op "
-                "whose gradient is 0 (tf.round, tf.sign, tf.cast to int)",
-                site.location,
-                seq=1 + slot,
-            )
+        slots = [site.index_of.get(_source_key(collapse.call, i, s)) for i, s in collapse.sources]
+        if all(slot in first_step and first_step[slot] <= step for slot in slots):
+            for slot in slots:
+                covered.setdefault(slot, []).append((step, finding))
+    for entries in covered.values():
+        entries.sort(key=lambda entry: entry[0])
+    return covered
+
+
+def _source_key(call, index, source):
+    """The key steps.py counts a source's gradient norm under (its variable, or its place in
+    the call)."""
+    return source.eid if source.kind == "variable" else ("source", call.location, index)
+
+
+def _zero_finding(ctx, site, records, since, slots, evidence):
+    count = len(records) - since
+    span = "on every step" if since == 0 else f"since step {records[since].step}"
+    where = (
+        f"{count} steps, up to step {records[-1].step}; the tape at line {ctx.line(site.location)}"
+    )
+    latest = max(evidence, key=lambda entry: entry[0], default=None)
+    if latest is None:
+        names = ", ".join(f"`{site.variables[slot]}`" for slot in slots)
+    else:
+        named: dict[Any, Any] = {}  # one name per variable, over the steps' findings
+        for _, f in evidence:
+            for index, source in f["_collapse"].sources:
+                named.setdefault(_source_key(f["_collapse"].call, index, source), source)
+        names = ", ".join(ctx.source_words(source) for source in named.values())
+    one = len(slots) == 1
+    message = (
+        f"The gradient{'' if one else 's'} of {names} {'has' if one else 'have'} been exactly 0 "
+        f"{span} ({where}), so {'the variable has' if one else 'these variables have'} "
+        "stopped learning."
+    )
+    if latest is None:
+        return ctx.finding(
+            "zero_gradient_since",
+            message,
+            "find what cuts it off from the loss: ReLU units dead for every example "
+            "(try tf.nn.leaky_relu or a smaller learning rate), a product with 0, or an op "
+            "whose gradient is 0 (tf.round, tf.sign, tf.cast to int)",
+            site.location,
+            seq=1 + slots[0],
         )
-    return findings
+    step, finding = latest
+    collapse = finding["_collapse"]
+    words = collapse_words(ctx, collapse.op, collapse.ratio, collapse.mechanism)
+    merged = ctx.finding(
+        "zero_gradient_since",
+        f"{message} On step {step} {'it' if one else 'they'} {words}",
+        finding["suggestion"],
+        collapse.op.location,
+        seq=1 + slots[0],
+    )
+    for field in ("call", "source_index", "tensors", "ops"):
+        merged[field] = finding[field]  # the kept step's ids: "show in graph" opens that step
+    return merged
 
 
 def _layer_gap(ctx, site, records):

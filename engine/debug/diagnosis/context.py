@@ -6,6 +6,9 @@ from typing import Any
 
 from .vocabulary import SEVERITY
 
+# Escapes of values into a variable's state: Variable.assign*, an optimizer's gradients.
+_WRITTEN = ("assign", "optimizer")
+
 
 class Context:
     def __init__(self, recorder, summaries):
@@ -26,6 +29,9 @@ class Context:
         by_stmt: dict[Any, list[Any]] = {}
         for e in recorder.events:
             if e.kind == "variable_read" and e.stmt is not None:
+                by_stmt.setdefault(id(e.stmt), []).append((e.seq, e.tensor))
+        for e in self.escapes:
+            if e.how in _WRITTEN and e.stmt is not None:  # the values written into state
                 by_stmt.setdefault(id(e.stmt), []).append((e.seq, e.tensor))
         for op in recorder.ops:
             if op.stmt is not None:

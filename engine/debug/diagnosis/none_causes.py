@@ -13,7 +13,8 @@ import io
 import re
 import tokenize
 
-from .. import engine_view
+from ... import introspection
+from . import optimizer_updates, side_effects
 from .tape_facts import TapeFacts
 
 _FLOAT = "f"
@@ -164,7 +165,7 @@ class _Finder:
             if call_line
             else f"{self.tape}.{call.kind}(...)"
         )
-        training = _KERAS_TRAINING_CALL.search(ctx.source_line(call.location))
+        self.training = training = _KERAS_TRAINING_CALL.search(ctx.source_line(call.location))
         if training is not None:  # Keras's train step took the gradient: no tape of the user's
             self.target = f"the loss `{training.group(1)}(...)` computes"
             self.gradient_words = (
@@ -235,7 +236,7 @@ class _Finder:
             return self.untracked(u, op)
         if not _tracked(facts, u, op):
             return self.untracked(u, op)
-        state = engine_view.gradient_state(op.type)
+        state = introspection.gradient_state(op.type)
         if op.type == "StopGradient":
             return self._make(
                 "stop_gradient",
@@ -254,7 +255,7 @@ class _Finder:
         if op.type in _BY_DESIGN:
             return None  # ones_like(y) / zeros_like(y): a nested tape's seed, value-free
         if state == "non_differentiable" or not all(
-            engine_view.input_has_gradient(op.type, i) for i, t in enumerate(op.inputs) if t is u
+            introspection.input_has_gradient(op.type, i) for i, t in enumerate(op.inputs) if t is u
         ):
             if op.type == "Cast":
                 return self.integer_op(u, op)
@@ -435,15 +436,24 @@ class _Finder:
             ]
             if involved:
                 variable = assign.variable
-                return self._make(
-                    "stateful_assign",
+                what = (
                     f"line {ctx.line(assign.location)} assigned a value computed from "
-                    f"{self.name} into {ctx.describe(variable)}. State stops gradients: the "
-                    f"tape sees a new value of the variable, not how it was computed, so "
-                    f"{self.gradient_words} returns None for {self.name}.",
+                    f"{self.name} into {ctx.describe(variable)}"
+                )
+                fix = (
                     f"compute with tensors inside the tape instead of assigning, e.g. "
                     f"`{ctx.name(variable) or 'v'}_new = {ctx.name(variable) or 'v'} + "
-                    f"{self.bare}`, and use that",
+                    f"{self.bare}`, and use that"
+                )
+                handed = optimizer_updates.handed_over(ctx, assign, {t.id for t in involved})
+                if handed is not None:
+                    what, fix = optimizer_updates.update_words(ctx, assign, self.name, handed)
+                return self._make(
+                    "stateful_assign",
+                    f"{what}. State stops gradients: the tape sees a new value of the variable, "
+                    f"not how it was computed, so {self.gradient_words} returns None for "
+                    f"{self.name}.",
+                    fix,
                     assign.location,
                     tensors=(involved[0], variable),
                     seq=assign.seq,
@@ -487,7 +497,8 @@ class _Finder:
             f"{ctx.describe(escape.tensor)} left the engine through {how} at line "
             f"{ctx.line(escape.location)}{quoted}; what came back (line "
             f"{ctx.line(leaf.location)}) is a new constant with no record of where it came "
-            f"from, so the path from {self.name} to {self.target} is cut there.",
+            f"from, so the path from {self.name} to {self.target} is cut there."
+            + side_effects.traced_escape_words(ctx, escape),
             _numpy_fix(ctx.source_line(escape.location)),
             escape.location,
             tensors=(escape.tensor, leaf),
@@ -593,12 +604,21 @@ class _Finder:
                 branch = escape
         if branch is not None:
             return self._branch(branch)
+        fix = (
+            f"check that the target really uses {self.bare}; to get zeros instead of None, "
+            f"pass unconnected_gradients=tf.UnconnectedGradients.ZERO"
+        )
+        if self.training is not None:  # fit: the user has no gradient call to change
+            fix = (
+                "give every output whose layers should train a loss in model.compile (one "
+                "per output, e.g. loss=['mse', 'mse']), or leave the unused output out of the "
+                "model; set the layer's trainable = False if it is not meant to train"
+            )
         return self._make(
             "unconnected",
             f"{self.target} was not computed from {self.name} (no operation joins them), so "
             f"{self.gradient_words} returns None for it.",
-            f"check that the target really uses {self.bare}; to get zeros instead of None, "
-            f"pass unconnected_gradients=tf.UnconnectedGradients.ZERO",
+            fix,
             self.call.location,
             seq=self.call.seq,
         )

@@ -25,6 +25,47 @@ def explain(ctx):
     return findings
 
 
+def function_at(ctx, location):
+    """The name of the tf.function whose own body holds `location`, or None."""
+    if location is None:
+        return None
+    filename, line, name = ctx.recorder.locations.entries[location]
+    for entry in ctx.recorder.functions.values():
+        function = entry.python_function
+        if getattr(function, "__name__", None) != name:
+            continue
+        try:
+            lines, first = inspect.getsourcelines(function)
+            source_file = inspect.getsourcefile(function)
+        except (OSError, TypeError):
+            continue
+        if source_file == filename and first <= line < first + len(lines):
+            return name
+    return None
+
+
+_TRACED_ESCAPE = {
+    "numpy": "AttributeError: 'SymbolicTensor' object has no attribute 'numpy'",
+    "__array__": "NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array",
+    "float": "TypeError: Expected any non-tensor type, but got a tensor instead",
+    "int": "TypeError: Expected any non-tensor type, but got a tensor instead",
+}
+
+
+def traced_escape_words(ctx, escape):
+    """A sentence for a value that leaves the engine inside a tf.function: TF raises there
+    (its tensors are symbolic while it traces), the engine runs the function eagerly."""
+    name = function_at(ctx, escape.location)
+    error = _TRACED_ESCAPE.get(escape.how)
+    if name is None or error is None:
+        return ""
+    return (
+        f" This runs inside the tf.function `{name}`: TF runs its Python only while tracing, "
+        f"on symbolic tensors, so in TF this line raises ({error}); the engine runs it eagerly, "
+        f"as TF does under tf.config.run_functions_eagerly(True)."
+    )
+
+
 def first_side_effect(python_function):
     """(kind, line, statement text) of the first side effect in the function's own body (not
     in functions it defines), or None. kind: print, mutation, assignment."""

@@ -8,6 +8,7 @@ gradient is wrong rather than None.
 """
 
 from ..flow import flow_key
+from . import optimizer_updates
 from .none_causes import ancestors as ancestors_of, reachable_ids
 from .tape_facts import TapeFacts
 
@@ -54,16 +55,23 @@ def explain(ctx, call, none_by_index):
             continue
         names = ", ".join(ctx.source_words(s) for _, s in starved)
         variable = ctx.describe(assign.variable)
+        what = f"line {ctx.line(assign.location)} assigned a value computed from {names} into "
+        what += variable
+        fix = (
+            "compute with the tensor itself inside the tape (e.g. `v_new = w * 3.0`, and use "
+            "v_new), and assign after the gradient if the variable must keep the value"
+        )
+        handed = optimizer_updates.handed_over(ctx, assign, {t.id for t in involved})
+        if handed is not None:
+            what, fix = optimizer_updates.update_words(ctx, assign, names, handed)
         findings.append(
             ctx.finding(
                 "stateful_assign",
-                f"line {ctx.line(assign.location)} assigned a value computed from {names} into "
-                f"{variable}, and the target reads {variable} afterwards. State stops "
+                f"{what}, and the target reads {variable} afterwards. State stops "
                 f"gradients: that path contributes nothing, so the gradient "
                 f"{'returned' if len(starved) == 1 else 'returned for each'} counts only the "
                 f"other paths and is not the derivative of the target.",
-                "compute with the tensor itself inside the tape (e.g. `v_new = w * 3.0`, and use "
-                "v_new), and assign after the gradient if the variable must keep the value",
+                fix,
                 assign.location,
                 call=call.id,
                 source_index=starved[0][0],

@@ -14,6 +14,7 @@ One finding per collapse op and call, listing every source it starved.
 """
 
 import math
+from typing import Any, NamedTuple
 
 from ..flow import flow_key
 from .none_causes import ancestors as _ancestors
@@ -154,16 +155,10 @@ def _finding(ctx, call, step, ratio, starved, seed):
     else:
         factor_words = f"below {THRESHOLDS['zero_gradient_factor']:g} of the gradient at {target}"
         subject = f"The gradients of {names} are {'exactly zero' if zero else factor_words}"
-    factor = "0" if ratio == 0 else f"{ratio:.2g}"
     pronoun = "it" if len(starved) == 1 else "they"
-    message = (
-        f"{subject}: {pronoun} collapsed at {ctx.chain(op)}, which multiplied the gradient "
-        f"by {factor}: {mechanism}. "
-        f"{_quote(ctx, op)}"
-    ).strip()
-    return ctx.finding(
+    finding = ctx.finding(
         "zero_gradient",
-        message,
+        f"{subject}: {pronoun} {collapse_words(ctx, op, ratio, mechanism)}",
         fix,
         op.location,
         call=call.id,
@@ -172,6 +167,28 @@ def _finding(ctx, call, step, ratio, starved, seed):
         ops=(op,),
         seq=step.seq,
     )
+    # what zero_gradient_since needs to say this once for a whole loop (across_steps.py)
+    finding["_collapse"] = Collapse(
+        call, [(index, source) for index, source, _, _ in starved], op, ratio, mechanism
+    )
+    return finding
+
+
+class Collapse(NamedTuple):
+    call: Any
+    sources: list  # (index in the call's sources, source)
+    op: Any
+    ratio: float
+    mechanism: str
+
+
+def collapse_words(ctx, op, ratio, mechanism):
+    """'collapsed at Relu at line 22, which multiplied the gradient by 0: <why>. Line 22: ...'"""
+    factor = "0" if ratio == 0 else f"{ratio:.2g}"
+    return (
+        f"collapsed at {ctx.chain(op)}, which multiplied the gradient by {factor}: {mechanism}. "
+        f"{_quote(ctx, op)}"
+    ).strip()
 
 
 def _quote(ctx, op):
@@ -227,13 +244,20 @@ def _mechanism(ctx, op):
             "smaller, e.g. glorot_uniform), or use ReLU in hidden layers",
         )
     if kind in ("Relu", "Relu6", "Elu", "Selu") and x is not None:
-        size, hi = _stat(ctx, x, "size"), _stat(ctx, x, "max")
-        words = (
-            f"every one of its {size} inputs is <= 0 (the largest is {hi:.3g})"
-            if hi is not None and hi <= 0
-            else "the units the gradient needed are inactive (input <= 0"
-            + (" or >= 6)" if kind == "Relu6" else ")")
-        )
+        size, lo, hi = _stat(ctx, x, "size"), _stat(ctx, x, "min"), _stat(ctx, x, "max")
+        if hi is not None and hi <= 0:
+            words = f"every one of its {size} inputs is <= 0 (the largest is {hi:.3g})"
+        elif kind == "Relu6" and lo is not None and lo >= 6:
+            return (
+                f"the Relu6 is saturated: every one of its {size} inputs is >= 6 (the smallest "
+                f"is {lo:.3g}), where it is flat and its derivative is 0",
+                "scale its inputs down (normalize them, initialize the weights smaller), or use "
+                "tf.nn.relu where values above 6 are meaningful",
+            )
+        else:
+            words = "the units the gradient needed are inactive (input <= 0" + (
+                " or >= 6)" if kind == "Relu6" else ")"
+            )
         return (
             f"the {kind} is inactive: {words}, where its derivative is 0",
             "tf.nn.leaky_relu(x, alpha=0.2)  # or he_normal initialization, a small positive "

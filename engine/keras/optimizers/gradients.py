@@ -7,8 +7,10 @@ import numpy as np
 
 import engine as tf  # circular on purpose: conversion is looked up at call time
 
+from ... import hooks
 from ...errors import invalid_argument
 from ...indexed_slices import IndexedSlices
+from ...tape import recording_tapes
 from . import slices
 from .slices import Slices
 
@@ -33,11 +35,21 @@ def filter_empty_gradients(grads, variables):
     return kept_grads, kept_vars
 
 
+def _handed_over(tensor):
+    """The value goes into the variables' state (the update and the slots) as NumPy: an
+    observable escape, so a debugger can say a tape's value reached an assignment this way.
+    Only while a tape records (MAML's inner step): an ordinary loop's update, after its tape,
+    would pay for an event per variable and step that explains nothing."""
+    if hooks.observers and recording_tapes and isinstance(tensor, tf.Tensor):
+        hooks.notify("escaped", tensor, "optimizer")
+
+
 def as_array(grad, variable, keep_sparse):
     """The gradient in NumPy, in the variable's dtype: an array, or Slices for IndexedSlices
     when `keep_sparse`. A shape that does not match the variable raises TF's error."""
     dtype = variable._value.dtype
     if isinstance(grad, IndexedSlices):
+        _handed_over(grad.values)
         grad = Slices(
             np.asarray(grad.values._value, dtype),
             np.asarray(grad.indices._value),
@@ -47,6 +59,7 @@ def as_array(grad, variable, keep_sparse):
         if not keep_sparse:
             grad = slices.dense(grad)
     else:
+        _handed_over(grad)
         grad = np.asarray(tf.convert_to_tensor(grad)._value, dtype=dtype)
         shape = grad.shape
     if shape != variable._value.shape:
