@@ -23,10 +23,12 @@ COVERAGE_FLOOR := 88
 test: system-deps python-deps web check
 	$(PY) -m pytest --cov --cov-report=term:skip-covered --cov-fail-under=$(COVERAGE_FLOOR)
 
-# Code health: lint and format (ruff), types (mypy; tsc), the web app's lint (eslint).
-# Settings live in pyproject.toml and web/eslint.config.js. Every tool runs, so one run shows
-# every problem; `ruff format .` and `ruff check --fix .` repair most of them.
+# Code health: lint and format (ruff), types (mypy; tsc), the layers (lint-imports: nothing
+# imports upward, docs/architecture.md), the web app's lint (eslint). Settings live in
+# pyproject.toml, .importlinter and web/eslint.config.js. Every tool runs, so one run shows every
+# problem; `ruff format .` and `ruff check --fix .` repair most of them.
 CHECKS := "$(VENV)/bin/ruff check ." "$(VENV)/bin/ruff format --check ." "$(VENV)/bin/mypy" \
+	"$(VENV)/bin/lint-imports --no-logo" \
 	"cd web && npm run --silent lint" "cd web && npm run --silent typecheck"
 check: python-deps web
 	@failed=""; for c in $(CHECKS); do echo "$$c"; (eval "$$c") || failed="$$failed\n  $$c"; done; \
