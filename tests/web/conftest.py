@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.live_server import live_server
+from tests.web import pictures
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -19,7 +20,11 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def picture_directory(tmp_path_factory):
+    pictures.use(pictures.chosen_directory(tmp_path_factory.mktemp("screenshots")))
 
 
 @pytest.fixture(scope="session")
@@ -56,8 +61,3 @@ def page(browser):
     yield page
     context.close()
     assert console.errors == [], f"console errors: {console.errors}"
-
-
-def screenshot(page, name):
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

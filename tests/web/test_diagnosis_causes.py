@@ -2,8 +2,8 @@
 selects the op where the gradient collapsed; a chain's vanishing_gradient flags the same op as
 the per-op Norms panel."""
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, choose_example, state, wait_graph
+from tests.web.pictures import screenshot
 
 CHAIN = """import tensorflow as tf
 

@@ -8,9 +8,9 @@ import subprocess
 import pytest
 
 from tests.live_server import TAPESCOPE
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, wait_graph
 from tests.web.offline import PROGRAM, Requests, check_debugger, run_and_export
+from tests.web.pictures import screenshot
 
 
 @pytest.fixture(scope="module")
