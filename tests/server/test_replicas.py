@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import free_port
+from tests.live_server import free_port, serve, serve_process
 from tests.postgres_server import postgres_server
-from tests.serve_process import serve, serve_process
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = 20

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import live_server
+from tests.live_server import serve
 from tests.web import pictures
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def picture_directory(tmp_path_factory):
 def server(tmp_path_factory):
     if not (ROOT / "web" / "dist" / "index.html").exists():
         pytest.fail("web/dist is not built: run `make web` (cd web && npm ci && npm run build)")
-    with live_server(tmp_path_factory.mktemp("tapescope-data"), start_timeout=30) as base:
+    with serve(tmp_path_factory.mktemp("tapescope-data"), timeout=30) as base:
         yield base
 
 
