@@ -6,6 +6,11 @@
 
 `replay(capture, call_id)` re-enacts a call's backward steps from the capture's data alone.
 `show(capture)` displays the debugger inline in a notebook.
+
+The layer above the engine (docs/architecture.md): it may import the engine, through the
+observers of engine/hooks.py and the internals gathered in engine_view.py, and third-party
+libraries (pydantic, NumPy); never `server` (`show` finds the server's notebook view by an entry
+point). `import engine.debug` imports no server module.
 """
 
 from .diagnosis.vocabulary import CODES, THRESHOLDS

@@ -52,6 +52,11 @@ def test_the_tree_keeps_its_layers():
         ("engine/tensor.py", "import engine.debug.schema", "engine.tensor -> engine.debug.schema"),
         ("server/routes/pins.py", "from .. import store", "server.routes.pins -> server.store"),
         ("server/routes/pins.py", "import engine.debug", "server.routes.pins -> engine.debug"),
+        (
+            "server/sandbox/limits.py",
+            "from .. import settings",
+            "server.sandbox.limits -> server.settings",
+        ),
     ],
 )
 def test_an_upward_import_fails_the_check(tmp_path, module, line, refused):
