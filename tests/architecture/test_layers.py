@@ -50,6 +50,12 @@ def test_the_tree_keeps_its_layers():
         ("engine/hooks.py", "import server.app", "engine.hooks -> server.app"),
         ("engine/debug/build.py", "import server.models", "engine.debug.build -> server.models"),
         ("engine/tensor.py", "import engine.debug.schema", "engine.tensor -> engine.debug.schema"),
+        ("engine/__init__.py", "from . import debug", "engine -> engine.debug"),
+        (
+            "engine/keras/model.py",
+            "from engine.debug import show",
+            "engine.keras.model -> engine.debug",
+        ),
         ("server/routes/pins.py", "from .. import store", "server.routes.pins -> server.store"),
         ("server/routes/pins.py", "import engine.debug", "server.routes.pins -> engine.debug"),
         (
