@@ -11,7 +11,7 @@ APT_PACKAGES := chromium bubblewrap postgresql
 # root installs directly; anyone else goes through sudo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test check system-deps python-deps web clean
+.PHONY: run test check docs-images system-deps python-deps web clean
 
 run: system-deps python-deps web
 	$(VENV)/bin/tapescope serve --host 127.0.0.1 --port 8765
@@ -23,14 +23,27 @@ COVERAGE_FLOOR := 88
 test: system-deps python-deps web check
 	$(PY) -m pytest --cov --cov-report=term:skip-covered --cov-fail-under=$(COVERAGE_FLOOR)
 
-# Code health: lint and format (ruff), types (mypy; tsc), the web app's lint (eslint).
-# Settings live in pyproject.toml and web/eslint.config.js. Every tool runs, so one run shows
-# every problem; `ruff format .` and `ruff check --fix .` repair most of them.
+# Code health: lint and format (ruff), types (mypy; tsc), the layers (lint-imports: nothing
+# imports upward, docs/architecture.md), the web app's lint (eslint). Settings live in
+# pyproject.toml, .importlinter and web/eslint.config.js. Every tool runs, so one run shows every
+# problem; `ruff format .` and `ruff check --fix .` repair most of them.
 CHECKS := "$(VENV)/bin/ruff check ." "$(VENV)/bin/ruff format --check ." "$(VENV)/bin/mypy" \
+	"$(VENV)/bin/lint-imports --no-logo" \
 	"cd web && npm run --silent lint" "cd web && npm run --silent typecheck"
 check: python-deps web
 	@failed=""; for c in $(CHECKS); do echo "$$c"; (eval "$$c") || failed="$$failed\n  $$c"; done; \
 	if [ -n "$$failed" ]; then printf "check failed:$$failed\n"; exit 1; fi
+
+# docs/images from the UI as it draws now. The browser tests that take the documentation's
+# pictures draw them into build/docs-images/ (`make test` draws into a temporary directory and
+# never touches docs/images); only those that changed visibly, by their pixels, replace the
+# committed ones (scripts/refresh_docs_images.py).
+DOC_IMAGE_TESTS := tests/web/test_docs_screenshots.py tests/web/test_docs_screenshots_ui.py \
+	tests/web/test_training_view.py tests/web/test_theme.py
+docs-images: system-deps python-deps web
+	rm -rf build/docs-images
+	TAPESCOPE_SCREENSHOTS=$(CURDIR)/build/docs-images $(PY) -m pytest $(DOC_IMAGE_TESTS)
+	$(PY) scripts/refresh_docs_images.py build/docs-images/docs docs/images
 
 system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

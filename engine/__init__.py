@@ -1,6 +1,12 @@
 """TapeScope's autodiff engine: `import engine as tf` runs TensorFlow 2 eager gradient code.
 
 Anything outside the supported surface raises `AttributeError: engine does not implement tf.xyz`.
+
+The bottom layer (docs/architecture.md): the core (tensors, recording, tapes), `engine/ops/` and
+`engine/keras/` import only the engine and third-party libraries (NumPy), never `engine.debug`
+nor `server` (`make check`: .importlinter). `engine.debug` is reached from here only as the
+attribute `engine.debug`, loaded on first use; the debugger observes the engine through
+engine/hooks.py.
 """
 
 from . import dtypes, errors

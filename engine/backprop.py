@@ -9,6 +9,9 @@ non-persistent tape drops a record. The caller reports `finished` once the call'
 are known (a jacobian runs one pass per target element).
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from .indexed_slices import upstream_gradients
 from .ops.registry import gradient_of
 from .tensor import Tensor
@@ -50,13 +53,13 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
             # skip_input_indices: a constant operand costs nothing).
             sparse = type(dy) is not Tensor
             direct = not sparse and type(gradient) is tuple
-            upstream = (dy,) if not direct or observer is not None else None
+            upstream: Sequence[Any] = (dy,) if not direct or observer is not None else ()
         else:  # one pass over the outputs (comprehensions and generators cost more)
-            upstream = []
+            collected: list[Any] = []
             connected = sparse = direct = False
             for i in output_ids:
                 g = pop(i, None)
-                upstream.append(g)
+                collected.append(g)
                 if g is not None:  # not count(None): it calls Tensor.__eq__
                     connected = True
                     sparse = sparse or type(g) is not Tensor
@@ -66,6 +69,7 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                 if release and observer is not None:
                     observer.released(rec)
                 continue
+            upstream = collected
         if direct:
             whole = None
         elif sparse:  # below a gather (IndexedSlices): densified, or passed on (Identity, ...)
@@ -74,7 +78,7 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                 whole = gradient_of(rec.op)(rec, *upstream)
         else:  # one function for all inputs (`whole`), or several outputs
             whole = None if type(gradient) is tuple else gradient_of(rec.op)(rec, *upstream)
-        produced = [] if observer is not None else None  # only the observer reads it
+        produced: list[Any] | None = [] if observer is not None else None  # the observer's
         k = -1
         for i in rec.input_ids:
             k += 1

@@ -2,6 +2,10 @@
 variables answer them (mostly with TF's error naming the eager mode)."""
 
 import enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .shape import TensorShape
 
 
 def _undefined(name):
@@ -15,6 +19,14 @@ class TensorGraphAttributes:
     """Mixed into EagerTensor."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # what the class it is mixed into provides
+
+        @property
+        def device(self) -> str: ...
+
+        @property
+        def shape(self) -> "TensorShape": ...
 
     op = _undefined("op")
     graph = _undefined("graph")
@@ -67,6 +79,11 @@ class VariableSynchronization(enum.Enum):
 
 class VariableGraphAttributes:
     """Mixed into ResourceVariable."""
+
+    if TYPE_CHECKING:  # what the class it is mixed into provides
+
+        @property
+        def shape(self) -> "TensorShape": ...
 
     op = _undefined("op")
     graph = _undefined("graph")

@@ -10,6 +10,7 @@ import enum
 import functools
 import sys
 import warnings
+from types import FrameType
 
 from . import hooks, nest, tape as tape_module
 from .backprop import release_all, run_backward
@@ -50,7 +51,8 @@ def warn(message):
 
 
 def _user_stacklevel():
-    frame, level = sys._getframe(2), 2
+    frame: FrameType | None = sys._getframe(2)
+    level = 2
     while frame is not None and frame.f_globals.get("__name__", "").startswith("engine."):
         frame, level = frame.f_back, level + 1
     return level
@@ -103,7 +105,7 @@ class GradientTape:
         self._recording = False
         self._has_tape = False  # TF's `self._tape is not None`
         self._tracked = set()  # ids of tensors/variables whose consumers this tape records
-        self._records = []
+        self._records: list[tape_module.Record] = []
         self._append = self._records.append
         self._watched_variables = {}  # id -> Variable
 
@@ -337,7 +339,7 @@ def initial_gradients(flat_targets, output_gradients):
     end of a shorter list start from ones; the same target twice accumulates."""
     ones_like = _ops()[0]
     flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
-    seeds = {}
+    seeds: dict[int, Tensor] = {}
     for index, t in enumerate(flat_targets):
         if t._value.dtype.kind == "O":  # a string target reaches no source (no ones of it)
             continue

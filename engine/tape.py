@@ -19,10 +19,10 @@ from .ops_saved import ALL, select_saved
 from .tensor import TRACKED_DTYPES
 
 # The tapes (and forward accumulators, variable watchers) currently recording, innermost last.
-recording_tapes = []
+recording_tapes: list[Any] = []
 
 # Forward accumulators waiting for the op being recorded (see the module docstring).
-forward_pending = []
+forward_pending: list[Any] = []
 
 
 class Record:

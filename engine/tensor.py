@@ -5,6 +5,7 @@ does not depend on any op.
 """
 
 import itertools
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -46,6 +47,11 @@ class EagerTensor(TensorGraphAttributes):
     __slots__ = ("_value", "_id", "__weakref__")
     # Makes NumPy defer to our reflected operators (np_array * tensor -> Tensor.__rmul__).
     __array_priority__ = 100
+
+    if TYPE_CHECKING:  # installed after the class: by _NumpyMethod below, by ops/operators.py
+        astype: Any
+
+        def __getitem__(self, key: Any) -> Any: ...
 
     def __init__(self, value):
         self._value = value

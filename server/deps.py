@@ -1,11 +1,17 @@
-"""What handlers receive: `Annotated` dependencies on the services the app started."""
+"""What handlers receive: `Annotated` dependencies on the services the app started. Routes
+import this module, the service, the models and the errors, and nothing else of the server
+(.importlinter): whatever else a handler needs reaches it from here."""
 
+from collections.abc import Callable
+from functools import partial
 from typing import Annotated
 
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Path, Request, Response
 
+from .gallery import Example, load_examples
+from .pages import IMAGE_NAME, PAGE_NAME, DocPages
+from .responses import gzip_json
 from .runs import RunService
-from .sandbox.pool import SandboxPool
 from .settings import Settings
 
 
@@ -20,11 +26,24 @@ def _settings(request: Request) -> Settings:
     return settings
 
 
-def _pool(request: Request) -> SandboxPool | None:
-    return _runs(request).pool
+def _docs(request: Request) -> DocPages:
+    return DocPages(_settings(request))
+
+
+def _gallery() -> list[Example]:
+    return load_examples()
+
+
+def _stored_json(request: Request) -> Callable[[bytes], Response]:
+    return partial(gzip_json, request=request)
 
 
 RunsDep = Annotated[RunService, Depends(_runs)]
 SettingsDep = Annotated[Settings, Depends(_settings)]
-PoolDep = Annotated[SandboxPool | None, Depends(_pool)]
+DocsDep = Annotated[DocPages, Depends(_docs)]
+GalleryDep = Annotated[list[Example], Depends(_gallery)]
+# sends a stored gzip JSON body as it is, or unpacked for a client that does not accept gzip
+StoredJsonDep = Annotated[Callable[[bytes], Response], Depends(_stored_json)]
 RunId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="the run's id")]
+PageName = Annotated[str, Path(pattern=PAGE_NAME)]
+ImageName = Annotated[str, Path(pattern=IMAGE_NAME)]

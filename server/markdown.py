@@ -1,28 +1,33 @@
-"""A small Markdown-to-HTML renderer for the pages in docs/: headings (with ids the UI links to),
-paragraphs, lists (items may continue on indented lines), fenced code, tables, inline code, bold,
-italics, links and images. Everything is escaped first.
+"""docs/*.md as HTML, by markdown-it-py (CommonMark with GitHub's tables), for the pages the
+server renders (/docs/<name>).
 
-Links between the pages (`quickstart.md#memory`) become the app's URLs (`/docs/quickstart#memory`)
-and images in docs/images/ are served from /docs/images/; other relative links (to files that
-are not pages) are shown as their text, since the app does not serve them.
+What is ours on top of it:
+- headings get ids the UI and the docs link to: a finding's heading (`not_watched` — ...) is
+  `#not_watched`, any other a slug of its text (tests/docs/test_links.py checks that GitHub's
+  anchors agree);
+- links between the pages (`quickstart.md#memory`) become the app's URLs (`/docs/quickstart#memory`)
+  and images in docs/images/ are served from /docs/images/; other relative links and images
+  (files that are not pages) are shown as their text, since the app does not serve them;
+- raw HTML is shown as text, except comments (left out) and <br> (a line break in a table cell).
 """
 
 import html
 import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
 _INLINE_CODE = re.compile(r"`([^`]+)`")
-_BOLD = re.compile(r"\*\*([^*]+)\*\*")
-_ITALIC = re.compile(r"(?<![*\w])\*([^*\s][^*]*?)\*(?![*\w])")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\(images/([A-Za-z0-9_.-]+\.png)\)")
-_LINK = re.compile(r"\[([^\]]+)\]\(((?:https?://|/|#)[^)\s]*)\)")
-_PAGE_LINK = re.compile(r"\[([^\]]+)\]\(([a-z0-9-]+)\.md(#[^)\s]*)?\)")
-_OTHER_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]+\)")
-_AUTOLINK = re.compile(r"&lt;(https?://[^\s&]+)&gt;")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*]|\d+\.)\s+(.*)$")
-_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
-_TABLE_RULE = re.compile(r"^\s*\|(\s*:?-+:?\s*\|)+\s*$")
-_COMMENT = re.compile(r"^\s*<!--.*-->\s*$")
+_PAGE_LINK = re.compile(r"^([a-z0-9-]+)\.md(#\S*)?$")
+_IMAGE = re.compile(r"^images/([A-Za-z0-9_.-]+\.png)$")
+_KEPT_LINK = re.compile(r"^(?:https?://|/|#)")
+_COMMENT = re.compile(r"^\s*<!--.*?-->\s*$", re.S)
+_BREAK = re.compile(r"^<br\s*/?>$", re.I)
 
 
 def heading_id(text: str) -> str:
@@ -33,101 +38,71 @@ def heading_id(text: str) -> str:
     return re.sub(r"[^a-z0-9_]+", "-", text.lower()).strip("-")
 
 
-def _inline(text: str) -> str:
-    text = html.escape(text, quote=True)
-    code_spans: list[str] = []
-
-    def keep_code(match):  # code is shown as written: no bold, links or italics inside it
-        code_spans.append(f"<code>{match.group(1)}</code>")
-        return f"\x00{len(code_spans) - 1}\x00"
-
-    text = _INLINE_CODE.sub(keep_code, text)
-    text = _BOLD.sub(r"<strong>\1</strong>", text)
-    text = _ITALIC.sub(r"<em>\1</em>", text)
-    text = _IMAGE.sub(r'<img src="/docs/images/\2" alt="\1">', text)
-    text = _LINK.sub(r'<a href="\2">\1</a>', text)
-    text = _PAGE_LINK.sub(
-        lambda m: f'<a href="/docs/{m.group(2)}{m.group(3) or ""}">{m.group(1)}</a>', text
-    )
-    text = _OTHER_LINK.sub(r"\1", text)
-    text = _AUTOLINK.sub(r'<a href="\1">\1</a>', text)
-    text = text.replace("&lt;br&gt;", "<br>")  # line breaks inside table cells
-    return re.sub("\x00(\\d+)\x00", lambda m: code_spans[int(m.group(1))], text)
+def _heading_ids(state: StateCore) -> None:
+    tokens = state.tokens
+    for opening, inline in pairwise(tokens):
+        if opening.type == "heading_open":
+            opening.attrSet("id", heading_id(inline.content))
 
 
-def _cells(row: str) -> list[str]:
-    match = _TABLE_ROW.match(row)
-    assert match is not None, row  # only rows the table scan matched come here
-    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", match.group(1))]
+def _app_links(state: StateCore) -> None:
+    for token in state.tokens:
+        if token.type == "inline" and token.children:
+            token.children = _rewrite_links(token.children)
 
 
-def _table(rows: list[str]) -> str:
-    header, body = _cells(rows[0]), [_cells(row) for row in rows[2:]]
-    head = "".join(f"<th>{_inline(cell)}</th>" for cell in header)
-    lines = "".join(
-        "<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>" for row in body
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table>"
+def _rewrite_links(children: list[Token]) -> list[Token]:
+    """Page and image links to the app's URLs; any other relative link becomes its text."""
+    kept: list[Token] = []
+    dropped_opens: list[bool] = []  # one per open link: was its link_open dropped?
+    for child in children:
+        if child.type == "link_open":
+            href = str(child.attrGet("href") or "")
+            page = _PAGE_LINK.match(href)
+            if page:
+                child.attrSet("href", f"/docs/{page.group(1)}{page.group(2) or ''}")
+            dropped = not page and not _KEPT_LINK.match(href)
+            dropped_opens.append(dropped)
+            if dropped:
+                continue
+        elif child.type == "link_close" and dropped_opens.pop():
+            continue
+        elif child.type == "image":
+            image = _IMAGE.match(str(child.attrGet("src") or ""))
+            if image:
+                child.attrSet("src", f"/docs/images/{image.group(1)}")
+            elif not _KEPT_LINK.match(str(child.attrGet("src") or "")):
+                kept.append(Token("text", "", 0, content=child.content))
+                continue
+        kept.append(child)
+    return kept
+
+
+def _raw_html(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    content = tokens[idx].content
+    if _COMMENT.match(content):
+        return ""
+    if _BREAK.match(content.strip()):
+        return "<br>"
+    escaped = html.escape(content, quote=True)
+    return f"<p>{escaped}</p>\n" if tokens[idx].type == "html_block" else escaped
+
+
+def _parser() -> MarkdownIt:
+    # html=True so that comments and <br> are seen as HTML; _raw_html escapes the rest
+    options = {"html": True, "xhtmlOut": False, "typographer": False}
+    md = MarkdownIt("commonmark", options).enable("table")
+    md.core.ruler.push("heading_ids", _heading_ids)
+    md.core.ruler.push("app_links", _app_links)
+    md.add_render_rule("html_block", _raw_html)
+    md.add_render_rule("html_inline", _raw_html)
+    return md
+
+
+_MARKDOWN = _parser()
 
 
 def render(markdown: str) -> str:
-    out: list[str] = []
-    paragraph: list[str] = []
-    items: list[str] = []
-    table: list[str] = []
-    in_code = False
-
-    def flush():
-        if paragraph:
-            out.append(f"<p>{_inline(' '.join(paragraph))}</p>")
-            paragraph.clear()
-        if items:
-            out.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in items) + "</ul>")
-            items.clear()
-        if table:
-            out.append(
-                _table(table)
-                if len(table) >= 2 and _TABLE_RULE.match(table[1])
-                else f"<p>{_inline(' '.join(table))}</p>"
-            )
-            table.clear()
-
-    for line in markdown.splitlines():
-        if line.startswith("```"):
-            if in_code:
-                out.append("</code></pre>")
-            else:
-                flush()
-                out.append("<pre><code>")
-            in_code = not in_code
-        elif in_code:
-            out.append(html.escape(line) + "\n")
-        elif _COMMENT.match(line):
-            continue
-        elif heading := _HEADING.match(line):
-            flush()
-            level, text = len(heading.group(1)), heading.group(2).strip()
-            out.append(f'<h{level} id="{html.escape(heading_id(text))}">{_inline(text)}</h{level}>')
-        elif _TABLE_ROW.match(line):
-            if not table:
-                flush()
-            table.append(line)
-        elif item := _LIST_ITEM.match(line):
-            if paragraph or table:
-                flush()
-            items.append(item.group(1))
-        elif not line.strip():
-            flush()
-        elif items and line.startswith(" "):
-            items[-1] += " " + line.strip()  # an item continued on an indented line
-        else:
-            if items or table:
-                flush()
-            paragraph.append(line.strip())
-    if in_code:
-        out.append("</code></pre>")
-    flush()
-    # no newline right after <pre><code>: it would show as an empty first line
-    return "".join(
-        part if part.endswith("\n") or part == "<pre><code>" else part + "\n" for part in out
-    )
+    return _MARKDOWN.render(markdown)

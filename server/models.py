@@ -1,4 +1,5 @@
-"""The API's request and response bodies. Capture data is served as engine.debug's own models."""
+"""The API's request and response bodies. Capture data is served as engine.debug's own models
+(re-exported here: routes import models, not the engine)."""
 
 from datetime import datetime
 from typing import Literal
@@ -8,9 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from engine.debug.retention import DEFAULT as DEFAULT_KEEP, parse_keep
 from engine.debug.schema import (
     BackwardStep,
+    Capture as Capture,
     ErrorInfo,
     Finding,
     GradientState,
+    MemoryTimeline as MemoryTimeline,
     StepRecord,
     StepSite,
     TensorInfo,

@@ -6,6 +6,9 @@ import html
 import re
 from pathlib import Path
 
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+
 from .errors import not_found
 from .markdown import render
 from .settings import Settings
@@ -21,6 +24,38 @@ _STYLE = (
 )
 PAGE_NAME = r"^[a-z0-9][a-z0-9-]*$"  # docs/<name>.md: no dots, no slashes
 IMAGE_NAME = r"^[a-z0-9][a-z0-9-]*\.png$"
+SWAGGER = "swagger"  # where the web build puts Swagger UI's files (web/scripts/copy-swagger.mjs)
+
+
+class DocPages:
+    """The pages of one server's settings: its docs directory and its web build."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+
+    def markdown(self, name: str) -> str:
+        return doc_markdown(self.settings, name)
+
+    def page(self, name: str) -> str:
+        return doc_page(self.markdown(name))
+
+    def image(self, name: str) -> Path:
+        return image_path(self.settings, name)
+
+    def api_docs(self) -> HTMLResponse:
+        """Swagger UI for /openapi.json, from the web build's own copy."""
+        static = self.settings.resolved_static_dir
+        if static is None or not (static / SWAGGER / "swagger-ui-bundle.js").is_file():
+            return HTMLResponse(api_docs_missing_page())
+        page = get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="TapeScope API",
+            swagger_js_url=f"/{SWAGGER}/swagger-ui-bundle.js",
+            swagger_css_url=f"/{SWAGGER}/swagger-ui.css",
+            swagger_favicon_url=f"/{SWAGGER}/favicon-32x32.png",
+        )
+        body = bytes(page.body)
+        return HTMLResponse(body, headers={"Content-Security-Policy": swagger_csp(body)})
 
 
 def doc_path(settings: Settings, name: str) -> Path:

@@ -14,12 +14,14 @@ from engine.debug.summaries import value_to_json
 
 from .bounds import bound_capture
 from .errors import ApiError, not_found
+from .export_html import ExportUnavailable, export_stored_run
 from .graph import build_graph
 from .live_runs import LiveRuns
 from .models import (
     AnswerCount,
     Diagnosis,
     GraphPublic,
+    Health,
     PinPublic,
     PredictionCreate,
     PredictionTally,
@@ -39,6 +41,7 @@ from .store.running_runs import RunningRun, RunningRuns
 from .summary import capture_of_outcome, summarize, title_of
 from .upload_parse import UploadParser
 from .values import accept_values, value_not_kept, values_from_npz
+from .version import __version__
 
 PROGRAM_FILENAME = "main.py"
 # A cancel sent to a replica that is not running the run waits this long for the one that is
@@ -70,6 +73,21 @@ class RunService:
 
     def close(self) -> None:
         self.parser.close()
+
+    async def health(self) -> Health:
+        pool = self.pool
+        state = await pool.check() if pool else "off"
+        return Health(
+            status="ok" if state in ("ready", "off") else "degraded",
+            version=__version__,
+            sandbox=pool.isolation if pool else "none",
+            pool=state,
+            isolation=pool.isolation_layers() if pool else [],
+            memory_limit=pool.memory_limit() if pool else "",
+            workers=pool.workers if pool else 0,
+            running=pool.running if pool else 0,
+            queued=pool.queued if pool else 0,
+        )
 
     # Creating runs ----------------------------------------------------------------------------
 
@@ -296,6 +314,15 @@ class RunService:
 
     def graph(self, run_id: str, tape: int | None, call: int | None) -> GraphPublic:
         return build_graph(self.capture(run_id), tape, call)
+
+    def export_html(self, run_id: str) -> tuple[str, str]:
+        """(file name, page): the run as one self-contained HTML file (blocks: a thread's)."""
+        try:
+            return export_stored_run(self.store, run_id, self.settings.resolved_static_dir)
+        except LookupError:
+            raise not_found(f"run {run_id}") from None
+        except ExportUnavailable as error:
+            raise ApiError(503, "export_unavailable", str(error)) from None
 
     def steps(self, run_id: str, call_id: int, offset: int, limit: int) -> StepsPublic:
         capture = self.capture(run_id)

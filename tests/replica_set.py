@@ -4,7 +4,7 @@ own: for the tests of what replicas share."""
 import contextlib
 from collections.abc import Iterator
 
-from tests.serve_process import serve
+from tests.live_server import serve
 
 
 @contextlib.contextmanager

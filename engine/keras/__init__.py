@@ -3,6 +3,9 @@ models, compile/fit/evaluate/predict with callbacks, summary, weights files, act
 initializers, optimizers, losses), written with the engine's TF ops the way Keras's TensorFlow
 backend is written with TF's. Anything else raises
 `AttributeError: engine does not implement tf.keras.xyz`.
+
+Part of the engine's layer (docs/architecture.md): it may import the engine's core and ops
+(`import engine as tf`, looked up when a layer runs), never `engine.debug` nor `server`.
 """
 
 from ..missing import missing_attribute

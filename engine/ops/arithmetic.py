@@ -14,6 +14,7 @@ from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from . import array, casting, comparisons, unary_math
 from .elementwise import (
+    Op,
     allowed_numpy_dtypes,
     as_value,
     binary,
@@ -42,7 +43,7 @@ MUL = define(
     ),
     saves_inputs=ALL,
 )
-multiply = binary(MUL, np.multiply)
+multiply: Op = binary(MUL, np.multiply)
 
 
 # --- division -------------------------------------------------------------------------------
@@ -179,7 +180,7 @@ ABS = define("Abs", (lambda rec, dy: dy * sign(rec.inputs[0]),), saves_inputs=AL
 abs = unary(ABS, np.abs)  # noqa: A001 - TF's public name
 
 SIGN = define("Sign", (lambda rec, dy: array.zeros_like(rec.inputs[0]),), saves_inputs=ALL)
-sign = unary(SIGN, np.sign)
+sign: Op = unary(SIGN, np.sign)
 
 
 # --- Maximum, Minimum, SquaredDifference ----------------------------------------------------
@@ -304,7 +305,7 @@ DIV_NO_NAN = define(
     ),
     saves_inputs=ALL,
 )
-_div_no_nan_op = binary(DIV_NO_NAN, _div_no_nan_value)
+_div_no_nan_op: Op = binary(DIV_NO_NAN, _div_no_nan_value)
 
 
 def divide_no_nan(x, y, name=None):
@@ -333,7 +334,7 @@ XLOGY = define(
     ),
     saves_inputs=ALL,
 )
-xlogy = binary(XLOGY, _xlogy_value)
+xlogy: Op = binary(XLOGY, _xlogy_value)
 
 
 def _xdivy_value(x, y):
@@ -349,7 +350,7 @@ XDIVY = define(
     ),
     saves_inputs=ALL,
 )
-xdivy = binary(XDIVY, _xdivy_value)
+xdivy: Op = binary(XDIVY, _xdivy_value)
 
 __all__ = [
     "add",

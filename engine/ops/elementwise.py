@@ -5,6 +5,8 @@ InvalidArgumentError, worded as TF words it, when the dtype is not allowed.
 """
 
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -241,11 +243,11 @@ def matching_operands(op_type, computable, x, y, hint_from_x=False):
 # Making a scalar costs more than the op itself; both are immutable (the array is made
 # read-only), so sharing them is safe. 0 is left out so that -0.0 never turns into 0.0, and
 # the size is bounded for programs with many constants.
-_SCALARS = {}
+_SCALARS: dict[tuple[Any, Any], tuple[Any, np.ndarray]] = {}
 # id(cached scalar) -> its 0-d array, for when a cached scalar comes back as a tensor's value
 # (Mul's gradient multiplies by the saved `y` of `x * 2.0`). Ids are safe keys here: _SCALARS
 # keeps every cached scalar alive, so no other object can have its id.
-_SCALAR_ARRAYS = {}
+_SCALAR_ARRAYS: dict[int, np.ndarray] = {}
 
 
 def _scalar_operand(dtype, number):
@@ -262,7 +264,11 @@ def _scalar_operand(dtype, number):
     return pair
 
 
-def binary(opdef, fn, hint_from_x=False):
+# An op function made by `binary` or `unary` (its arguments as tf's: tensors, numbers, name=).
+Op = Callable[..., Any]
+
+
+def binary(opdef, fn, hint_from_x=False) -> Op:
     """A broadcasting binary op with TF's dtype rules; `fn` computes it on NumPy values."""
     op_type = opdef.type
     computable = allowed_numpy_dtypes(op_type)
@@ -342,7 +348,7 @@ def binary(opdef, fn, hint_from_x=False):
     return op
 
 
-def unary(opdef, fn):
+def unary(opdef, fn) -> Op:
     """An elementwise op of one tensor; operands convert as TF converts them (3 is int32)."""
     op_type = opdef.type
     computable = allowed_numpy_dtypes(op_type)
@@ -368,8 +374,8 @@ def unary(opdef, fn):
 # What a broadcasting binary op records as attrs for its gradient: None when both operands
 # have the output's shape, one of these markers when one operand is a scalar and the other
 # has the output's shape (most `tensor * 2.0`), else the tuple (x shape, y shape).
-SCALAR_X = ("x is a scalar",)
-SCALAR_Y = ("y is a scalar",)
+SCALAR_X: tuple[Any, ...] = ("x is a scalar",)
+SCALAR_Y: tuple[Any, ...] = ("y is a scalar",)
 
 
 def to_x(rec, grad):

@@ -74,8 +74,10 @@ def _variable_getitem(self, key):
     return getitem(self, key)
 
 
-ResourceVariable.__getitem__ = _variable_getitem
-EagerTensor.__hash__ = EagerTensor.__dict__["__hash__"]
+# Installed after the classes, as install_operators installs the operators (mypy reads the
+# assignment to a dunder of a class as a class subscript, or as a method overwritten).
+ResourceVariable.__getitem__ = _variable_getitem  # type: ignore[misc]  # see above
+EagerTensor.__hash__ = EagerTensor.__dict__["__hash__"]  # type: ignore[method-assign]  # see above
 
 
 def _delegate(name):

@@ -49,10 +49,10 @@ class OpDef:
         return f"OpDef({self.type})"
 
 
-_registry = {}
+_registry: dict[str, OpDef] = {}
 # {op: the same op with TF's complex gradient convention}, filled by engine/ops/complex_ops.py
 # for the holomorphic op types; records with a complex output use it.
-complex_variants = {}
+complex_variants: dict[OpDef, OpDef] = {}
 
 from ..ops_saved import ALL  # noqa: E402  (re-exported for op modules)
 
@@ -153,13 +153,13 @@ def record_output(opdef, inputs, output, attrs):
 
 def execute_many(opdef, inputs, values, attrs=None):
     """`execute` for ops with several outputs (Unpack, Split, ...)."""
-    outputs = []
+    made = []
     for value in values:  # as in execute: no __init__ frame, and no generator either
         output = _new_tensor(Tensor)
         output._value = value
         output._id = next(_ids)
-        outputs.append(output)
-    outputs = tuple(outputs)
+        made.append(output)
+    outputs = tuple(made)
     rec = tape_module.record(opdef, inputs, outputs, attrs) if recording_tapes else None
     if observers:
         hooks.notify("op_executed", opdef.type, inputs, outputs, rec)

@@ -11,8 +11,11 @@ import math
 import numpy as np
 
 from ..tensor import convert_to_tensor
-from .elementwise import as_value, binary, quietly, scalar_like, to_x, to_y, unary
+from .elementwise import Op, as_value, binary, quietly, scalar_like, to_x, to_y, unary
 from .registry import ALL, NOT_DIFFERENTIABLE, define
+
+# The ops a gradient above their definition calls are annotated `: Op`, so that the type
+# checker knows them where the lambdas use them.
 
 # --- exponentials and logarithms ------------------------------------------------------------
 EXP = define("Exp", (lambda rec, dy: dy * rec.outputs[0],), saves_outputs=ALL)
@@ -65,7 +68,7 @@ RSQRT_GRAD = define(
     ),
     saves_inputs=ALL,
 )
-rsqrt_grad = binary(
+rsqrt_grad: Op = binary(
     RSQRT_GRAD, _zero_for_zero_dy(lambda y, dy: y.dtype.type(-0.5) * (dy * y) * (y * y))
 )
 
@@ -75,7 +78,7 @@ rsqrt = unary(RSQRT, quietly(lambda v: 1 / np.sqrt(v)))
 SQUARE = define(
     "Square", (lambda rec, dy: dy * (rec.inputs[0] * scalar_like(dy, 2.0)),), saves_inputs=ALL
 )
-square = unary(SQUARE, np.square)
+square: Op = unary(SQUARE, np.square)
 
 RECIPROCAL_GRAD = define(
     "ReciprocalGrad",
@@ -85,19 +88,19 @@ RECIPROCAL_GRAD = define(
     ),
     saves_inputs=ALL,
 )
-reciprocal_grad = binary(RECIPROCAL_GRAD, _zero_for_zero_dy(lambda y, dy: -dy * y * y))
+reciprocal_grad: Op = binary(RECIPROCAL_GRAD, _zero_for_zero_dy(lambda y, dy: -dy * y * y))
 
 RECIPROCAL = define(
     "Reciprocal", (lambda rec, dy: reciprocal_grad(rec.outputs[0], dy),), saves_outputs=ALL
 )
-reciprocal = unary(RECIPROCAL, quietly(np.reciprocal))
+reciprocal: Op = unary(RECIPROCAL, quietly(np.reciprocal))
 
 # --- trigonometric --------------------------------------------------------------------------
 SIN = define("Sin", (lambda rec, dy: dy * cos(rec.inputs[0]),), saves_inputs=ALL)
 sin = unary(SIN, np.sin)
 
 COS = define("Cos", (lambda rec, dy: -dy * sin(rec.inputs[0]),), saves_inputs=ALL)
-cos = unary(COS, np.cos)
+cos: Op = unary(COS, np.cos)
 
 
 def _tan_grad(rec, dy):
@@ -158,7 +161,7 @@ SINH = define("Sinh", (lambda rec, dy: dy * cosh(rec.inputs[0]),), saves_inputs=
 sinh = unary(SINH, quietly(np.sinh))
 
 COSH = define("Cosh", (lambda rec, dy: dy * sinh(rec.inputs[0]),), saves_inputs=ALL)
-cosh = unary(COSH, quietly(np.cosh))
+cosh: Op = unary(COSH, quietly(np.cosh))
 
 TANH_GRAD = define(
     "TanhGrad",
@@ -168,7 +171,7 @@ TANH_GRAD = define(
     ),
     saves_inputs=ALL,
 )
-tanh_grad = binary(TANH_GRAD, lambda y, dy: dy * (1 - y * y))
+tanh_grad: Op = binary(TANH_GRAD, lambda y, dy: dy * (1 - y * y))
 
 TANH = define("Tanh", (lambda rec, dy: tanh_grad(rec.outputs[0], dy),), saves_outputs=ALL)
 tanh = unary(TANH, np.tanh)
@@ -187,7 +190,7 @@ SIGMOID_GRAD = define(
     saves_inputs=ALL,
 )
 # Eigen's order, dy * (y * (1 - y)): (dy * y) * (1 - y) rounds differently in float32
-sigmoid_grad = binary(SIGMOID_GRAD, lambda y, dy: dy * (y * (1 - y)))
+sigmoid_grad: Op = binary(SIGMOID_GRAD, lambda y, dy: dy * (y * (1 - y)))
 
 # Eigen's float logistic (scalar_logistic_op<float>, TF's Sigmoid kernel) as TF's x86 build
 # runs it: whole packets of 8 (AVX) take a range-reduced degree-5 exp(x/2), squared, then

@@ -1,1 +1,2 @@
-"""One router per resource."""
+"""One router per resource. A route imports only the service (server/runs.py), the models,
+the dependencies (server/deps.py) and the errors; whatever else it needs comes from deps."""

@@ -2,14 +2,14 @@
 
 from fastapi import APIRouter
 
-from ..gallery import load_examples
+from ..deps import GalleryDep
 from ..models import ExamplePublic, ExpectedFindingPublic
 
 router = APIRouter(prefix="/api", tags=["examples"])
 
 
 @router.get("/examples", response_model=list[ExamplePublic])
-def examples() -> list[ExamplePublic]:
+def examples(gallery: GalleryDep) -> list[ExamplePublic]:
     """Every gallery program with its title, summary, tags, expected findings and code."""
     return [
         ExamplePublic(
@@ -20,5 +20,5 @@ def examples() -> list[ExamplePublic]:
             expect=[ExpectedFindingPublic(code=f.code, line=f.line) for f in e.expect],
             code=e.code,
         )
-        for e in load_examples()
+        for e in gallery
     ]

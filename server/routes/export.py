@@ -3,9 +3,7 @@
 from fastapi import APIRouter, Response
 from starlette.concurrency import run_in_threadpool
 
-from ..deps import RunId, RunsDep, SettingsDep
-from ..errors import ApiError, not_found
-from ..export_html import ExportUnavailable, export_stored_run
+from ..deps import RunId, RunsDep
 from ..models import ErrorBody
 
 router = APIRouter(prefix="/api/runs", tags=["runs"])
@@ -21,17 +19,10 @@ router = APIRouter(prefix="/api/runs", tags=["runs"])
         503: {"model": ErrorBody},
     },
 )
-async def export_run(run_id: RunId, runs: RunsDep, settings: SettingsDep) -> Response:
+async def export_run(run_id: RunId, runs: RunsDep) -> Response:
     """The run's graph, stepper, diagnosis and plots in one HTML file that works from disk with
     no server (`tapescope export RUN_ID --html FILE` writes the same file)."""
-    try:
-        filename, page = await run_in_threadpool(
-            export_stored_run, runs.store, run_id, settings.resolved_static_dir
-        )
-    except LookupError:
-        raise not_found(f"run {run_id}") from None
-    except ExportUnavailable as error:
-        raise ApiError(503, "export_unavailable", str(error)) from None
+    filename, page = await run_in_threadpool(runs.export_html, run_id)
     return Response(
         page,
         media_type="text/html; charset=utf-8",

@@ -2,15 +2,15 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import APIRouter, Path, Query, Response
 
-from engine.debug.schema import Capture, MemoryTimeline
-
-from ..deps import RunId, RunsDep
+from ..deps import RunId, RunsDep, StoredJsonDep
 from ..models import (
+    Capture,
     Diagnosis,
     ErrorBody,
     GraphPublic,
+    MemoryTimeline,
     RunCreate,
     RunsPublic,
     RunSummary,
@@ -18,7 +18,6 @@ from ..models import (
     TensorPublic,
     TrainingStepsPublic,
 )
-from ..responses import gzip_json
 
 router = APIRouter(
     prefix="/api/runs",
@@ -65,9 +64,9 @@ def get_run(run_id: RunId, runs: RunsDep) -> RunSummary:
 
 
 @router.get("/{run_id}/capture", response_model=Capture)
-def get_capture(run_id: RunId, runs: RunsDep, request: Request) -> Response:
+def get_capture(run_id: RunId, runs: RunsDep, send: StoredJsonDep) -> Response:
     """The whole capture (sent gzip-compressed to clients that accept it)."""
-    return gzip_json(runs.capture_gzip(run_id), request)
+    return send(runs.capture_gzip(run_id))
 
 
 @router.get("/{run_id}/graph", response_model=GraphPublic)

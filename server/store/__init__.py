@@ -1,4 +1,5 @@
 """Stored runs: a table of runs and one of the full values kept beside their captures; SQLite
-by default (WAL, transactional), any SQLAlchemy URL otherwise."""
+by default (WAL, transactional), any SQLAlchemy URL otherwise. It may import engine.debug's
+schema and server.models (what it stores), nothing of the service above it."""
 
 from .runs import RunStore, StoredRun

@@ -14,7 +14,8 @@ import pytest
 
 import engine as tf
 import engine.debug
-from tests.server.test_cli import Server, http
+from tests.live_server import LiveServer
+from tests.server.test_cli import http
 
 NOTEBOOK = "http://localhost:8888"
 
@@ -71,7 +72,7 @@ def test_an_unreachable_server_falls_back_to_the_embedded_copy(cap):
 
 
 def test_a_server_that_forbids_framing_stores_the_run_and_links_it(cap, tmp_path):
-    server = Server(tmp_path)
+    server = LiveServer(tmp_path)
     try:
         view = engine.debug.show(cap, server=server.base)
         run_id = view.run_url.split("#run=")[1]
@@ -87,7 +88,7 @@ def test_a_server_that_forbids_framing_stores_the_run_and_links_it(cap, tmp_path
 
 
 def test_a_server_that_allows_the_notebook_to_frame_it_is_framed(cap, tmp_path):
-    server = Server(tmp_path, "--frame-ancestors", NOTEBOOK)
+    server = LiveServer(tmp_path, "--frame-ancestors", NOTEBOOK)
     try:
         view = engine.debug.show(cap, server=server.base, height=500)
         assert not view.embedded

@@ -3,10 +3,10 @@ tests that run the documentation's commands against it."""
 
 import pytest
 
-from tests.live_server import live_server
+from tests.live_server import serve
 
 
 @pytest.fixture(scope="session")
 def docs_server(tmp_path_factory):
-    with live_server(tmp_path_factory.mktemp("docs-data")) as base:
+    with serve(tmp_path_factory.mktemp("docs-data")) as base:
         yield base

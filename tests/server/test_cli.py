@@ -2,10 +2,7 @@
 port driven over HTTP (and restarted: its runs survive), `run`, `export`, `--help`, `--version`."""
 
 import json
-import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -14,11 +11,8 @@ import pytest
 
 from engine.debug.schema import Capture
 from server.version import __version__
+from tests.live_server import TAPESCOPE, LiveServer
 
-CONSOLE_SCRIPT = Path(sys.executable).parent / "tapescope"
-TAPESCOPE = (
-    [str(CONSOLE_SCRIPT)] if CONSOLE_SCRIPT.exists() else [sys.executable, "-m", "server.cli"]
-)
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = """import tensorflow as tf
 w = tf.Variable([1.0, -2.0], name="w")
@@ -26,12 +20,6 @@ with tf.GradientTape() as tape:
     loss = tf.reduce_sum(tf.nn.relu(w) ** 2)
 print(tape.gradient(loss, w))
 """
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def http(method, url, body=None, headers=None):
@@ -46,42 +34,8 @@ def http(method, url, body=None, headers=None):
         return error.code, json.loads(error.read())
 
 
-class Server:
-    def __init__(self, data_dir: Path, *extra):
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [*TAPESCOPE, "serve", "--port", str(self.port), "--data-dir", str(data_dir), *extra],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        self.banner = self.process.stdout.readline()
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if http("GET", self.base + "/api/health")[0] in (200, 401):
-                    return  # up (401: it wants its token)
-            except OSError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                pytest.fail(
-                    f"tapescope serve did not start: {self.banner}{self.process.stdout.read()}"
-                )
-            time.sleep(0.1)
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
 def test_serve_as_a_real_process_and_restart_it(tmp_path):
-    server = Server(tmp_path)
+    server = LiveServer(tmp_path)
     try:
         assert server.banner.strip() == f"TapeScope {__version__} at {server.base}/"
         status, summary = http("POST", server.base + "/api/runs", {"code": PROGRAM})
@@ -99,7 +53,7 @@ def test_serve_as_a_real_process_and_restart_it(tmp_path):
             assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     finally:
         server.stop()
-    again = Server(tmp_path)
+    again = LiveServer(tmp_path)
     try:
         status, stored = http("GET", f"{again.base}/api/runs/{summary['id']}")
         assert status == 200 and stored == summary
@@ -108,7 +62,7 @@ def test_serve_as_a_real_process_and_restart_it(tmp_path):
 
 
 def test_serve_with_a_token_requires_it(tmp_path):
-    server = Server(tmp_path, "--token", "s3cret")
+    server = LiveServer(tmp_path, "--token", "s3cret")
     try:
         assert server.banner.strip().endswith("/?token=s3cret")
         status, error = http("GET", server.base + "/api/runs")
@@ -179,7 +133,7 @@ def test_run_stores_locally_and_export_reads_it_back(tmp_path):
 def test_run_uploads_to_a_server(tmp_path):
     script = tmp_path / "broken.py"
     script.write_text("import tensorflow as tf\nx = tf.constant(1.0)\nraise ValueError('oops')\n")
-    server = Server(tmp_path / "data")
+    server = LiveServer(tmp_path / "data")
     try:
         done = subprocess.run(
             [*TAPESCOPE, "run", str(script), "--server", server.base],

@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 
-from tests.server.test_cli import Server
+from tests.live_server import LiveServer
 
 
 def _check(port, token=None):
@@ -23,7 +23,7 @@ def _check(port, token=None):
 
 
 def test_healthcheck_against_a_server_with_a_token(tmp_path):
-    server = Server(tmp_path, "--token", "s3cret")
+    server = LiveServer(tmp_path, "--token", "s3cret")
     try:
         assert _check(server.port, "s3cret") == 0
         assert _check(server.port) == 0

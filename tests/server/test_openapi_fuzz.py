@@ -7,15 +7,14 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from server.app import create_app
-
-from .test_cli import Server
+from tests.live_server import LiveServer
 
 schema = schemathesis.openapi.from_dict(create_app().openapi())
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("data"))
+    server = LiveServer(tmp_path_factory.mktemp("data"))
     yield server.base
     server.stop()
 

@@ -85,3 +85,19 @@ def test_without_a_build_the_root_says_how_to_get_one(tmp_path):
     with client_for(tmp_path, static_dir=tmp_path / "no-build") as client:
         page = client.get("/")
         assert page.status_code == 200 and "not built" in page.text
+
+
+def test_markdown_links_become_the_app_s_and_comments_and_breaks_are_html():
+    page = render(
+        "<!-- generated: do not edit -->\n\n"
+        "See [memory](quickstart.md#memory), [the tape](../engine/tape.py), "
+        "![a run](images/stepper.png) and <https://example.org>.\n\n"
+        "| call | result |\n|---|---|\n| `f(x)`<br>`g(x)` | a \\| b <em>x</em> |\n"
+    )
+    assert "generated" not in page
+    assert '<a href="/docs/quickstart#memory">memory</a>' in page
+    assert ", the tape, " in page and "tape.py" not in page  # not served: its text only
+    assert '<img src="/docs/images/stepper.png" alt="a run">' in page
+    assert '<a href="https://example.org">https://example.org</a>' in page
+    assert "<td><code>f(x)</code><br><code>g(x)</code></td>" in page
+    assert "<td>a | b &lt;em&gt;x&lt;/em&gt;</td>" in page

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.caddy_proxy import caddy_proxy
+from tests.live_server import serve, serve_process
 from tests.postgres_server import postgres_server
 from tests.replica_set import replica_set
-from tests.serve_process import serve, serve_process
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = 20

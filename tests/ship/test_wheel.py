@@ -33,6 +33,12 @@ PROGRAM = (
     "    y = x * x\nprint(t.gradient(y, x).numpy())\n"
 )
 
+SHOW_IN_A_NOTEBOOK = (
+    "import engine as tf, engine.debug\nwith engine.debug.capture() as cap:\n"
+    "    x = tf.constant(2.0)\nview = engine.debug.show(cap)\n"
+    "print(view.embedded, 'tapescope-capture' in view._repr_html_())\n"
+)
+
 
 def _free_port():
     with socket.socket() as s:
@@ -137,6 +143,16 @@ def test_tapescope_serve_from_the_wheel(venv, tmp_path):
         check=True,
     ).stdout.strip()
     assert version == f"tapescope {__version__}"
+    # engine.debug.show reaches the server's notebook view by the wheel's entry point
+    shown = subprocess.run(
+        [python, "-c", SHOW_IN_A_NOTEBOOK],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert shown == ["True", "True"]
 
     with _serving(venv / "bin" / "tapescope", workdir, env, tmp_path) as base:
         status, _, body = _get(base + "/api/health")

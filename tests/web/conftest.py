@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import live_server
+from tests.live_server import serve
+from tests.web import pictures
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -19,14 +20,18 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def picture_directory(tmp_path_factory):
+    pictures.use(pictures.chosen_directory(tmp_path_factory.mktemp("screenshots")))
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     if not (ROOT / "web" / "dist" / "index.html").exists():
         pytest.fail("web/dist is not built: run `make web` (cd web && npm ci && npm run build)")
-    with live_server(tmp_path_factory.mktemp("tapescope-data"), start_timeout=30) as base:
+    with serve(tmp_path_factory.mktemp("tapescope-data"), timeout=30) as base:
         yield base
 
 
@@ -56,8 +61,3 @@ def page(browser):
     yield page
     context.close()
     assert console.errors == [], f"console errors: {console.errors}"
-
-
-def screenshot(page, name):
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -1,7 +1,7 @@
 """Presenter mode, permalinks that restore exactly the view, predict mode, keyboard-only use."""
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, resize, state, wait_drawn, wait_graph
+from tests.web.pictures import screenshot
 
 
 def _run(server):

@@ -11,8 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.live_server import free_port
-from tests.serve_process import serve
+from tests.live_server import free_port, serve
 
 ATTACK = """<!doctype html><meta charset="utf-8"><title>cute cats</title>
 <form id="csrf" method="POST" enctype="text/plain" action="{target}/api/captures">

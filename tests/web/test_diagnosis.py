@@ -1,7 +1,7 @@
 """Open the "variable replaced by tensor" example and read its cause and its line."""
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, choose_example, wait_graph
+from tests.web.pictures import screenshot
 
 
 def _example(server, code):

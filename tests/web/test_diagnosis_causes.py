@@ -4,8 +4,8 @@ selects the op where the gradient collapsed; a dead loop's one zero_gradient_sin
 drop a layer's output, selecting that output's op; a chain's vanishing_gradient flags the same
 op as the per-op Norms panel."""
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, choose_example, state, wait_graph
+from tests.web.pictures import screenshot
 
 CHAIN = """import tensorflow as tf
 

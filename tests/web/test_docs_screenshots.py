@@ -1,24 +1,17 @@
 """The documentation's screenshots, taken from the real UI: a real `tapescope serve`, real gallery
 programs, Debian's Chromium. Each test puts the page in the state the docs describe, checks that
-it is in that state, and writes docs/images/<name>.png, so the pictures stay current with the UI."""
-
-import struct
-from pathlib import Path
+it is in that state, and draws docs/images/<name>.png (tests/web/pictures.py: `make docs-images`
+puts those that changed visibly in docs/), so the pictures stay current with the UI."""
 
 from tests.web.helpers import api, choose_example, state, tap, wait_graph
+from tests.web.pictures import doc_image
 
-DOC_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 SETTLE_MS = 700  # the graph animates its viewport after a step or a fit
 
 
 def _save(page, name, size=(1440, 900)):
-    DOC_IMAGES.mkdir(parents=True, exist_ok=True)
-    path = DOC_IMAGES / f"{name}.png"
     page.wait_for_timeout(SETTLE_MS)
-    page.screenshot(path=str(path))
-    header = path.read_bytes()[:24]
-    assert header[:8] == b"\x89PNG\r\n\x1a\n"
-    assert struct.unpack(">II", header[16:24]) == size
+    doc_image(page, name, size)
 
 
 def _example(server, *, tag=None, finding=None):

@@ -1,14 +1,11 @@
 """The quickstart's pictures of a run's states, predict mode and narrow windows, taken from the
-real UI in explicit app states (no sleeps) and written to docs/images/<name>.png."""
+real UI in explicit app states (no sleeps): docs/images/<name>.png (tests/web/pictures.py)."""
 
 import json
-import struct
 import urllib.request
-from pathlib import Path
 
 from tests.web.helpers import api, wait_drawn
-
-DOC_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+from tests.web.pictures import doc_image
 
 LOOP = """import tensorflow as tf
 
@@ -30,12 +27,8 @@ print("dy/dx =", tape.gradient(y, x).numpy())
 
 
 def _save(page, name, size):
-    DOC_IMAGES.mkdir(parents=True, exist_ok=True)
-    path = DOC_IMAGES / f"{name}.png"
     page.evaluate("() => document.fonts.ready")
-    page.screenshot(path=str(path))
-    header = path.read_bytes()[:24]
-    assert struct.unpack(">II", header[16:24]) == size
+    doc_image(page, name, size)
 
 
 def _type_and_run(page, server, code):

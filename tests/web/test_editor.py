@@ -1,7 +1,7 @@
 """The editor: Run with Ctrl+Enter, the error line marked, node <-> line linking, search."""
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, state, tap, wait_graph
+from tests.web.pictures import screenshot
 
 PROGRAM = """import tensorflow as tf
 

@@ -7,15 +7,15 @@ import subprocess
 
 import pytest
 
-from tests.live_server import TAPESCOPE
-from tests.web.conftest import screenshot
+from tests.live_server import CONSOLE_SCRIPT
 from tests.web.helpers import api, wait_graph
 from tests.web.offline import PROGRAM, Requests, check_debugger, run_and_export
+from tests.web.pictures import screenshot
 
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
-    return run_and_export(TAPESCOPE, tmp_path_factory.mktemp("export"))
+    return run_and_export(CONSOLE_SCRIPT, tmp_path_factory.mktemp("export"))
 
 
 def test_exported_file_works_from_disk_with_no_server(exported, page):
@@ -44,7 +44,7 @@ def test_download_button_saves_the_same_offline_file(server, page, tmp_path):
     # `tapescope export --server` writes the same file
     cli = tmp_path / "cli.html"
     subprocess.run(
-        [str(TAPESCOPE), "export", run["id"], "--server", server, "--html", str(cli)],
+        [str(CONSOLE_SCRIPT), "export", run["id"], "--server", server, "--html", str(cli)],
         check=True,
         capture_output=True,
         timeout=120,

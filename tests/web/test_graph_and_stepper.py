@@ -3,8 +3,8 @@ the API's results."""
 
 import math
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, choose_example, numbers, state, tap, wait_graph
+from tests.web.pictures import screenshot
 
 
 def _example_with_steps(server):

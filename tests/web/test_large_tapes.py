@@ -1,6 +1,7 @@
 """Large tapes: a 2,000-op tape opens in <= 2 s with its groups collapsed and a step takes
 <= 50 ms; a 20,000-op tape opens without freezing the page (download and layout in a worker,
-a progress card, cancel). The figures are printed and written to screenshots/measurements.json."""
+a progress card, cancel). The figures are printed and written to measurements.json beside the
+tests' pictures (tests/web/pictures.py)."""
 
 import json
 import statistics
@@ -8,8 +9,9 @@ import urllib.request
 
 import pytest
 
-from tests.web.conftest import SCREENSHOTS, screenshot
+from tests.web import pictures
 from tests.web.helpers import state, wait_graph
+from tests.web.pictures import screenshot
 from tests.web.synthetic_capture import deep_mlp_capture
 
 MEASURED = {}
@@ -49,8 +51,7 @@ def tape_20000(server):
 
 def _record(name, value):
     MEASURED[name] = round(value, 1)
-    SCREENSHOTS.mkdir(exist_ok=True)
-    (SCREENSHOTS / "measurements.json").write_text(json.dumps(MEASURED, indent=1))
+    (pictures.directory() / "measurements.json").write_text(json.dumps(MEASURED, indent=1))
     print(f"{name}: {value:.1f}")
 
 

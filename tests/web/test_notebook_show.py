@@ -7,8 +7,8 @@ import json
 import re
 
 import engine.debug
-from tests.web.conftest import screenshot
 from tests.web.offline import PROGRAM, Requests, check_debugger
+from tests.web.pictures import screenshot
 
 
 def _capture():

@@ -1,7 +1,7 @@
 """The memory and gradient-norm plots render, and their cursor follows the stepper."""
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, wait_graph
+from tests.web.pictures import screenshot
 
 
 def _run_with_steps(server, tag_word):

@@ -5,8 +5,8 @@ spread; the output and the inspector keep the answers hidden until revealed."""
 import json
 import urllib.request
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, state, wait_drawn
+from tests.web.pictures import screenshot
 
 PROGRAM = """import tensorflow as tf
 

@@ -1,8 +1,8 @@
 """Honest run states: a failed run looks failed, a slow one runs visibly and can be stopped, the
 URL names the run on screen, and cut output says it was cut."""
 
-from tests.web.conftest import screenshot
 from tests.web.helpers import wait_drawn
+from tests.web.pictures import screenshot
 
 LOOP = """import tensorflow as tf
 

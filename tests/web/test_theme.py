@@ -1,10 +1,7 @@
 """The dark theme follows prefers-color-scheme, and the toggle overrides it (remembered)."""
 
-from pathlib import Path
-
 from tests.web.helpers import api, wait_drawn
-
-DOC_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+from tests.web.pictures import doc_image
 
 PROGRAM = """import tensorflow as tf
 
@@ -29,7 +26,7 @@ def test_dark_scheme_is_followed_and_the_toggle_switches_it(server, browser):
     assert _background(page) == "rgb(15, 20, 26)"
     label = page.evaluate("() => __cy.getElementById('op:0').style('color')")
     assert label != "rgb(28,39,51)"  # graph labels restyled for dark, not the light ink
-    page.screenshot(path=str(DOC_IMAGES / "dark-theme.png"))
+    doc_image(page, "dark-theme")
     page.click("#theme-toggle")
     page.wait_for_function("() => document.documentElement.dataset.theme === 'light'")
     assert _background(page) == "rgb(244, 246, 248)"

@@ -2,12 +2,8 @@
 drawn for every step; a kept step opens its tape in the graph; a dropped step says why it has no
 tape and re-runs the program keeping it."""
 
-from pathlib import Path
-
-from tests.web.conftest import screenshot
 from tests.web.helpers import api, state, wait_graph
-
-DOC_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "training.png"
+from tests.web.pictures import doc_image, screenshot
 
 STEPS = 200
 LOOP = f'''"""A {STEPS}-step training loop whose inputs grow 6x for one step"""
@@ -111,7 +107,7 @@ def test_training_view_plots_every_step_and_opens_kept_steps(server, page):
         "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
         "() => r(!__cy.animated()))))"
     )
-    page.screenshot(path=str(DOC_IMAGE))  # docs/quickstart.md#training-loops
+    doc_image(page, "training")  # docs/quickstart.md#training-loops
 
     # a dropped step: why it has no tape, and the re-run that keeps it
     assert 60 not in kept

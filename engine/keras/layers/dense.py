@@ -1,5 +1,7 @@
 """keras.layers.Dense: activation(inputs @ kernel + bias), built from the input's last dimension."""
 
+from typing import Any
+
 import engine as tf  # circular on purpose: ops are looked up when the layer runs
 
 from ...missing import missing_attribute
@@ -43,7 +45,7 @@ class Dense(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.input_spec = InputSpec(min_ndim=2)
         self.supports_masking = True
-        self._kernel = None
+        self._kernel: Any = None  # a Variable from build(), which __call__ runs before call()
         self.bias = None
 
     def build(self, input_shape):

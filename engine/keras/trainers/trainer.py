@@ -10,6 +10,7 @@ attributed to the user's `fit` line (engine frames are library frames).
 """
 
 import warnings
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,12 +23,24 @@ from .compile_utils import CompileLoss, CompileMetrics, Mean
 
 
 class Trainer:
+    """Mixed into keras.Model, whose Layer side it reads (calls, weights, losses)."""
+
+    if TYPE_CHECKING:  # what keras.Model, the class this is mixed into, provides
+        _metrics: list[Any]
+        _outputs_struct: Any
+        built: bool
+        losses: list[Any]
+        trainable_weights: list[Any]
+        trainable_variables: list[Any]
+
+        def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
+
     def __init__(self):
         object.__setattr__(self, "_metrics", [])
         self.compiled = False
         self._compile_loss = None
         self._compile_metrics = None
-        self._loss_tracker = None
+        self._loss_tracker: Any = None  # a Mean from compile(), which fit and evaluate need
         self.stop_training = False
         self.stop_evaluating = False
         self.stop_predicting = False
