@@ -36,8 +36,8 @@ import pytest
 from api_common import FALLBACK_PROGRAM, gallery_program, percentile, request
 
 from tests.caddy_proxy import caddy_proxy
-from tests.postgres_server import postgres_server
 from tests.live_server import serve_process
+from tests.postgres_server import postgres_server
 
 BASELINE_RUNS = 10
 ERROR_PAUSE_SECONDS = 0.2  # a client that failed tries again after a moment, as a person would

@@ -14,9 +14,9 @@ from email.message import Message
 import pytest
 
 from server.live_runs import BEAT_SECONDS
+from tests.live_server import serve_process
 from tests.postgres_server import postgres_server
 from tests.replica_set import replica_set
-from tests.live_server import serve_process
 
 LIMIT = 6
 LOOP = "import tensorflow as tf\nx = tf.Variable(1.0)\nprint('started')\nwhile True:\n    pass\n"
