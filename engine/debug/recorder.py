@@ -94,7 +94,7 @@ class Recorder(hooks.Observer):
             if frame is None or frame is stop:
                 return None, None
             code = frame.f_code
-            library = is_library.get(code)
+            library = is_library.get(code.co_filename)
             if library is None:
                 library = self.locator.is_library(code)
             if not library:
@@ -256,11 +256,12 @@ class Recorder(hooks.Observer):
 
     # --- Observer: ops -----------------------------------------------------------------------
     def request_stop(self, exception):
+        """`exception` (a class or an instance) is raised at the next event."""
         self.stop_requested = exception
 
     def _stop(self):
         exception, self.stop_requested = self.stop_requested, None
-        raise exception()
+        raise exception
 
     def op_executed(self, op_type, inputs, outputs, record):
         if self.stop_requested is not None:

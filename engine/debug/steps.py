@@ -12,12 +12,14 @@ reads) and joins the following step. Capture ids are made dense again at build t
 (`renumber`).
 """
 
+import math
 import time
 from typing import Any
 
 import numpy as np
 
 from .. import tape as tape_module
+from .large_summaries import CHUNK, sum_of_squares
 from .memory import saved_entries
 from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
@@ -270,7 +272,7 @@ class StepTracker:
                     none += 1
                     continue
                 norms[slot] = norm
-                if not np.isfinite(norm):
+                if not math.isfinite(norm):
                     nonfinite += 1
                 elif zeros:
                     zero += 1
@@ -294,8 +296,8 @@ class StepTracker:
             marks.append("nonfinite")
         if none:
             marks.append("none")
-        finite = [n for n in norms.values() if n >= 0 and np.isfinite(n)]
-        total = float(np.sqrt(sum(n * n for n in finite))) if finite else None
+        finite = [n for n in norms.values() if n >= 0 and math.isfinite(n)]
+        total = math.sqrt(sum(n * n for n in finite)) if finite else None
         previous = site.previous_norm
         if total is not None and previous and total > JUMP_FACTOR * previous:
             marks.append("jump")
@@ -327,6 +329,65 @@ class StepTracker:
 
     # --- letting go ---------------------------------------------------------------------------
     def _drop(self, segment):
+        """Cuts the segment out of the lists and lets go of its objects, as one step: an
+        exception that arrives in the middle (a soft limit raised in the program's thread,
+        server/sandbox/child.py) would leave the lists half cut and the step's calls in the
+        capture without its record saying kept. The cut is then undone and done again, and the
+        exception raised at the recorder's next event instead (request_stop)."""
+        r = self.recorder
+        undo = self._undo_point(segment)
+        try:
+            cut = self._cut(segment)
+        except BaseException as stop:  # noqa: BLE001 - deferred, not swallowed
+            self._undo(undo)
+            cut = self._cut(segment)
+            r.request_stop(stop)
+        try:
+            r.forget(*cut)
+        except BaseException as stop:  # noqa: BLE001 - forget() may run twice: it is idempotent
+            r.forget(*cut)
+            r.request_stop(stop)
+
+    def _undo_point(self, segment):
+        """What _cut changes: the lists from the segment on, the later segments' positions,
+        the counters that index the lists."""
+        r = self.recorder
+        position = self.segments.index(segment)
+        tails = [getattr(r, name)[segment.start[i] :] for i, name in enumerate(LISTS)]
+        positions = [
+            (s, list(s.start), None if s.end is None else list(s.end))
+            for s in self.segments[position:]
+        ]
+        spill, keeper = r.spill, r.keeper
+        counters = (
+            list(r.id_offsets),
+            (spill._checked, spill._dropped, spill.next_check, spill._accounted),
+            keeper._considered,
+            self.dropped,
+        )
+        return list(self.segments), tails, positions, counters
+
+    def _undo(self, point):
+        r = self.recorder
+        segments, tails, positions, counters = point
+        self.segments[:] = segments
+        start = positions[0][1]  # the dropped segment's, first among them
+        for i, name in enumerate(LISTS):
+            getattr(r, name)[start[i] :] = tails[i]
+        for segment, segment_start, segment_end in positions:
+            segment.start[:] = segment_start
+            if segment_end is not None:
+                segment.end[:] = segment_end
+        offsets, spill_counters, considered, dropped = counters
+        r.id_offsets[:] = offsets
+        spill = r.spill
+        spill._checked, spill._dropped, spill.next_check, spill._accounted = spill_counters
+        r.keeper._considered = considered
+        self.dropped = dropped
+
+    def _cut(self, segment):
+        """Takes the segment's objects out of the recorder's lists; (what went, their ids, the
+        segment's tensors that stay) for Recorder.forget."""
         r = self.recorder
         position = self.segments.index(segment)
         following = self.segments[position + 1] if position + 1 < len(self.segments) else None
@@ -365,7 +426,7 @@ class StepTracker:
         # what later steps logged about this one (its tape deleted when the name was rebound)
         log_from = following.start[_M] if following is not None else len(r.memory_log)
         r.memory_log[log_from:] = [e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids]
-        r.forget(gone, gone_ids, survivor_tensors)
+        return gone, gone_ids, survivor_tensors
 
     def _survivors(self, segment, following):
         """ids of the segment's objects that outlive it: what later steps point at, the
@@ -378,12 +439,18 @@ class StepTracker:
             keep.add(id(variable.current))
         position = self.segments.index(following) if following is not None else None
         if position is not None:
+            # Only what is in this segment matters: intersections (in C) of its ids with what
+            # each later segment points at, not the union of all they point at.
+            own: set[int] = set()
+            for i, name in enumerate(LISTS[:_M]):
+                own.update(map(id, getattr(r, name)[start[i] : end[i]]))
             for later in self.segments[position:]:
-                keep |= (
+                refs = (
                     later.references
                     if later.references is not None
                     else _references(r, later.start, self._lengths())
                 )
+                keep |= own & refs
         for event in r.events[start[_E] : end[_E]]:
             if event.kind == "variable_created":
                 keep.add(id(event))
@@ -430,8 +497,10 @@ def _l2(array):
     a = np.asarray(array)
     if a.dtype.kind not in "fiu":
         return np.nan
+    if a.size > CHUNK:  # without a float64 copy of a large gradient (large_summaries.py)
+        return sum_of_squares(a) ** 0.5
     flat = a.astype(np.float64, copy=False).reshape(-1)
-    return float(np.sqrt(np.dot(flat, flat)))
+    return math.sqrt(np.dot(flat, flat))
 
 
 def _norm(gradient):

@@ -12,6 +12,8 @@ shape and dtype with one vectorized NumPy call per statistic, not one call per t
 
 import numpy as np
 
+from .large_summaries import Scratch, fast_path, large_statistics
+
 VALUE_CAP = 1024
 HISTOGRAM_BINS = 20
 _GROUP_MAX_SIZE = 4096  # tensors up to this size are summarized in stacked groups
@@ -21,11 +23,16 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     """One summary dict per array, in order."""
     out = [None] * len(arrays)
     groups: dict[tuple, list[int]] = {}
+    scratch = None
     for index, array in enumerate(arrays):
         array = np.asarray(array)
         if array.size <= _GROUP_MAX_SIZE:
             groups.setdefault((array.shape, array.dtype), []).append(index)
-        else:
+            continue
+        if array.size > value_cap and fast_path(array):
+            scratch = scratch or Scratch()
+            out[index] = _summarize_large(array, bins, scratch)
+        if out[index] is None:
             out[index] = _summarize_one(array, value_cap, bins)
     for (shape, dtype), indices in groups.items():
         stacked = np.stack([np.asarray(arrays[i]) for i in indices])
@@ -153,6 +160,19 @@ def _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins):
             s["histogram"] = _uniform_histogram(flat[i], *exact[i], bins)
         summaries.append(s)
     return summaries
+
+
+def _summarize_large(array, bins, scratch):
+    """A large float32/16 array's summary (large_summaries.py), or None if it is not finite."""
+    statistics = large_statistics(array, bins, scratch)
+    if statistics is None:
+        return None
+    zeros, low, high, mean, std, norm, counts, edges = statistics
+    low, high, mean, std, norm = _stats32(np.array([low, high, mean, std, norm])).tolist()
+    summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
+    summary.update(zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm)
+    summary["histogram"] = {"edges": edges.tolist(), "counts": counts.tolist()}
+    return summary
 
 
 def _uniform_histogram(values, lo, hi, bins):
