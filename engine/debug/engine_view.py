@@ -32,12 +32,20 @@ def watches_accessed_variables(tape):
 
 
 def called_from(codes, depth=2, limit=12):
+    # By id: the codes are module-level functions' (alive, so their ids are their own), and a
+    # code object's hash is recomputed from its constants on every lookup.
+    ids = _CODE_IDS.get(codes)
+    if ids is None:
+        ids = _CODE_IDS[codes] = frozenset(map(id, codes))
     frame: FrameType | None = sys._getframe(depth)
     while frame is not None and limit:
-        if frame.f_code in codes:
+        if id(frame.f_code) in ids:
             return True
         frame, limit = frame.f_back, limit - 1
     return False
+
+
+_CODE_IDS: dict[frozenset, frozenset] = {}
 
 
 def gradient_state(op_type):

@@ -168,12 +168,15 @@ class StepTracker:
     def gradient_finished(self, call):
         """Measures the call now, while its targets' and gradients' arrays are held."""
         losses = call.measures[0] if call.measures is not None else []
+        held = [g for _, _, _, g in call.results if g is not None and g.array is not None]
+        norm_of = dict(zip(map(id, held), l2_norms([g.array for g in held])))
         results = []
         for index, _path, source, gradient in call.results:
             if gradient is None:
                 results.append((index, source, None, False))
             else:
-                norm, zero = _norm(gradient)
+                norm = norm_of.get(id(gradient))
+                norm, zero = _norm(gradient) if norm is None else (norm, norm == 0.0)
                 results.append((index, source, norm, zero))
         call.measures = (losses, results)
         if self.current is not None:
@@ -282,14 +285,17 @@ class StepTracker:
         for slot, norm in norms.items():
             record.norms[slot] = norm
         record.ratios = np.full(width, np.nan)
+        slots, befores, changes = [], [], []
         for key, (before, after) in segment.assigned.items():
             slot = site.index_of.get(key)
             if slot is None or before is None or after is None:
                 continue
-            base = _l2(before)
-            record.ratios[slot] = (
-                _l2(np.subtract(after, before, dtype=np.float64)) / base if (base > 0) else np.inf
-            )
+            slots.append(slot)
+            befores.append(before)
+            changes.append(np.subtract(after, before, dtype=np.float64))
+        norms_of = l2_norms(befores + changes)
+        for slot, base, change in zip(slots, norms_of, norms_of[len(slots) :]):
+            record.ratios[slot] = change / base if (base > 0) else np.inf
         record.counts = (none, zero, nonfinite)
         marks = record.marks
         if nonfinite or not np.all(np.isfinite(record.losses)):
@@ -491,6 +497,31 @@ def _total_value(array):
     if array.size == 1:
         return float(array.reshape(()))
     return float(np.sum(array, dtype=np.float64))
+
+
+def l2_norms(arrays):
+    """The L2 norm of each array (NaN for a non-numeric one), in float64: the small ones
+    together, as one concatenation and one reduction, not a few NumPy calls each (a training
+    step measures a dozen small gradients and updates)."""
+    out = [0.0] * len(arrays)
+    small, offsets, total = [], [], 0
+    for index, array in enumerate(arrays):
+        a = np.asarray(array)
+        if a.dtype.kind not in "fiu":
+            out[index] = np.nan
+        elif a.size > CHUNK:
+            out[index] = _l2(a)
+        elif a.size:
+            small.append((index, a.reshape(-1)))
+            offsets.append(total)
+            total += a.size
+    if small:
+        flat = np.concatenate([a for _, a in small], dtype=np.float64)
+        np.multiply(flat, flat, out=flat)
+        squares = np.add.reduceat(flat, offsets).tolist()
+        for (index, _), square in zip(small, squares):
+            out[index] = math.sqrt(square)
+    return out
 
 
 def _l2(array):
