@@ -23,27 +23,29 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     """One summary dict per array, in order."""
     out = [None] * len(arrays)
     groups: dict[tuple, list[int]] = {}
-    small: list[int] = []  # float32/16 ones: summarized all together when all are finite
     scratch = None
     for index, array in enumerate(arrays):
         array = np.asarray(array)
         if array.size <= _GROUP_MAX_SIZE:
-            if array.size and array.dtype in _SMALL_TOGETHER:
-                small.append(index)
-            else:
-                groups.setdefault((array.shape, array.dtype), []).append(index)
+            groups.setdefault((array.shape, array.dtype), []).append(index)
             continue
         if array.size > value_cap and fast_path(array):
             scratch = scratch or Scratch()
             out[index] = _summarize_large(array, bins, scratch)
         if out[index] is None:
             out[index] = _summarize_one(array, value_cap, bins)
+    # float32/16 shapes with few tensors each: all of them together, when all are finite (a
+    # stacked group per shape pays each NumPy call's fixed cost once per shape)
+    few = [
+        key
+        for key, indices in groups.items()
+        if len(indices) < _STACKED_MIN and key[1] in _SMALL_TOGETHER and 0 not in key[0]
+    ]
+    small = [index for key in few for index in groups[key]]
     together = _summarize_together([np.asarray(arrays[i]) for i in small], value_cap, bins)
-    if together is None:  # a NaN or Inf among them: the general path, group by group
-        for index in small:
-            array = np.asarray(arrays[index])
-            groups.setdefault((array.shape, array.dtype), []).append(index)
-    else:
+    if together is not None:  # (None: a NaN or Inf among them, the general path for all)
+        for key in few:
+            del groups[key]
         for index, summary in zip(small, together):
             out[index] = summary
     for (shape, dtype), indices in groups.items():
@@ -175,6 +177,7 @@ def _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins):
 
 
 _SMALL_TOGETHER = frozenset((np.dtype(np.float32), np.dtype(np.float16)))
+_STACKED_MIN = 8  # tensors of one shape that are summarized as a stacked group of their own
 
 
 def _summarize_together(arrays, value_cap, bins):
