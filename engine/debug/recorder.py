@@ -554,6 +554,7 @@ class Recorder(hooks.Observer):
         """Lets go of a dropped step's objects: out of every index, their links broken so
         reference counting frees their arrays now."""
         by_eid, keeper, stats = self.by_eid, self.keeper, self.spill.activation_stats
+        states = keeper.states  # (values above the inline cap only)
         for t in gone["tensors"]:
             if id(by_eid.get(t.eid)) == id(t):  # (`is` would narrow t's type for mypy)
                 del by_eid[t.eid]
@@ -561,16 +562,18 @@ class Recorder(hooks.Observer):
                 variable = self.variables.get(t.eid)
                 if variable is not None and variable.versions.get(id(t.array)) is t:
                     del variable.versions[id(t.array)]
-            if keeper.states:  # (values above the inline cap only)
-                keeper.states.pop(t.id, None)
+            if states:
+                states.pop(t.id, None)
                 kept = keeper.kept.pop(t.id, None)
                 if kept is not None:
                     keeper.kept_bytes -= kept.nbytes
             if stats:
                 stats.pop(t.id, None)
-            if t.array is not None and t.nbytes is not None:
-                self.spill.held -= t.nbytes
-            t.op = t.array = t.stmt = None
+            if t.array is not None:
+                if t.nbytes is not None:
+                    self.spill.held -= t.nbytes
+                t.array = None
+            t.op = t.stmt = None
         for op in gone["ops"]:
             if op.record is not None and id(self.op_by_record.get(id(op.record))) == id(op):
                 del self.op_by_record[id(op.record)]

@@ -412,12 +412,16 @@ class StepTracker:
                 kept = [e for e in part if id(e[1]) not in gone_ids]
             else:
                 ids = list(map(id, part))
-                kept = [x for x, k in zip(part, ids) if k in survivors]
+                if survivors.isdisjoint(ids):  # (most lists: the survivors are tensors)
+                    kept, gone[name] = [], part
+                    gone_ids.update(ids)
+                else:
+                    kept = [x for x, k in zip(part, ids) if k in survivors]
+                    gone[name] = [x for x, k in zip(part, ids) if k not in survivors]
+                    gone_ids.update(ids)
+                    gone_ids.difference_update(survivors)
                 if i == _T:
                     survivor_tensors = kept
-                gone[name] = [x for x, k in zip(part, ids) if k not in survivors]
-                gone_ids.update(ids)
-                gone_ids.difference_update(survivors)
             items[a:b] = kept
             removed = len(part) - len(kept)
             if i != _E and i != _M:
