@@ -9,7 +9,7 @@ runner's or a server's own frames above it are never visited (and cost nothing).
 import os
 import sys
 import sysconfig
-from types import CodeType, FrameType
+from types import FrameType
 
 from .. import introspection
 
@@ -33,8 +33,10 @@ def _library_prefixes():
 
 
 _PREFIXES = None
-# code object -> bool, shared by every capture: one dict lookup per frame on the hot path.
-_IS_LIBRARY: dict[CodeType, bool] = {}
+# file name -> bool, shared by every capture: one dict lookup per frame on the hot path. Keyed
+# by the name, not the code object: a str caches its hash, a code object hashes its constants
+# and names on every lookup (8x slower, and a training step walks ~10 frames per op).
+_IS_LIBRARY: dict[str, bool] = {}
 _USER_FILES: set[str] = set()
 
 
@@ -52,8 +54,7 @@ class FrameLocator:
     @staticmethod
     def mark_user_file(filename):
         """A program run by capture_program is the user's wherever its file name points."""
-        for code in [c for c in _IS_LIBRARY if c.co_filename == filename]:
-            _IS_LIBRARY[code] = False
+        _IS_LIBRARY[filename] = False
         _USER_FILES.add(filename)
 
     def _classify(self, code):
@@ -65,11 +66,11 @@ class FrameLocator:
         else:
             path = os.path.abspath(filename) if not filename.startswith("<") else filename
             library = path.startswith(self._prefixes)
-        self._is_library[code] = library
+        self._is_library[filename] = library
         return library
 
     def is_library(self, code):
-        library = self._is_library.get(code)
+        library = self._is_library.get(code.co_filename)
         return self._classify(code) if library is None else library
 
     def user_frame(self, depth=2):
@@ -81,7 +82,7 @@ class FrameLocator:
         stop = self.stop_frame
         while frame is not None and frame is not stop:
             code = frame.f_code
-            library = is_library.get(code)
+            library = is_library.get(code.co_filename)
             if library is None:
                 library = self._classify(code)
             if not library:
@@ -98,13 +99,23 @@ class FrameLocator:
         is_library = self._is_library
         while frame is not None and frame is not stop:
             code = frame.f_code
-            library = is_library.get(code)
+            library = is_library.get(code.co_filename)
             if library is None:
                 library = self._classify(code)
             if not library:
                 frames.append((frame, child))
             child, frame = frame, frame.f_back
         return frames
+
+
+def code_table(tables, code):
+    """The dict `tables` keeps for `code` (by instruction offset). Keyed by id(code), the code
+    object held beside it so that the id stays its own: hashing a code object (its constants,
+    names...) on every event costs more than the rest of the lookup."""
+    entry = tables.get(id(code))
+    if entry is None or entry[0] is not code:
+        entry = tables[id(code)] = (code, {})
+    return entry[1]
 
 
 class Locations:
@@ -119,11 +130,11 @@ class Locations:
         if frame is None:
             return None
         # (code, instruction) -> index first: f_lineno scans the code's line table each time.
-        fast = (frame.f_code, frame.f_lasti)
-        index = self._by_instruction.get(fast)
+        code = frame.f_code
+        by_instruction = code_table(self._by_instruction, code)
+        index = by_instruction.get(frame.f_lasti)
         if index is None:
-            code = frame.f_code
-            index = self._by_instruction[fast] = self.of_key(
+            index = by_instruction[frame.f_lasti] = self.of_key(
                 (code.co_filename, frame.f_lineno, code.co_name)
             )
         return index

@@ -8,6 +8,8 @@ locals, and any tensor, variable or tape bound there that the statement created 
 names both gradients; `with tf.GradientTape() as tape:` names the tape.
 """
 
+from .frames import code_table
+
 
 class _Pending:
     """One execution of one statement in one frame (also the identity of that execution:
@@ -52,16 +54,16 @@ class StatementTracker:
         self._resolve = resolve
         self._locations = locations
         self._pending = {}  # frame -> _Pending
-        # (code, instruction) -> (statement line, names, location index): computing them needs
+        # code -> instruction -> (statement line, names, location index): computing them needs
         # f_lineno, which scans the code's line table; an instruction always maps to the same.
         self._statements = {}
 
     def _statement_of(self, frame):
-        key = (frame.f_code, frame.f_lasti)
-        found = self._statements.get(key)
+        by_instruction = code_table(self._statements, frame.f_code)
+        found = by_instruction.get(frame.f_lasti)
         if found is None:
             statement, names = self._indexes.of(frame.f_code.co_filename).statement(frame.f_lineno)
-            found = self._statements[key] = (statement, names, self._locations.of(frame))
+            found = by_instruction[frame.f_lasti] = (statement, names, self._locations.of(frame))
         return found
 
     def visit(self, frames, seq):

@@ -92,7 +92,7 @@ class Recorder(hooks.Observer):
             if frame is None or frame is stop:
                 return None, None
             code = frame.f_code
-            library = is_library.get(code)
+            library = is_library.get(code.co_filename)
             if library is None:
                 library = self.locator.is_library(code)
             if not library:
@@ -258,11 +258,12 @@ class Recorder(hooks.Observer):
 
     # --- Observer: ops -----------------------------------------------------------------------
     def request_stop(self, exception):
+        """`exception` (a class or an instance) is raised at the next event."""
         self.stop_requested = exception
 
     def _stop(self):
         exception, self.stop_requested = self.stop_requested, None
-        raise exception()
+        raise exception
 
     def op_executed(self, op_type, inputs, outputs, record):
         if self.stop_requested is not None:
@@ -547,6 +548,7 @@ class Recorder(hooks.Observer):
         """Lets go of a dropped step's objects: out of every index, their links broken so
         reference counting frees their arrays now."""
         by_eid, keeper, stats = self.by_eid, self.keeper, self.spill.activation_stats
+        states = keeper.states  # (values above the inline cap only)
         for t in gone["tensors"]:
             if id(by_eid.get(t.eid)) == id(t):  # (`is` would narrow t's type for mypy)
                 del by_eid[t.eid]
@@ -554,16 +556,18 @@ class Recorder(hooks.Observer):
                 variable = self.variables.get(t.eid)
                 if variable is not None and variable.versions.get(id(t.array)) is t:
                     del variable.versions[id(t.array)]
-            if keeper.states:  # (values above the inline cap only)
-                keeper.states.pop(t.id, None)
+            if states:
+                states.pop(t.id, None)
                 kept = keeper.kept.pop(t.id, None)
                 if kept is not None:
                     keeper.kept_bytes -= kept.nbytes
             if stats:
                 stats.pop(t.id, None)
-            if t.array is not None and t.nbytes is not None:
-                self.spill.held -= t.nbytes
-            t.op = t.array = t.stmt = None
+            if t.array is not None:
+                if t.nbytes is not None:
+                    self.spill.held -= t.nbytes
+                t.array = None
+            t.op = t.stmt = None
         for op in gone["ops"]:
             if op.record is not None and id(self.op_by_record.get(id(op.record))) == id(op):
                 del self.op_by_record[id(op.record)]

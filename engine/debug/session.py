@@ -209,8 +209,10 @@ def _is_user(path, filename):
 
 
 def _fill(target, built):
-    for field in Capture.model_fields:
-        setattr(target, field, getattr(built, field))
+    # The built model's validated fields as they are (setattr would go through pydantic's
+    # assignment machinery field by field, for values it has just validated).
+    target.__dict__.update(built.__dict__)
+    target.__pydantic_fields_set__ = set(built.__pydantic_fields_set__)
     target._values = built._values
 
 

@@ -12,12 +12,14 @@ reads) and joins the following step. Capture ids are made dense again at build t
 (`renumber`).
 """
 
+import math
 import time
 from typing import Any
 
 import numpy as np
 
 from .. import introspection
+from .large_summaries import CHUNK, sum_of_squares
 from .memory import saved_entries
 from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
@@ -166,12 +168,15 @@ class StepTracker:
     def gradient_finished(self, call):
         """Measures the call now, while its targets' and gradients' arrays are held."""
         losses = call.measures[0] if call.measures is not None else []
+        held = [g for _, _, _, g in call.results if g is not None and g.array is not None]
+        norm_of = dict(zip(map(id, held), l2_norms([g.array for g in held])))
         results = []
         for index, _path, source, gradient in call.results:
             if gradient is None:
                 results.append((index, source, None, False))
             else:
-                norm, zero = _norm(gradient)
+                norm = norm_of.get(id(gradient))
+                norm, zero = _norm(gradient) if norm is None else (norm, norm == 0.0)
                 results.append((index, source, norm, zero))
         call.measures = (losses, results)
         if self.current is not None:
@@ -270,7 +275,7 @@ class StepTracker:
                     none += 1
                     continue
                 norms[slot] = norm
-                if not np.isfinite(norm):
+                if not math.isfinite(norm):
                     nonfinite += 1
                 elif zeros:
                     zero += 1
@@ -280,22 +285,25 @@ class StepTracker:
         for slot, norm in norms.items():
             record.norms[slot] = norm
         record.ratios = np.full(width, np.nan)
+        slots, befores, changes = [], [], []
         for key, (before, after) in segment.assigned.items():
             slot = site.index_of.get(key)
             if slot is None or before is None or after is None:
                 continue
-            base = _l2(before)
-            record.ratios[slot] = (
-                _l2(np.subtract(after, before, dtype=np.float64)) / base if (base > 0) else np.inf
-            )
+            slots.append(slot)
+            befores.append(before)
+            changes.append(np.subtract(after, before, dtype=np.float64))
+        norms_of = l2_norms(befores + changes)
+        for slot, base, change in zip(slots, norms_of, norms_of[len(slots) :]):
+            record.ratios[slot] = change / base if (base > 0) else np.inf
         record.counts = (none, zero, nonfinite)
         marks = record.marks
         if nonfinite or not np.all(np.isfinite(record.losses)):
             marks.append("nonfinite")
         if none:
             marks.append("none")
-        finite = [n for n in norms.values() if n >= 0 and np.isfinite(n)]
-        total = float(np.sqrt(sum(n * n for n in finite))) if finite else None
+        finite = [n for n in norms.values() if n >= 0 and math.isfinite(n)]
+        total = math.sqrt(sum(n * n for n in finite)) if finite else None
         previous = site.previous_norm
         if total is not None and previous and total > JUMP_FACTOR * previous:
             marks.append("jump")
@@ -327,6 +335,65 @@ class StepTracker:
 
     # --- letting go ---------------------------------------------------------------------------
     def _drop(self, segment):
+        """Cuts the segment out of the lists and lets go of its objects, as one step: an
+        exception that arrives in the middle (a soft limit raised in the program's thread,
+        server/sandbox/child.py) would leave the lists half cut and the step's calls in the
+        capture without its record saying kept. The cut is then undone and done again, and the
+        exception raised at the recorder's next event instead (request_stop)."""
+        r = self.recorder
+        undo = self._undo_point(segment)
+        try:
+            cut = self._cut(segment)
+        except BaseException as stop:  # noqa: BLE001 - deferred, not swallowed
+            self._undo(undo)
+            cut = self._cut(segment)
+            r.request_stop(stop)
+        try:
+            r.forget(*cut)
+        except BaseException as stop:  # noqa: BLE001 - forget() may run twice: it is idempotent
+            r.forget(*cut)
+            r.request_stop(stop)
+
+    def _undo_point(self, segment):
+        """What _cut changes: the lists from the segment on, the later segments' positions,
+        the counters that index the lists."""
+        r = self.recorder
+        position = self.segments.index(segment)
+        tails = [getattr(r, name)[segment.start[i] :] for i, name in enumerate(LISTS)]
+        positions = [
+            (s, list(s.start), None if s.end is None else list(s.end))
+            for s in self.segments[position:]
+        ]
+        spill, keeper = r.spill, r.keeper
+        counters = (
+            list(r.id_offsets),
+            (spill._checked, spill._dropped, spill.next_check, spill._accounted),
+            keeper._considered,
+            self.dropped,
+        )
+        return list(self.segments), tails, positions, counters
+
+    def _undo(self, point):
+        r = self.recorder
+        segments, tails, positions, counters = point
+        self.segments[:] = segments
+        start = positions[0][1]  # the dropped segment's, first among them
+        for i, name in enumerate(LISTS):
+            getattr(r, name)[start[i] :] = tails[i]
+        for segment, segment_start, segment_end in positions:
+            segment.start[:] = segment_start
+            if segment_end is not None:
+                segment.end[:] = segment_end
+        offsets, spill_counters, considered, dropped = counters
+        r.id_offsets[:] = offsets
+        spill = r.spill
+        spill._checked, spill._dropped, spill.next_check, spill._accounted = spill_counters
+        r.keeper._considered = considered
+        self.dropped = dropped
+
+    def _cut(self, segment):
+        """Takes the segment's objects out of the recorder's lists; (what went, their ids, the
+        segment's tensors that stay) for Recorder.forget."""
         r = self.recorder
         position = self.segments.index(segment)
         following = self.segments[position + 1] if position + 1 < len(self.segments) else None
@@ -345,12 +412,16 @@ class StepTracker:
                 kept = [e for e in part if id(e[1]) not in gone_ids]
             else:
                 ids = list(map(id, part))
-                kept = [x for x, k in zip(part, ids) if k in survivors]
+                if survivors.isdisjoint(ids):  # (most lists: the survivors are tensors)
+                    kept, gone[name] = [], part
+                    gone_ids.update(ids)
+                else:
+                    kept = [x for x, k in zip(part, ids) if k in survivors]
+                    gone[name] = [x for x, k in zip(part, ids) if k not in survivors]
+                    gone_ids.update(ids)
+                    gone_ids.difference_update(survivors)
                 if i == _T:
                     survivor_tensors = kept
-                gone[name] = [x for x, k in zip(part, ids) if k not in survivors]
-                gone_ids.update(ids)
-                gone_ids.difference_update(survivors)
             items[a:b] = kept
             removed = len(part) - len(kept)
             if i != _E and i != _M:
@@ -365,7 +436,7 @@ class StepTracker:
         # what later steps logged about this one (its tape deleted when the name was rebound)
         log_from = following.start[_M] if following is not None else len(r.memory_log)
         r.memory_log[log_from:] = [e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids]
-        r.forget(gone, gone_ids, survivor_tensors)
+        return gone, gone_ids, survivor_tensors
 
     def _survivors(self, segment, following):
         """ids of the segment's objects that outlive it: what later steps point at, the
@@ -378,12 +449,18 @@ class StepTracker:
             keep.add(id(variable.current))
         position = self.segments.index(following) if following is not None else None
         if position is not None:
+            # Only what is in this segment matters: intersections (in C) of its ids with what
+            # each later segment points at, not the union of all they point at.
+            own: set[int] = set()
+            for i, name in enumerate(LISTS[:_M]):
+                own.update(map(id, getattr(r, name)[start[i] : end[i]]))
             for later in self.segments[position:]:
-                keep |= (
+                refs = (
                     later.references
                     if later.references is not None
                     else _references(r, later.start, self._lengths())
                 )
+                keep |= own & refs
         for event in r.events[start[_E] : end[_E]]:
             if event.kind == "variable_created":
                 keep.add(id(event))
@@ -426,12 +503,39 @@ def _total_value(array):
     return float(np.sum(array, dtype=np.float64))
 
 
+def l2_norms(arrays):
+    """The L2 norm of each array (NaN for a non-numeric one), in float64: the small ones
+    together, as one concatenation and one reduction, not a few NumPy calls each (a training
+    step measures a dozen small gradients and updates)."""
+    out = [0.0] * len(arrays)
+    small, offsets, total = [], [], 0
+    for index, array in enumerate(arrays):
+        a = np.asarray(array)
+        if a.dtype.kind not in "fiu":
+            out[index] = np.nan
+        elif a.size > CHUNK:
+            out[index] = _l2(a)
+        elif a.size:
+            small.append((index, a.reshape(-1)))
+            offsets.append(total)
+            total += a.size
+    if small:
+        flat = np.concatenate([a for _, a in small], dtype=np.float64)
+        np.multiply(flat, flat, out=flat)
+        squares = np.add.reduceat(flat, offsets).tolist()
+        for (index, _), square in zip(small, squares):
+            out[index] = math.sqrt(square)
+    return out
+
+
 def _l2(array):
     a = np.asarray(array)
     if a.dtype.kind not in "fiu":
         return np.nan
+    if a.size > CHUNK:  # without a float64 copy of a large gradient (large_summaries.py)
+        return sum_of_squares(a) ** 0.5
     flat = a.astype(np.float64, copy=False).reshape(-1)
-    return float(np.sqrt(np.dot(flat, flat)))
+    return math.sqrt(np.dot(flat, flat))
 
 
 def _norm(gradient):

@@ -12,6 +12,8 @@ shape and dtype with one vectorized NumPy call per statistic, not one call per t
 
 import numpy as np
 
+from .large_summaries import Scratch, fast_path, large_statistics
+
 VALUE_CAP = 1024
 HISTOGRAM_BINS = 20
 _GROUP_MAX_SIZE = 4096  # tensors up to this size are summarized in stacked groups
@@ -21,12 +23,31 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     """One summary dict per array, in order."""
     out = [None] * len(arrays)
     groups: dict[tuple, list[int]] = {}
+    scratch = None
     for index, array in enumerate(arrays):
         array = np.asarray(array)
         if array.size <= _GROUP_MAX_SIZE:
             groups.setdefault((array.shape, array.dtype), []).append(index)
-        else:
+            continue
+        if array.size > value_cap and fast_path(array):
+            scratch = scratch or Scratch()
+            out[index] = _summarize_large(array, bins, scratch)
+        if out[index] is None:
             out[index] = _summarize_one(array, value_cap, bins)
+    # float32/16 shapes with few tensors each: all of them together, when all are finite (a
+    # stacked group per shape pays each NumPy call's fixed cost once per shape)
+    few = [
+        key
+        for key, indices in groups.items()
+        if len(indices) < _STACKED_MIN and key[1] in _SMALL_TOGETHER and 0 not in key[0]
+    ]
+    small = [index for key in few for index in groups[key]]
+    together = _summarize_together([np.asarray(arrays[i]) for i in small], value_cap, bins)
+    if together is not None:  # (None: a NaN or Inf among them, the general path for all)
+        for key in few:
+            del groups[key]
+        for index, summary in zip(small, together):
+            out[index] = summary
     for (shape, dtype), indices in groups.items():
         stacked = np.stack([np.asarray(arrays[i]) for i in indices])
         for i, summary in zip(indices, _summarize_group(stacked, shape, dtype, value_cap, bins)):
@@ -155,6 +176,68 @@ def _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins):
     return summaries
 
 
+_SMALL_TOGETHER = frozenset((np.dtype(np.float32), np.dtype(np.float16)))
+_STACKED_MIN = 8  # tensors of one shape that are summarized as a stacked group of their own
+
+
+def _summarize_together(arrays, value_cap, bins):
+    """The summaries of small float32/16 arrays of any shapes, as _summarize_finite writes
+    them, from one concatenation (per-array figures by reduceat), or None if one holds NaN or
+    Inf. A capture has many small tensors of many shapes (biases, logits, scalars): a group
+    per shape paid each NumPy call's fixed cost once per shape."""
+    if not arrays:
+        return []
+    sizes = np.array([a.size for a in arrays])
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    narrow = np.concatenate([a.reshape(-1) for a in arrays])
+    flat = narrow.astype(np.float64)
+    sums = np.add.reduceat(flat, starts)
+    if not np.isfinite(sums).all():  # (a float64 sum of float32 data cannot overflow)
+        return None
+    zeros = np.add.reduceat(flat == 0, starts, dtype=np.intp)
+    mins, maxs = np.minimum.reduceat(flat, starts), np.maximum.reduceat(flat, starts)
+    exact = list(zip(mins.tolist(), maxs.tolist()))  # the histogram's range, not rounded
+    means = sums / sizes
+    flat -= np.repeat(means, sizes)
+    centered_squares = np.add.reduceat(flat * flat, starts)
+    stds = np.sqrt(centered_squares / sizes)
+    norms = np.sqrt(centered_squares + sizes * means * means)
+    columns = _stats32(np.stack([mins, maxs, means, stds, norms])).tolist()
+    inline = [i for i, a in enumerate(arrays) if a.size <= value_cap]
+    values: list = [None] * len(arrays)
+    if inline:
+        shortest = _shortest32(
+            np.concatenate([narrow[starts[i] : starts[i] + sizes[i]] for i in inline])
+        )
+        at = 0
+        for i in inline:
+            values[i] = shortest[at : at + sizes[i]].reshape(arrays[i].shape).tolist()
+            at += sizes[i]
+    summaries = []
+    for i, (a, z, lo, hi, mean, std, norm) in enumerate(zip(arrays, zeros.tolist(), *columns)):
+        s = _base(a.shape, a.dtype, a.size, a.dtype.itemsize)
+        s.update(zeros=z, nans=0, infs=0, min=lo, max=hi, mean=mean, std=std, norm=norm)
+        if values[i] is not None:
+            s["value"] = values[i]
+        else:
+            s["histogram"] = _uniform_histogram(a.reshape(-1), *exact[i], bins)
+        summaries.append(s)
+    return summaries
+
+
+def _summarize_large(array, bins, scratch):
+    """A large float32/16 array's summary (large_summaries.py), or None if it is not finite."""
+    statistics = large_statistics(array, bins, scratch)
+    if statistics is None:
+        return None
+    zeros, low, high, mean, std, norm, counts, edges = statistics
+    low, high, mean, std, norm = _stats32(np.array([low, high, mean, std, norm])).tolist()
+    summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
+    summary.update(zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm)
+    summary["histogram"] = {"edges": edges.tolist(), "counts": counts.tolist()}
+    return summary
+
+
 def _uniform_histogram(values, lo, hi, bins):
     """np.histogram(values, bins) for finite values within [lo, hi], without its range masks;
     a value that rounding puts on the wrong side of an edge may count in the neighbouring bin."""
@@ -178,7 +261,9 @@ def _stats32(stats):
 
 def _shortest32(values):
     """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
-    still convert back to the same float32; values outside float32's range stay as they are."""
+    still convert back to the same float32; values outside float32's range stay as they are.
+    The digits are found by bisection (4 rounds instead of up to 9: a value that round-trips
+    with d digits does with more), all values at once."""
     d = np.asarray(values, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         x = d.astype(np.float32)
@@ -187,16 +272,22 @@ def _shortest32(values):
         out[np.isfinite(d) & ~todo] = x[np.isfinite(d) & ~todo]
         if not todo.any():
             return out
-        magnitude = np.floor(np.log10(np.abs(np.where(todo, d, 1.0))))
-        for digits in range(1, 10):
-            scale = 10.0 ** (digits - 1 - magnitude)
-            rounded = np.round(d * scale) / scale
-            ok = todo & (rounded.astype(np.float32) == x)
-            out[ok] = rounded[ok]
-            todo &= ~ok
-            if not todo.any():
+        d, x = d[todo], x[todo]
+        magnitude = np.floor(np.log10(np.abs(d)))
+        low = np.ones(d.shape)  # digits that may not be enough
+        high = np.full(d.shape, 9.0)  # digits that are (9 always are for a float32)
+        while True:
+            open_ = low < high
+            if not open_.any():
                 break
-        out[todo] = x[todo]  # not reached for finite float32 values (9 digits always do)
+            middle = np.floor((low + high) / 2)
+            scale = 10.0 ** (middle - 1 - magnitude)
+            ok = (np.round(d * scale) / scale).astype(np.float32) == x
+            high = np.where(open_ & ok, middle, high)
+            low = np.where(open_ & ~ok, middle + 1, low)
+        scale = 10.0 ** (high - 1 - magnitude)
+        rounded = np.round(d * scale) / scale
+        out[todo] = np.where(rounded.astype(np.float32) == x, rounded, x)
     return out
 
 

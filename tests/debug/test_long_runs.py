@@ -176,3 +176,35 @@ def test_a_program_stopped_by_memory_or_an_interrupt_keeps_its_steps():
         assert len(capture.stdout.splitlines()) == 20
         # out of memory, the program's objects go before the capture is built
         assert ("keep_me" in namespace) is (stop != "MemoryError")
+
+
+class _Stopped(Exception):
+    """Stands for a soft limit raised in the program's thread (server/sandbox/child.py)."""
+
+
+def test_a_stop_that_strikes_while_a_step_is_dropped_leaves_a_consistent_capture(monkeypatch):
+    from engine.debug.recorder import Recorder
+
+    shift = Recorder.shift_indexes
+    calls = {"n": 0}
+
+    def interrupted(self, name, start, end, kept):
+        calls["n"] += 1
+        if calls["n"] == 6 * 5 + 2:  # the 6th drop, its tensors and ops cut, its tapes not yet
+            raise _Stopped()
+        shift(self, name, start, end, kept)
+
+    monkeypatch.setattr(Recorder, "shift_indexes", interrupted)
+    capture = capture_program(loop(40), "stopped.py")
+    # the stop is raised at the next event, in the program: the run ends there
+    assert capture.error.type == "_Stopped"
+    last = capture.steps[-1].step
+    assert 9 <= last < 39
+    kept = [s for s in capture.steps if s.kept]
+    assert [s.step for s in kept] == [0, 1, 2, last - 2, last - 1, last]
+    # every call and tape in the capture is a kept step's, and the dropped steps left nothing
+    assert sorted(c for s in kept for c in s.calls) == [c.id for c in capture.calls]
+    assert sorted(t for s in kept for t in s.tapes) == [t.id for t in capture.tapes]
+    tensor_ids = {t.id for t in capture.tensors}
+    assert all(set(op.inputs) | set(op.outputs) <= tensor_ids for op in capture.ops)
+    assert all(not s.calls for s in capture.steps if not s.kept)

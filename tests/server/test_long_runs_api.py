@@ -77,9 +77,10 @@ def _partial(client, summary):
     kept = [r for r in steps["data"] if r["kept"]]
     assert [r["step"] for r in kept][:3] == [0, 1, 2]
     capture = client.get(f"/api/runs/{summary['id']}/capture").json()
-    # (the step the limit stopped may have stopped before its gradient call; and a step being
-    # dropped when the limit struck can keep its calls in the capture: known, see issue 11)
-    assert len(capture["calls"]) >= sum(len(r["calls"]) for r in kept) >= len(kept) - 1
+    # every call in the capture is a kept step's (the step the limit stopped may have stopped
+    # before its gradient call)
+    assert len(capture["calls"]) == sum(len(r["calls"]) for r in kept) >= len(kept) - 1
+    assert sorted(c for r in kept for c in r["calls"]) == [c["id"] for c in capture["calls"]]
     assert capture["tapes"] and capture["tensors"]
     return steps
 
