@@ -20,6 +20,7 @@ import { defaultExpanded, mountGraph, toggleGroup } from "./views/graph";
 import { mountInspector } from "./views/inspector";
 import { mountLegend } from "./views/legend";
 import { showLoading, updateLoading } from "./views/loading";
+import { plotly } from "./views/charts";
 import { mountMemory } from "./views/memory";
 import { mountNorms } from "./views/norms";
 import { mountTraining } from "./views/training";
@@ -309,6 +310,8 @@ async function boot(): Promise<void> {
   const examples = mountGallery(gallerySelect, choose).then((list) => (galleryExamples = list));
   if (link.run) {
     if (link.presenter) store.set({ presenter: true });
+    // a link to a panel of charts: Plotly downloads beside the run instead of after it
+    if (link.panel && link.panel !== "inspector" && link.panel !== "diagnosis") void plotly();
     try {
       const summary = await untilEnded(await api.summary(link.run)); // a link to a run still running
       await loadRun(link.run, link, summary);
