@@ -17,7 +17,7 @@ import { mountGraphToolbar } from "./graph-toolbar";
 import { mountGraphTooltip } from "./graph-tooltip";
 import { mountMinimap } from "./minimap";
 import { showLoading, updateLoading } from "./loading";
-import { applyFirstView, onScreen, pathNodes, readableZoom, type SavedView } from "./graph-viewport";
+import { applyFirstView, onScreen, pathNodes, readableZoom, tooBigToRead, type SavedView } from "./graph-viewport";
 
 const BIG_GRAPH_NODES = 1500;
 
@@ -40,7 +40,8 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   });
   (window as unknown as { __cy: Core }).__cy = cy; // for the browser tests and the curious
   mountGraphTooltip(cy, document.getElementById("graph-tooltip")!);
-  const showMinimap = mountMinimap(cy, document.getElementById("minimap")!);
+  const needsOverview = () => tooBigToRead(cy, store.state.presenter ? 17 : 13, store.state.presenter);
+  const minimap = mountMinimap(cy, document.getElementById("minimap")!, needsOverview);
   let renderedKey = "";
   let renderedExpanded: ReadonlySet<string> = new Set();
   let rebuildToken = 0;
@@ -169,7 +170,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     decorate();
     performance.mark("decorated");
     initialViewport(state);
-    showMinimap(graph.nodes.length);
+    minimap.update(needsOverview());
     delete container.dataset.rendering;
     session.openedMs = performance.now() - started;
     container.dataset.ready = String(token);
@@ -297,6 +298,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       for (const edge of graph.edges) apply(edge.id, decorateEdge(edge, input, saved, pruned));
       placeBadges(noneSources);
     });
+    minimap.refresh();
   }
 
   function apply(id: string, look: { classes: string; text: string }): void {
@@ -361,7 +363,10 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   }
 
   store.subscribe((state, changed) => {
-    if (touched(changed, "presenter", "dark")) cy.style(graphStyle(state.presenter, drawnBig, state.dark));
+    if (touched(changed, "presenter", "dark")) {
+      cy.style(graphStyle(state.presenter, drawnBig, state.dark));
+      minimap.refresh();
+    }
     const key = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
     if (touched(changed, "index", "tape", "expanded", "presenter") && key !== renderedKey) {
       if (touched(changed, "index", "tape")) session.grouping = null;
