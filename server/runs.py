@@ -13,12 +13,10 @@ from engine.debug.summaries import value_to_json
 
 from .bounds import bound_capture
 from .errors import ApiError, not_found
-from .graph import build_graph
 from .live_runs import LiveRuns
 from .models import (
     AnswerCount,
     Diagnosis,
-    GraphPublic,
     PinPublic,
     PredictionCreate,
     PredictionTally,
@@ -257,9 +255,6 @@ class RunService:
         if capture is None:
             raise not_found(f"run {run_id}")
         return capture
-
-    def graph(self, run_id: str, tape: int | None, call: int | None) -> GraphPublic:
-        return build_graph(self.capture(run_id), tape, call)
 
     def steps(self, run_id: str, call_id: int, offset: int, limit: int) -> StepsPublic:
         capture = self.capture(run_id)
