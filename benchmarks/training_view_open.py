@@ -11,11 +11,9 @@ beside it for scale.
 """
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.live_server import live_server  # noqa: E402
 from tests.web.conftest import CHROMIUM, FLAGS  # noqa: E402
-from tests.web.long_run_capture import long_run_capture  # noqa: E402
+from tests.web.long_run_capture import long_run_capture, upload  # noqa: E402
 
 TARGET_MS = 2000
 VIEWPORT = {"width": 1280, "height": 720}
@@ -51,16 +49,8 @@ MARK_STATES = """
 """
 
 
-def upload(base: str, steps: int) -> str:
-    capture = long_run_capture(steps)
-    request = urllib.request.Request(
-        base + "/api/captures",
-        data=capture.to_json().encode(),
-        method="POST",
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=300) as response:
-        run = json.loads(response.read())
+def upload_run(base: str, steps: int) -> str:
+    run = upload(base, long_run_capture(steps))
     assert run["steps"] == steps, run
     return run["id"]
 
@@ -93,7 +83,7 @@ def main() -> None:
         tempfile.TemporaryDirectory(prefix="tapescope-bench-") as data,
         live_server(Path(data)) as base,
     ):
-        run = upload(base, args.steps)
+        run = upload_run(base, args.steps)
         training_link = f"{base}/#run={run}&panel=training"
         cases = [
             ("plain page load (baseline)", f"{base}/", "booted"),

@@ -5,6 +5,9 @@ view's tests and its benchmark (benchmarks/training_view_open.py).
 captured with every step kept and stretched to `steps` per-step records, then uploaded through
 `POST /api/captures` as a user's engine.debug script would."""
 
+import json
+import urllib.request
+
 
 def training_loop(steps: int) -> str:
     """A `steps`-step Keras training loop whose inputs grow 6x for step 120."""
@@ -61,3 +64,15 @@ def long_run_capture(steps: int):
         )
     site = short.sites[0].model_copy(update={"steps": steps, "kept": sorted(kept_at)})
     return short.model_copy(update={"steps": records, "sites": [site]})
+
+
+def upload(base: str, capture) -> dict:
+    """POST the capture to the server at `base`; the new run's summary."""
+    request = urllib.request.Request(
+        base + "/api/captures",
+        data=capture.to_json().encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=300) as response:
+        return json.loads(response.read())

@@ -3,16 +3,8 @@ server serves no graph of its own): for the chosen gradient call, what lies on a
 sources to its targets, what the tape saved and pruned for the backward pass, and why a source's
 gradient is None."""
 
+from tests.server.test_api import TWO_SOURCES  # x on the path to y, z on none
 from tests.web.helpers import api, wait_drawn
-
-TWO_SOURCES = """import tensorflow as tf
-x = tf.Variable(2.0, name="x")
-z = tf.Variable(5.0, name="z")
-with tf.GradientTape() as tape:
-    y = tf.exp(x) * 3.0
-    w = tf.square(z)
-print(tape.gradient(y, [x, z]))
-"""
 
 DRAWN = """() => {
     const index = window.__tapescope.store.state.index;

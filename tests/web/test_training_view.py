@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tests.web.conftest import screenshot
 from tests.web.helpers import api, state, wait_graph
-from tests.web.long_run_capture import long_run_capture, training_loop
+from tests.web.long_run_capture import long_run_capture, training_loop, upload
 
 DOC_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "training.png"
 
@@ -134,18 +134,8 @@ def test_training_tab_is_hidden_for_a_single_step(server, page):
 
 
 def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
-    import json
-    import urllib.request
-
     capture = long_run_capture(10_000)
-    request = urllib.request.Request(
-        server + "/api/captures",
-        data=capture.to_json().encode(),
-        method="POST",
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=120) as response:
-        run = json.loads(response.read())
+    run = upload(server, capture)
     assert run["steps"] == 10_000
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{server}/#run={run['id']}")
