@@ -5,7 +5,6 @@ performance.mark("script-start");
 import { api, ApiError, type Example } from "./api/client";
 import { indexCapture } from "./model/capture-index";
 import { groupOps } from "./model/groups";
-import { session } from "./model/session";
 import { decodePermalink, encodePermalink, type Permalink } from "./permalink";
 import { installKeyboard } from "./keyboard";
 import { store, touched, type RunInfo, type State } from "./store";
@@ -211,7 +210,6 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     const tapes = [...index.tapes.values()];
     const tape = link.tape ?? firstCall?.tape ?? tapes.find((t) => (t.records?.length ?? 0) > 0)?.id ?? tapes[0]?.id ?? null;
     const records = tape != null ? index.tapes.get(tape)?.records ?? [] : [];
-    session.grouping = null;
     const groups = groupOps(index, records).groups.keys();
     const expanded = link.expanded ? new Set(link.expanded) : defaultExpanded(records.length, groups);
     const hasProblems = index.findings.some((f) => f.severity !== "info");
@@ -225,6 +223,7 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
       expanded,
       panel: link.panel ?? (hasProblems || run.error ? "diagnosis" : store.state.panel),
       playing: false,
+      grouping: null, // the new tape's groups: the graph view groups it again
     };
     if (link.presenter !== undefined) state.presenter = link.presenter;
     if (link.predict !== undefined) state.predict = link.predict;
@@ -248,7 +247,7 @@ function currentView() {
 
 function defaultOpen(state: State): ReadonlySet<string> {
   const records = state.tape != null ? state.index?.tapes.get(state.tape)?.records?.length ?? 0 : 0;
-  return defaultExpanded(records, session.grouping?.groups.keys() ?? []);
+  return defaultExpanded(records, store.state.grouping?.groups.keys() ?? []);
 }
 
 async function copyPermalink(): Promise<void> {
@@ -333,6 +332,6 @@ async function boot(): Promise<void> {
 }
 
 // for the browser tests and the curious: the store and the stepper, read-only by convention
-(window as unknown as { __tapescope: unknown }).__tapescope = { store, stepping, session };
+(window as unknown as { __tapescope: unknown }).__tapescope = { store, stepping };
 
 void boot();
