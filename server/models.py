@@ -12,12 +12,10 @@ from engine.debug.schema import (
     Capture as Capture,
     ErrorInfo,
     Finding,
-    GradientState,
     MemoryTimeline as MemoryTimeline,
     StepRecord,
     StepSite,
     TensorInfo,
-    TensorKind,
 )
 
 RunStatus = Literal["ok", "error", "limit", "crashed", "running", "cancelled"]
@@ -204,72 +202,6 @@ class TensorPublic(TensorInfo):
 
 class Diagnosis(Public):
     findings: list[Finding]
-
-
-# The graph of one tape, for the web app's graph view.
-
-
-class GraphNode(Public):
-    id: str = Field(description="'t<tensor id>' or 'o<op id>'")
-    kind: Literal["tensor", "op"]
-    label: str
-    tensor: int | None = None
-    op: int | None = None
-    tensor_kind: TensorKind | None = None
-    op_type: str | None = None
-    gradient: GradientState | None = Field(None, description="ops: is a gradient registered")
-    dtype: str | None = None
-    shape: list[int] | None = None
-    scope: str = Field("", description="name scope; group id for collapsing")
-    line: int | None = None
-    on_path: bool = Field(
-        True,
-        description="on a path from a source to a target of the selected call "
-        "(everything is on the path when no call is selected)",
-    )
-    source: bool = False
-    target: bool = False
-    none_cause: str | None = Field(
-        None, description="sources whose gradient is None: the finding code"
-    )
-    saved: bool = Field(False, description="tensors: kept by the tape for the backward pass")
-    pruned: bool = Field(
-        False, description="tensors: an unpruned tape would keep it, this one did not"
-    )
-    saved_bytes: int = 0
-    released: bool = Field(
-        False, description="ops: the record was released by a non-persistent tape"
-    )
-
-
-class GraphEdge(Public):
-    id: str
-    source: str
-    target: str
-    role: Literal["input", "output"] = Field(
-        description="input: tensor -> op; output: op -> tensor"
-    )
-    index: int = Field(description="position among the op's inputs or outputs")
-    shape: list[int]
-    dtype: str
-    on_path: bool = True
-    saved: bool = Field(False, description="the op kept this tensor for its gradient")
-    pruned: bool = Field(False, description="an unpruned tape would keep it; this one did not")
-
-
-class GraphGroup(Public):
-    id: str = Field(description="the full scope, e.g. 'model/dense_1'")
-    label: str
-    parent: str | None = None
-    ops: int = Field(description="ops directly or indirectly inside")
-
-
-class GraphPublic(Public):
-    tape: int | None = Field(description="the tape shown; None when the program has no tape")
-    call: int | None = None
-    nodes: list[GraphNode]
-    edges: list[GraphEdge]
-    groups: list[GraphGroup]
 
 
 class PinPublic(Public):

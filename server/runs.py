@@ -15,12 +15,10 @@ from engine.debug.summaries import value_to_json
 from .bounds import bound_capture
 from .errors import ApiError, not_found
 from .export_html import ExportUnavailable, export_stored_run
-from .graph import build_graph
 from .live_runs import LiveRuns
 from .models import (
     AnswerCount,
     Diagnosis,
-    GraphPublic,
     Health,
     PinPublic,
     PredictionCreate,
@@ -311,9 +309,6 @@ class RunService:
         if capture is None:
             raise not_found(f"run {run_id}")
         return capture
-
-    def graph(self, run_id: str, tape: int | None, call: int | None) -> GraphPublic:
-        return build_graph(self.capture(run_id), tape, call)
 
     def export_html(self, run_id: str) -> tuple[str, str]:
         """(file name, page): the run as one self-contained HTML file (blocks: a thread's)."""

@@ -1,7 +1,9 @@
 import { defineConfig } from "vite";
+import { plotlyBuild } from "./vite.plotly";
 
 // Everything is bundled locally (no CDN); the server serves dist/ at "/".
 export default defineConfig({
+  ...plotlyBuild,
   base: "/",
   build: {
     outDir: "dist",

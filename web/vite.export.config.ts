@@ -9,6 +9,7 @@
 // - a Content-Security-Policy that allows no network at all.
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { plotlyBuild } from "./vite.plotly";
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 const API_CLIENT = src("api/client.ts");
@@ -105,6 +106,7 @@ function singleFile(): Plugin {
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default defineConfig({
+  ...plotlyBuild,
   base: "./",
   plugins: [offlineModules(), singleFile()],
   build: {

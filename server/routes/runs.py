@@ -9,7 +9,6 @@ from ..models import (
     Capture,
     Diagnosis,
     ErrorBody,
-    GraphPublic,
     MemoryTimeline,
     RunCreate,
     RunsPublic,
@@ -67,17 +66,6 @@ def get_run(run_id: RunId, runs: RunsDep) -> RunSummary:
 def get_capture(run_id: RunId, runs: RunsDep, send: StoredJsonDep) -> Response:
     """The whole capture (sent gzip-compressed to clients that accept it)."""
     return send(runs.capture_gzip(run_id))
-
-
-@router.get("/{run_id}/graph", response_model=GraphPublic)
-def get_graph(
-    run_id: RunId,
-    runs: RunsDep,
-    tape: Annotated[int | None, Query(ge=0, le=2**31)] = None,
-    call: Annotated[int | None, Query(ge=0, le=2**31)] = None,
-) -> GraphPublic:
-    """Nodes and edges of one tape; with `call`, what lies on that call's path is marked."""
-    return runs.graph(run_id, tape, call)
 
 
 @router.get("/{run_id}/calls/{call_id}/steps", response_model=StepsPublic)

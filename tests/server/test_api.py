@@ -88,57 +88,10 @@ def test_the_capture_is_sent_gzip_compressed_when_accepted(client, two_sources):
     assert json.loads(raw.content)["program"]["filename"] == "main.py"  # httpx decodes it
 
 
-def test_graph_marks_the_path_saved_pruned_and_released(client, two_sources):
-    graph = client.get(f"/api/runs/{two_sources['id']}/graph", params={"call": 0}).json()
-    nodes = {node["id"]: node for node in graph["nodes"]}
-    assert graph["tape"] == 0 and graph["call"] == 0
-    assert {n["op_type"] for n in nodes.values() if n["kind"] == "op"} == {"Exp", "Mul", "Square"}
-    ops = {n["op_type"]: n for n in nodes.values() if n["kind"] == "op"}
-    assert ops["Exp"]["on_path"] and ops["Mul"]["on_path"] and not ops["Square"]["on_path"]
-    assert all(op["released"] for op in ops.values())  # a non-persistent tape let go of all
-    x, z = nodes["t0"], nodes["t1"]
-    assert x["source"] and x["on_path"] and x["none_cause"] is None
-    assert z["source"] and not z["on_path"] and z["none_cause"] == "unconnected"
-    assert x["pruned"] and not x["saved"]  # Exp keeps its output, not its input
-    exp_output = next(e for e in graph["edges"] if e["source"] == ops["Exp"]["id"])
-    assert nodes[exp_output["target"]]["saved"]
-    assert {e["role"] for e in graph["edges"]} == {"input", "output"}
-    assert len(graph["edges"]) == 2 + 3 + 2  # Exp 1 in 1 out, Mul 2 in 1 out, Square 1 in 1 out
-
-
-def test_graph_without_a_call_has_everything_on_the_path(client, two_sources):
-    graph = client.get(f"/api/runs/{two_sources['id']}/graph").json()
-    assert graph["tape"] == 0 and graph["call"] is None
-    assert all(node["on_path"] for node in graph["nodes"])
-
-
-def test_graph_groups_follow_name_scopes(client):
-    summary = run(
-        client,
-        """import tensorflow as tf
-x = tf.Variable([1.0, 2.0])
-with tf.GradientTape() as tape:
-    with tf.name_scope("model"):
-        with tf.name_scope("layer1"):
-            h = tf.nn.relu(x * 2.0)
-        with tf.name_scope("layer2"):
-            y = tf.reduce_sum(h * h)
-tape.gradient(y, x)
-""",
-    )
-    graph = client.get(f"/api/runs/{summary['id']}/graph").json()
-    groups = {group["id"]: group for group in graph["groups"]}
-    assert set(groups) == {"model", "model/layer1", "model/layer2"}
-    assert groups["model/layer1"]["parent"] == "model"
-    assert groups["model"]["ops"] == groups["model/layer1"]["ops"] + groups["model/layer2"]["ops"]
-
-
-def test_graph_errors_for_unknown_tape_and_call(client, two_sources):
-    base = f"/api/runs/{two_sources['id']}/graph"
-    assert client.get(base, params={"tape": 7}).json()["error"] == "not_found"
-    assert client.get(base, params={"call": 7}).json()["error"] == "not_found"
-    mismatch = client.get(base, params={"tape": 1, "call": 0})
-    assert mismatch.status_code == 422 and "belongs to tape 0" in mismatch.json()["message"]
+def test_there_is_no_graph_endpoint(client, two_sources):
+    """The web app builds the graph from the capture (one graph model, issue 15)."""
+    response = client.get(f"/api/runs/{two_sources['id']}/graph")
+    assert response.status_code == 404
 
 
 def test_steps_are_paged_in_engine_order(client, two_sources):
@@ -181,7 +134,7 @@ def test_runs_are_listed_newest_first_and_paged(client):
 def test_delete_removes_the_run_and_its_capture(client):
     run_id = run(client, "print('bye')")["id"]
     assert client.delete(f"/api/runs/{run_id}").status_code == 204
-    for path in ("", "/capture", "/graph", "/diagnosis", "/memory"):
+    for path in ("", "/capture", "/diagnosis", "/memory"):
         response = client.get(f"/api/runs/{run_id}{path}")
         assert response.status_code == 404 and response.json()["error"] == "not_found"
     assert client.delete(f"/api/runs/{run_id}").status_code == 404
@@ -262,7 +215,8 @@ def test_run_ids_are_unguessable(client):
 
 def test_openapi_and_docs(client):
     schema = client.get("/openapi.json").json()
-    assert "/api/runs/{run_id}/graph" in schema["paths"]
+    assert "/api/runs/{run_id}/capture" in schema["paths"]
+    assert "/api/runs/{run_id}/graph" not in schema["paths"]
     error_ref = {"$ref": "#/components/schemas/ErrorBody"}
     for path in schema["paths"].values():
         for operation in path.values():

@@ -76,8 +76,8 @@ def client_session(k: int, bases: list[str], export: bool) -> dict:
     run_id = run["id"]
     summary = call(other, f"/api/runs/{run_id}")
     assert summary["stdout"] == f"client {k}\n" and summary["calls"][0]["steps"] > 0
-    graph = call(other, f"/api/runs/{run_id}/graph?tape=0&call=0")
-    assert graph["nodes"]
+    diagnosis = call(other, f"/api/runs/{run_id}/diagnosis")
+    assert "findings" in diagnosis
     steps = call(other, f"/api/runs/{run_id}/calls/0/steps")
     assert steps["count"] == summary["calls"][0]["steps"] and steps["data"]
     capture = call(other, f"/api/runs/{run_id}/capture")
@@ -111,12 +111,12 @@ def test_any_replica_serves_any_run_under_20_clients(replicas):
 def test_pins_and_deletes_are_shared(replicas):
     a, b = replicas
     run_id = call(a, "/api/captures", {"stdout": "shared"})["id"]
-    call(b, f"/api/runs/{run_id}/graph")  # now parsed and cached on b
+    call(b, f"/api/runs/{run_id}/diagnosis")  # now parsed and cached on b
     assert call(a, f"/api/runs/{run_id}/pin", {}, method="POST")["pinned"] is True
     assert call(b, f"/api/runs/{run_id}/pin")["pinned"] is True
     assert status_of(a, f"/api/runs/{run_id}", method="DELETE") in (200, 204)
     # b cached the capture, but the run is gone for every replica
-    assert status_of(b, f"/api/runs/{run_id}/graph") == 404
+    assert status_of(b, f"/api/runs/{run_id}/diagnosis") == 404
     assert status_of(b, f"/api/runs/{run_id}") == 404
 
 

@@ -119,7 +119,7 @@ def _step_op_on_screen(page):
     return page.evaluate("""() => {
         const s = window.__tapescope.store.state;
         const op = s.index.calls.get(s.call).steps[s.step - 1].op;
-        const node = __cy.getElementById(window.__tapescope.session.graph.nodeOfOp.get(op));
+        const node = __cy.getElementById(window.__tapescope.store.state.graph.nodeOfOp.get(op));
         return {box: node.renderedBoundingBox(), width: __cy.width(), height: __cy.height(), zoom: __cy.zoom()};
     }""")
 

@@ -182,22 +182,31 @@ def test_hovering_a_node_shows_what_it_is(server, page):
     tip.wait_for(state="hidden")
 
 
-def test_a_big_graph_has_a_minimap_that_moves_the_view(server, page):
+FRAME_HOLDS = """([x, y]) => {
+    const r = document.querySelector('#minimap .minimap-view').getBoundingClientRect();
+    return r.left - 1 <= x && x <= r.right + 1 && r.top - 1 <= y && y <= r.bottom + 1;
+}"""
+
+
+def test_a_graph_too_big_to_read_has_an_overview_that_moves_the_view(server, page):
     run = api(server, "/api/runs", {"code": LONG_CHAIN})
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{server}/#run={run['id']}")
     wait_drawn(page)
     minimap = page.locator("#minimap")
     minimap.wait_for(state="visible")
-    page.wait_for_selector("#minimap .cytoscape-navigatorView")
+    page.wait_for_selector('#minimap[data-shown="1"][data-draws]')
     before = page.evaluate("() => __cy.pan()")
     box = minimap.bounding_box()
-    page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.5)
+    point = [box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.5]
+    assert not page.evaluate(FRAME_HOLDS, point)  # the view opens at the sources, on the left
+    page.mouse.click(*point)
     page.wait_for_function(
         "b => Math.abs(__cy.pan().x - b.x) > 5 || Math.abs(__cy.pan().y - b.y) > 5", arg=before
     )
+    page.wait_for_function(FRAME_HOLDS, arg=point)  # the frame follows the view there
     small = api(server, "/api/runs", {"code": ONE_OP})
     page.goto("about:blank")
     page.goto(f"{server}/#run={small['id']}")
     wait_drawn(page)
-    assert not page.is_visible("#minimap")  # a small graph needs no overview
+    assert not page.is_visible("#minimap")  # a graph readable at once needs no overview

@@ -66,6 +66,8 @@ def test_2000_op_tape_opens_collapsed_within_2_s_and_steps_within_50_ms(server, 
     groups = page.evaluate("() => __cy.nodes('[kind = \"group\"]').length")
     # collapsed: blocks of consecutive layers, each expanding into its layers
     assert 10 <= groups <= 60 and visible < 100
+    # the collapsed groups are still too wide to read at once: the overview is there
+    assert page.get_attribute("#minimap", "data-shown") == "1"
     block = page.evaluate("() => __cy.nodes('[kind = \"group\"]')[0].data('group')")
     page.evaluate("id => window.__tapescope.store.set({expanded: new Set([id])})", block)
     page.wait_for_function("n => __cy.nodes().length > n", arg=visible)
@@ -122,6 +124,10 @@ def test_expanding_everything_lays_out_in_the_worker_and_can_be_cancelled(server
     drawn = page.evaluate("() => __cy.nodes().length")
     assert before < drawn <= 2500
     assert "Opened" in page.inner_text("#toast")  # says that the rest opens one at a time
+    assert page.get_attribute("#minimap", "data-shown") == "1"
+    _record(
+        "minimap_draw_expanded_20000_ops_ms", float(page.get_attribute("#minimap", "data-draw-ms"))
+    )
     _record("expand_all_20000_ops_ms", page.evaluate("s => window.__graphReadyAt - s", started))
     _record("expand_all_20000_ops_nodes_drawn", drawn)
     _record(
@@ -157,6 +163,31 @@ def test_20000_op_tape_opens_without_freezing(server, page, tape_20000):
     _record("step_20000_ops_median_ms", statistics.median(times))
     assert statistics.median(times) <= 50
     screenshot(page, "12-large-20000-ops")
+
+
+def test_a_20000_op_tape_has_an_overview_redrawn_sparingly(server, page, tape_20000):
+    run_id, _ = tape_20000
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server}/#run={run_id}")
+    wait_graph(page, 10)
+    minimap = page.locator("#minimap")
+    assert minimap.get_attribute("data-shown") == "1"
+    _record("minimap_draw_20000_ops_collapsed_ms", float(minimap.get_attribute("data-draw-ms")))
+    draws = int(minimap.get_attribute("data-draws"))
+    # 30 backward steps at once restyle the graph 30 times; the thumbnail is redrawn once after
+    page.evaluate("() => { for (let i = 0; i < 30; i++) window.__tapescope.stepping.next(); }")
+    page.wait_for_function(
+        "n => Number(document.getElementById('minimap').dataset.draws) > n", arg=draws
+    )
+    assert state(page)["step"] == 30
+    # one draw may already have been due from opening (each redraw waits for the one before)
+    assert int(minimap.get_attribute("data-draws")) <= draws + 2
+    # a click in the overview moves the view there
+    before = page.evaluate("() => __cy.pan()")
+    box = minimap.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.95, box["y"] + box["height"] * 0.5)
+    page.wait_for_function("b => Math.abs(__cy.pan().x - b.x) > 5", arg=before)
+    screenshot(page, "14-large-20000-ops-overview")
 
 
 def test_20000_op_download_can_be_cancelled(server, page, tape_20000):

@@ -3,29 +3,11 @@ drawn for every step; a kept step opens its tape in the graph; a dropped step sa
 tape and re-runs the program keeping it."""
 
 from tests.web.helpers import api, state, wait_graph
+from tests.web.long_run_capture import long_run_capture, training_loop, upload
 from tests.web.pictures import doc_image, screenshot
 
 STEPS = 200
-LOOP = f'''"""A {STEPS}-step training loop whose inputs grow 6x for one step"""
-import tensorflow as tf
-
-tf.keras.utils.set_random_seed(7)  # weights too: a re-run repeats every step
-x = tf.random.normal([64, 8])
-y = tf.reduce_sum(x, axis=1, keepdims=True)
-model = tf.keras.Sequential([
-    tf.keras.layers.Dense(16, activation="relu"),
-    tf.keras.layers.Dense(16, activation="relu"),
-    tf.keras.layers.Dense(1),
-])
-optimizer = tf.keras.optimizers.SGD(learning_rate=0.01)
-
-for step in range({STEPS}):
-    inputs = x * 6.0 if step == 120 else x
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean((model(inputs) - y) ** 2)
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-'''
+LOOP = training_loop(STEPS)
 
 
 def _open_training(page, server, run_id):
@@ -147,52 +129,9 @@ def test_training_tab_is_hidden_for_a_single_step(server, page):
     page.wait_for_function("() => window.__tapescope.store.state.panel === 'inspector'")
 
 
-def _long_run_capture(steps):
-    """A real 5-step loop's capture stretched to `steps` step records (uploaded as a user's
-    engine.debug script would): 10,000 sandboxed steps take the sandbox about a minute."""
-    import engine.debug
-
-    short = engine.debug.capture_program(LOOP.replace(f"range({STEPS})", "range(5)"), keep="all")
-    real = short.steps
-    assert len(real) == 5 and all(r.kept for r in real)
-    kept_at = {0: real[0], 1: real[1], 2: real[2], steps - 2: real[3], steps - 1: real[4]}
-    records = []
-    for step in range(steps):
-        if step in kept_at:
-            records.append(kept_at[step].model_copy(update={"step": step}))
-            continue
-        decay = 1.0 / (1.0 + step / 500)
-        records.append(
-            real[2].model_copy(
-                update={
-                    "step": step,
-                    "kept": False,
-                    "reasons": [],
-                    "calls": [],
-                    "tapes": [],
-                    "marks": ["jump"] if step == steps // 2 else [],
-                    "losses": [real[2].losses[0] * decay],
-                    "layer_norms": [n * decay for n in real[2].layer_norms],
-                }
-            )
-        )
-    site = short.sites[0].model_copy(update={"steps": steps, "kept": sorted(kept_at)})
-    return short.model_copy(update={"steps": records, "sites": [site]})
-
-
 def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
-    import json
-    import urllib.request
-
-    capture = _long_run_capture(10_000)
-    request = urllib.request.Request(
-        server + "/api/captures",
-        data=capture.to_json().encode(),
-        method="POST",
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=120) as response:
-        run = json.loads(response.read())
+    capture = long_run_capture(10_000)
+    run = upload(server, capture)
     assert run["steps"] == 10_000
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{server}/#run={run['id']}")

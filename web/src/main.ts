@@ -5,7 +5,6 @@ performance.mark("script-start");
 import { api, ApiError, type Example } from "./api/client";
 import { indexCapture } from "./model/capture-index";
 import { groupOps } from "./model/groups";
-import { session } from "./model/session";
 import { decodePermalink, encodePermalink, type Permalink } from "./permalink";
 import { installKeyboard } from "./keyboard";
 import { store, touched, type RunInfo, type State } from "./store";
@@ -20,6 +19,7 @@ import { defaultExpanded, mountGraph, toggleGroup } from "./views/graph";
 import { mountInspector } from "./views/inspector";
 import { mountLegend } from "./views/legend";
 import { showLoading, updateLoading } from "./views/loading";
+import { plotly } from "./views/charts";
 import { mountMemory } from "./views/memory";
 import { mountNorms } from "./views/norms";
 import { mountTraining } from "./views/training";
@@ -210,7 +210,6 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
     const tapes = [...index.tapes.values()];
     const tape = link.tape ?? firstCall?.tape ?? tapes.find((t) => (t.records?.length ?? 0) > 0)?.id ?? tapes[0]?.id ?? null;
     const records = tape != null ? index.tapes.get(tape)?.records ?? [] : [];
-    session.grouping = null;
     const groups = groupOps(index, records).groups.keys();
     const expanded = link.expanded ? new Set(link.expanded) : defaultExpanded(records.length, groups);
     const hasProblems = index.findings.some((f) => f.severity !== "info");
@@ -224,6 +223,7 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
       expanded,
       panel: link.panel ?? (hasProblems || run.error ? "diagnosis" : store.state.panel),
       playing: false,
+      grouping: null, // the new tape's groups: the graph view groups it again
     };
     if (link.presenter !== undefined) state.presenter = link.presenter;
     if (link.predict !== undefined) state.predict = link.predict;
@@ -247,7 +247,7 @@ function currentView() {
 
 function defaultOpen(state: State): ReadonlySet<string> {
   const records = state.tape != null ? state.index?.tapes.get(state.tape)?.records?.length ?? 0 : 0;
-  return defaultExpanded(records, session.grouping?.groups.keys() ?? []);
+  return defaultExpanded(records, store.state.grouping?.groups.keys() ?? []);
 }
 
 async function copyPermalink(): Promise<void> {
@@ -309,6 +309,8 @@ async function boot(): Promise<void> {
   const examples = mountGallery(gallerySelect, choose).then((list) => (galleryExamples = list));
   if (link.run) {
     if (link.presenter) store.set({ presenter: true });
+    // a link to a panel of charts: Plotly downloads beside the run instead of after it
+    if (link.panel && link.panel !== "inspector" && link.panel !== "diagnosis") void plotly();
     try {
       const summary = await untilEnded(await api.summary(link.run)); // a link to a run still running
       await loadRun(link.run, link, summary);
@@ -330,6 +332,6 @@ async function boot(): Promise<void> {
 }
 
 // for the browser tests and the curious: the store and the stepper, read-only by convention
-(window as unknown as { __tapescope: unknown }).__tapescope = { store, stepping, session };
+(window as unknown as { __tapescope: unknown }).__tapescope = { store, stepping };
 
 void boot();

@@ -3,6 +3,9 @@
 import type { RunSummary } from "./api/client";
 import type { Capture } from "./api/types";
 import type { CaptureIndex } from "./model/capture-index";
+import type { VisibleGraph } from "./model/graph-model";
+import type { Grouping } from "./model/groups";
+import type { OnPath } from "./model/paths";
 
 export type Selection =
   | { kind: "tensor"; id: number }
@@ -42,6 +45,11 @@ export interface State {
   loading: Loading | null;
   message: string | null;
   keep: string; // the keep policy sent with Run (POST /api/runs keep); "" = the server's default
+  // Derived by the graph view from the tape, call and open groups; the inspector, the predict card
+  // and the selection lines read them.
+  grouping: Grouping | null; // the shown tape's groups
+  graph: VisibleGraph | null; // what the graph draws
+  path: OnPath | null; // what lies on the call's paths, on the shown tape
 }
 
 export type Listener = (state: State, changed: ReadonlySet<keyof State>) => void;
@@ -68,6 +76,9 @@ const initial: State = {
   loading: null,
   message: null,
   keep: "",
+  grouping: null,
+  graph: null,
+  path: null,
 };
 
 class Store {

@@ -2,12 +2,13 @@
 import type { ValueSummary } from "../api/types";
 import { toNumber } from "../model/format";
 
-type PlotlyApi = typeof import("plotly.js-dist-min").default;
+type PlotlyApi = typeof import("../plotly-bundle").default;
 let loading: Promise<PlotlyApi> | null = null;
 
-/** Plotly is large (4 MB): it loads after the graph, on the first chart drawn. */
+/** Plotly (1.1 MB) is a chunk of its own, loaded on the first chart drawn, or at boot when a
+ * link opens a panel of charts (main.ts), side by side with the run's own downloads. */
 export function plotly(): Promise<PlotlyApi> {
-  loading ??= import("plotly.js-dist-min").then((module) => module.default);
+  loading ??= import("../plotly-bundle").then((module) => module.default);
   return loading;
 }
 

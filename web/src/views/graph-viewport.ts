@@ -73,6 +73,18 @@ export function pathNodes(graph: VisibleGraph, path: OnPath | null, sources: num
   return { path: ids, sources: sourceIds };
 }
 
+function wholeFit(cy: Core, nodes: NodeCollection): { box: BoundingBox12; zoom: number } {
+  const box = boxOf(nodes, nodes.length <= LABEL_BOX_NODES);
+  return { box, zoom: fitZoom(cy, box) };
+}
+
+/** True when the whole graph does not fit the panel with readable labels: it needs an overview. */
+export function tooBigToRead(cy: Core, fontPx: number, presenter: boolean): boolean {
+  const nodes = cy.nodes();
+  if (nodes.empty() || cy.width() <= 0) return false;
+  return wholeFit(cy, nodes).zoom < readableZoom(fontPx, presenter);
+}
+
 /** Apply the first-view rule; says which view it chose. */
 export function applyFirstView(cy: Core, state: State, fontPx: number, onPath: { path: Set<string>; sources: Set<string> }): FirstView {
   cy.resize(); // the panel may have changed size since cytoscape last measured it
@@ -80,8 +92,7 @@ export function applyFirstView(cy: Core, state: State, fontPx: number, onPath: {
   if (nodes.empty() || cy.width() <= 0) return "whole";
   const labels = nodes.length <= LABEL_BOX_NODES;
   const readable = readableZoom(fontPx, state.presenter);
-  const whole = boxOf(nodes, labels);
-  const wholeZoom = fitZoom(cy, whole);
+  const { box: whole, zoom: wholeZoom } = wholeFit(cy, nodes);
   if (wholeZoom >= readable || onPath.path.size === 0) {
     centreOn(cy, whole, wholeZoom >= readable ? wholeZoom : readable);
     return "whole";

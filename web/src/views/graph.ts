@@ -5,7 +5,6 @@ import { buildGraph, type GraphNode } from "../model/graph-model";
 import { expandWithinBudget } from "../model/expand-budget";
 import { groupOps, LARGE_TAPE_OPS } from "../model/groups";
 import { pathOf } from "../model/paths";
-import { session } from "../model/session";
 import { stepState } from "../model/step-state";
 import { store, touched, type State } from "../store";
 import { CancelledError, dataWorker } from "../worker/client";
@@ -17,7 +16,7 @@ import { mountGraphToolbar } from "./graph-toolbar";
 import { mountGraphTooltip } from "./graph-tooltip";
 import { mountMinimap } from "./minimap";
 import { showLoading, updateLoading } from "./loading";
-import { applyFirstView, onScreen, pathNodes, readableZoom, type SavedView } from "./graph-viewport";
+import { applyFirstView, onScreen, pathNodes, readableZoom, tooBigToRead, type SavedView } from "./graph-viewport";
 
 const BIG_GRAPH_NODES = 1500;
 
@@ -40,7 +39,8 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   });
   (window as unknown as { __cy: Core }).__cy = cy; // for the browser tests and the curious
   mountGraphTooltip(cy, document.getElementById("graph-tooltip")!);
-  const showMinimap = mountMinimap(cy, document.getElementById("minimap")!);
+  const needsOverview = () => tooBigToRead(cy, store.state.presenter ? 17 : 13, store.state.presenter);
+  const minimap = mountMinimap(cy, document.getElementById("minimap")!, needsOverview);
   let renderedKey = "";
   let renderedExpanded: ReadonlySet<string> = new Set();
   let rebuildToken = 0;
@@ -67,7 +67,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   function search(query: string): Set<string> {
     const hits = new Set<string>();
     const q = query.trim().toLowerCase();
-    const graph = session.graph;
+    const graph = store.state.graph;
     const index = store.state.index;
     if (!q || !graph || !index) return hits;
     for (const node of graph.nodes) {
@@ -90,7 +90,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     if (!index || state.tape == null) {
       delete container.dataset.rendering;
       cy.elements().remove();
-      session.graph = null;
+      store.set({ graph: null });
       empty.classList.remove("banner");
       empty.innerHTML = state.run?.status === "running"
         ? `<div><div class="big">Running…</div>The tape is drawn when the program ends; Stop (above) ends it now.</div>`
@@ -101,8 +101,8 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     }
     const tape = index.tapes.get(state.tape)!;
     const records = tape.records ?? [];
-    if (!session.grouping || renderedKey.split("|")[0] !== keyOfTape(state)) {
-      session.grouping = groupOps(index, records);
+    if (!store.state.grouping || renderedKey.split("|")[0] !== keyOfTape(state)) {
+      store.set({ grouping: groupOps(index, records) });
       saved = savedBy(index);
       pruned = prunedTensors(index);
     }
@@ -110,7 +110,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const targets = calls.flatMap((c) => c.targets);
     const sources = calls.flatMap((c) => c.sources);
     const watched = new Set((tape.watched ?? []).filter((w) => w.how === "watch").map((w) => w.tensor));
-    const graph = buildGraph(index, records, session.grouping, state.expanded, targets, watched, sources);
+    const graph = buildGraph(index, records, store.state.grouping!, state.expanded, targets, watched, sources);
     performance.mark("graph-built");
     const scale = state.presenter ? 1.3 : 1;
     const started = performance.now();
@@ -161,17 +161,17 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       cy.add(elements);
     });
     looks.clear();
-    session.graph = graph;
-    session.layoutMs = layout.ms;
+    container.dataset.layoutMs = String(Math.round(layout.ms));
+    store.set({ graph });
     renderedExpanded = state.expanded;
     renderedKey = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
     performance.mark("elements-added");
     decorate();
     performance.mark("decorated");
     initialViewport(state);
-    showMinimap(graph.nodes.length);
+    minimap.update(needsOverview());
     delete container.dataset.rendering;
-    session.openedMs = performance.now() - started;
+    container.dataset.openedMs = String(Math.round(performance.now() - started));
     container.dataset.ready = String(token);
     (window as unknown as { __graphReadyAt: number }).__graphReadyAt = performance.now();
     container.dispatchEvent(new CustomEvent("graph-rendered"));
@@ -179,7 +179,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
 
   /** The first view (see graph-viewport.ts), or the view a permalink asked for. */
   function initialViewport(state: State): void {
-    const graph = session.graph;
+    const graph = store.state.graph;
     if (!graph) return;
     applying = true;
     try {
@@ -193,7 +193,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
       }
       const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
       const onCall = call && call.tape === state.tape;
-      const onPath = pathNodes(graph, onCall ? session.path : null, onCall ? call.sources : [], onCall ? call.targets : []);
+      const onPath = pathNodes(graph, onCall ? store.state.path : null, onCall ? call.sources : [], onCall ? call.targets : []);
       container.dataset.view = applyFirstView(cy, state, state.presenter ? 17 : 13, onPath);
       userOwnsView = false;
     } finally {
@@ -212,18 +212,18 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   function stepOp(state: State): string | undefined {
     const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
     const op = call && state.step > 0 ? call.steps?.[state.step - 1]?.op : undefined;
-    return op != null ? session.graph?.nodeOfOp.get(op) : undefined;
+    return op != null ? store.state.graph?.nodeOfOp.get(op) : undefined;
   }
 
   /** Fit (F, the toolbar's Fit): the first-view rule again, so labels stay readable. */
   function fitView(): void {
-    const graph = session.graph;
+    const graph = store.state.graph;
     if (!graph) return;
     const call = store.state.call != null ? store.state.index?.calls.get(store.state.call) : undefined;
     const onCall = call && call.tape === store.state.tape;
     applying = true;
     try {
-      const onPath = pathNodes(graph, onCall ? session.path : null, onCall ? call.sources : [], onCall ? call.targets : []);
+      const onPath = pathNodes(graph, onCall ? store.state.path : null, onCall ? call.sources : [], onCall ? call.targets : []);
       container.dataset.view = applyFirstView(cy, store.state, store.state.presenter ? 17 : 13, onPath);
     } finally {
       applying = false;
@@ -257,7 +257,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     cancelAnimationFrame(resizeFrame);
     resizeFrame = requestAnimationFrame(() => {
       cy.resize();
-      if (session.graph && cy.width() > 0 && !container.dataset.rendering) {
+      if (store.state.graph && cy.width() > 0 && !container.dataset.rendering) {
         if (!userOwnsView) initialViewport(store.state);
         else if (container.dataset.view !== "restored" && cy.height() > 80) {
           // the user's view stays, unless the op the backward pass is at has left the panel; a
@@ -277,26 +277,27 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   function follow(state: State): void {
     const call = state.call != null ? state.index?.calls.get(state.call) : undefined;
     const op = call && state.step > 0 ? call.steps?.[state.step - 1]?.op : undefined;
-    keepInView(op != null ? session.graph?.nodeOfOp.get(op) : undefined);
+    keepInView(op != null ? store.state.graph?.nodeOfOp.get(op) : undefined);
   }
 
   function decorate(): void {
     const state = store.state;
     const index = state.index;
-    const graph = session.graph;
+    const graph = store.state.graph;
     if (!index || !graph) return;
     const call = state.call != null ? index.calls.get(state.call) : undefined;
     const tape = state.tape != null ? index.tapes.get(state.tape) : undefined;
-    session.path = call && tape && call.tape === tape.id ? pathOf(index, call, tape.records ?? []) : null;
+    store.set({ path: call && tape && call.tape === tape.id ? pathOf(index, call, tape.records ?? []) : null });
     const steps = call && call.tape === tape?.id ? stepState(call, state.step) : null;
     const cursorOps = new Set(state.cursorLine != null ? index.opsByLine.get(state.cursorLine) ?? [] : []);
     const noneSources = call?.tape === tape?.id ? noneSourcesOf(state, index) : new Set<number>();
-    const input: DecorationInput = { state, index, graph, path: session.path, steps, searchHits, cursorOps, noneSources };
+    const input: DecorationInput = { state, index, graph, path: store.state.path, steps, searchHits, cursorOps, noneSources };
     cy.batch(() => {
       for (const node of graph.nodes) apply(node.id, decorateNode(node, input));
       for (const edge of graph.edges) apply(edge.id, decorateEdge(edge, input, saved, pruned));
       placeBadges(noneSources);
     });
+    minimap.refresh();
   }
 
   function apply(id: string, look: { classes: string; text: string }): void {
@@ -310,7 +311,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
 
   function placeBadges(noneSources: Set<number>): void {
     cy.nodes('[kind = "badge"]').remove();
-    const graph = session.graph!;
+    const graph = store.state.graph!;
     const state = store.state;
     for (const tensor of noneSources) {
       const owner = cy.getElementById(graph.nodeOfTensor.get(tensor) ?? "");
@@ -341,7 +342,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   });
   cy.on("dbltap", 'node[kind = "group"]', (event) => toggleGroup(event.target.data("group")));
   cy.on("tap", "edge", (event) => {
-    const tensors: number[] = session.graph?.edges.find((e) => e.id === event.target.id())?.tensors ?? [];
+    const tensors: number[] = store.state.graph?.edges.find((e) => e.id === event.target.id())?.tensors ?? [];
     if (tensors.length) selectTensor(tensors[0]);
   });
 
@@ -361,10 +362,13 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   }
 
   store.subscribe((state, changed) => {
-    if (touched(changed, "presenter", "dark")) cy.style(graphStyle(state.presenter, drawnBig, state.dark));
+    if (touched(changed, "presenter", "dark")) {
+      cy.style(graphStyle(state.presenter, drawnBig, state.dark));
+      minimap.refresh();
+    }
     const key = `${keyOfTape(state)}|${[...state.expanded].join(",")}|${state.presenter}`;
     if (touched(changed, "index", "tape", "expanded", "presenter") && key !== renderedKey) {
-      if (touched(changed, "index", "tape")) session.grouping = null;
+      if (touched(changed, "index", "tape")) store.set({ grouping: null });
       void rebuild(state);
       return;
     }
@@ -377,13 +381,13 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   });
 
   toolbar.onExpandAll((expand) => {
-    const grouping = session.grouping;
+    const grouping = store.state.grouping;
     if (!grouping) return;
     if (!expand) {
       store.set({ expanded: new Set() });
       return;
     }
-    const expansion = expandWithinBudget(grouping, session.graph?.nodes.length ?? 0);
+    const expansion = expandWithinBudget(grouping, store.state.graph?.nodes.length ?? 0);
     store.set({
       expanded: expansion.expanded,
       message: expansion.complete ? null
@@ -392,7 +396,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
   });
 
   function elementOf(state: State): string | undefined {
-    const graph = session.graph;
+    const graph = store.state.graph;
     const selection = state.selection;
     if (!graph || !selection) return undefined;
     if (selection.kind === "op") return graph.nodeOfOp.get(selection.id);

@@ -5,7 +5,6 @@ import { api } from "../api/client";
 import type { OpInfo, TensorInfo, ValueSummary } from "../api/types";
 import { findingsFor, shapeText, tensorName } from "../model/capture-index";
 import { bytes, flat, num, toNumber } from "../model/format";
-import { session } from "../model/session";
 import { stepState } from "../model/step-state";
 import { store, touched, type State } from "../store";
 import { drawDistribution } from "./charts";
@@ -124,7 +123,7 @@ export function mountInspector(root: HTMLElement, actions: InspectorActions): vo
     }
     const shown = id ?? final;
     if (shown == null) {
-      const onPath = session.path?.tensors.has(tensor);
+      const onPath = state.path?.tensors.has(tensor);
       return { html: `<h3>Gradient</h3><p class="hint">${onPath ? "Not reached yet: step further." : "This tensor is off the path of this gradient call."}</p>` };
     }
     const g = index.tensors.get(shown)!;
@@ -166,7 +165,7 @@ export function mountInspector(root: HTMLElement, actions: InspectorActions): vo
 
   function renderGroup(state: State, group: string): void {
     const index = state.index!;
-    const info = session.grouping?.groups.get(group);
+    const info = state.grouping?.groups.get(group);
     if (!info) return;
     const types = new Map<string, number>();
     let savedBytes = 0;

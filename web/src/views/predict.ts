@@ -6,7 +6,6 @@ import { api, type PredictionTally } from "../api/client";
 import type { BackwardStep } from "../api/types";
 import { tensorName } from "../model/capture-index";
 import { answerText, expectedOf, isRight, localDerivative, parseAnswer, type Answer } from "../model/predict-check";
-import { session } from "../model/session";
 import * as stepping from "../stepping";
 import { store, touched, type State } from "../store";
 import { escape } from "./html";
@@ -62,7 +61,7 @@ export function mountPredict(root: HTMLElement): void {
   /** The gradients this step produces that a student can type: on the call's path, small. */
   function asked(state: State, step: BackwardStep): Asked[] {
     const index = state.index!;
-    const onPath = session.path?.tensors;
+    const onPath = state.path?.tensors;
     const out: Asked[] = [];
     for (const produced of step.produced) {
       if (onPath && !onPath.has(produced.tensor)) continue;

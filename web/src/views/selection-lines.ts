@@ -1,6 +1,5 @@
 // The program lines that belong to the current selection (a tensor, an op, or a group's ops).
 import type { State } from "../store";
-import { session } from "../model/session";
 
 export function linesOfSelection(state: State): number[] {
   const index = state.index;
@@ -14,7 +13,7 @@ export function linesOfSelection(state: State): number[] {
     const line = index.ops.get(selection.id)?.location?.line;
     if (line != null) lines.add(line);
   } else {
-    for (const id of session.grouping?.groups.get(selection.id)?.ops ?? []) {
+    for (const id of state.grouping?.groups.get(selection.id)?.ops ?? []) {
       const line = index.ops.get(id)?.location?.line;
       if (line != null) lines.add(line);
     }

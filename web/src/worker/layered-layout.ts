@@ -1,7 +1,8 @@
 // A plain layered (Sugiyama-style) layout for graphs too big for dagre, which recurses once per
 // node along a path and overflows the stack on tapes thousands of ops deep. Everything here is
-// iterative: layers by longest path from the inputs, order within a layer by a few barycenter
-// sweeps (members of one group kept together), then coordinates. It reports progress per phase.
+// iterative: layers by longest path from the inputs (each input next to its first use), order
+// within a layer by a few barycenter sweeps (members of one group kept together), then
+// coordinates. It reports progress per phase.
 import type { LayoutEdge, LayoutNode } from "./messages";
 
 export interface Spacing {
@@ -84,7 +85,10 @@ export function layeredLayout(
   return positions;
 }
 
-/** Each node's layer: the longest path to it from a node without inputs (Kahn's order). */
+/** Each node's layer: the longest path to it from a node without inputs (Kahn's order); then
+ * each node without inputs (a variable, a constant) moves up to the layer before its first
+ * consumer. Left in layer 0, a deep tape's every weight would sit in the first column with an
+ * edge across the whole drawing to its op, crossing everything between. */
 function longestPathLayers(out: number[][], into: number[][]): number[] {
   const layer = new Array<number>(out.length).fill(0);
   const waiting = into.map((list) => list.length);
@@ -97,6 +101,12 @@ function longestPathLayers(out: number[][], into: number[][]): number[] {
       if (--waiting[m] === 0) queue.push(m);
     }
   }
+  out.forEach((consumers, n) => {
+    if (into[n].length > 0 || consumers.length === 0) return;
+    let first = Infinity;
+    for (const m of consumers) first = Math.min(first, layer[m]);
+    layer[n] = Math.max(layer[n], first - 1);
+  });
   return layer; // a tape is acyclic; any node left in a cycle keeps layer 0
 }
 
