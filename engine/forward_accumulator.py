@@ -17,7 +17,7 @@ import numpy as np
 
 from . import nest, tape as tape_module
 from .backprop import run_backward
-from .gradient_tape import UnconnectedGradients, accumulate, is_variable, warn
+from .gradient_calls import UnconnectedGradients, accumulate, is_variable, warn
 from .ops.registry import NOT_DIFFERENTIABLE, gradient_of
 from .tensor import Tensor, convert_to_tensor
 

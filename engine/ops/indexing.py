@@ -11,8 +11,7 @@ import math
 import numpy as np
 
 from ..errors import invalid_argument
-from ..indexed_slices import IndexedSlices
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import EagerTensor, IndexedSlices, convert_to_tensor
 from .array_args import as_int, int_tensor, shape_text
 from .operands import _tf_type_name
 from .registry import define, execute

@@ -6,6 +6,7 @@ gradient contributes zeros, as TF fills in missing output gradients.
 
 import numpy as np
 
+from .. import tensor as tensor_module
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor, is_tensor
 from .array_args import as_int, check_python_axis, int_tensor, ints, shape_text
@@ -101,6 +102,10 @@ def stack(values, axis=0, name="stack"):
             )
     value = np.stack([t._value for t in tensors], axis=a)
     return execute(PACK, tensors, value, a)
+
+
+# convert_to_tensor of a list holding tensors packs them (see engine/tensor.py)
+tensor_module.pack_tensors = stack
 
 
 def _unpack_grad(rec, *dys):

@@ -9,9 +9,8 @@ other. The unchosen branch's own gradient still multiplies those zeros, so a NaN
 import numpy as np
 
 from ..errors import invalid_argument
-from ..indexed_slices import IndexedSlices
 from ..shape import TensorShape
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import EagerTensor, IndexedSlices, convert_to_tensor
 from .array_args import shape_text
 from .operands import same_dtype, unbroadcast
 from .registry import NOT_DIFFERENTIABLE, define, execute
