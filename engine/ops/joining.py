@@ -12,6 +12,7 @@ from ..tensor import EagerTensor, convert_to_tensor, is_tensor
 from .array_args import as_int, check_python_axis, int_tensor, ints, shape_text
 from .operands import same_dtype
 from .registry import define, execute, execute_many
+from .shape_ops import identity
 
 __all__ = ["concat", "stack", "unstack", "split"]
 
@@ -40,8 +41,6 @@ def concat(values, axis, name="concat"):
     if not isinstance(values, (list, tuple)):
         values = [values]  # one tensor (not a list of its rows), as TF's concat reads it
     if len(values) == 1:  # TF records an Identity for a one-tensor concat
-        from .shape_ops import identity
-
         return identity(values[0])
     tensors = same_dtype("ConcatV2", *values)
     axis_t = int_tensor(axis)
