@@ -3,6 +3,8 @@ variables answer them (mostly with TF's error naming the eager mode)."""
 
 import enum
 
+from .shape import TensorShape
+
 
 def _undefined(name):
     def fail(self):
@@ -36,8 +38,6 @@ class TensorGraphAttributes:
 
     def set_shape(self, shape):
         """A check in eager mode: the shape is known already."""
-        from .shape import TensorShape
-
         if not self.shape.is_compatible_with(shape):
             raise ValueError(
                 f"Tensor's shape {self.shape} is not compatible with supplied "

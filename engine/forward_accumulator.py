@@ -18,6 +18,7 @@ import numpy as np
 from . import nest, tape as tape_module
 from .backprop import run_backward
 from .gradient_calls import UnconnectedGradients, accumulate, is_variable, warn
+from .ops.creation import zeros_like
 from .ops.registry import NOT_DIFFERENTIABLE, gradient_of
 from .tensor import Tensor, convert_to_tensor
 
@@ -145,8 +146,6 @@ class ForwardAccumulator:
         def tangent_of(primal):
             tangent = self._tangents.get(primal._id)
             if tangent is None and mode is UnconnectedGradients.ZERO:
-                from .ops.array import zeros_like
-
                 return zeros_like(primal._snapshot() if is_variable(primal) else primal)
             return tangent
 

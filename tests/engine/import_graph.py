@@ -73,9 +73,7 @@ def imports(files):
                 source = _resolve(name, node.level, node.module, files)
                 for alias in node.names:
                     submodule = f"{source}.{alias.name}" if source else alias.name
-                    targets.append(
-                        submodule if submodule in files else _known(source, files)
-                    )
+                    targets.append(submodule if submodule in files else _known(source, files))
             else:
                 continue
             for target in targets:
