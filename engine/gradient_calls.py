@@ -6,7 +6,9 @@ ended. Below engine/gradient_tape.py and engine/jacobians.py, which both use it.
 
 import enum
 import sys
+import types
 import warnings
+from typing import Any
 
 from . import hooks, nest
 from .indexed_slices import add_gradients
@@ -41,7 +43,8 @@ def warn(message):
 
 
 def _user_stacklevel():
-    frame, level = sys._getframe(2), 2
+    frame: types.FrameType | None = sys._getframe(2)
+    level = 2
     while frame is not None and frame.f_globals.get("__name__", "").startswith("engine."):
         frame, level = frame.f_back, level + 1
     return level
@@ -79,7 +82,7 @@ def initial_gradients(flat_targets, output_gradients):
     As in TF, output_gradients are matched to targets in flattened order; targets past the
     end of a shorter list start from ones; the same target twice accumulates."""
     flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
-    seeds = {}
+    seeds: dict[int, Any] = {}
     for index, t in enumerate(flat_targets):
         if t._value.dtype.kind == "O":  # a string target reaches no source (no ones of it)
             continue

@@ -16,10 +16,10 @@ from .ops import arithmetic
 from .ops.elementwise import SCALAR_Y
 from .ops.indexing import gather, unsorted_segment_sum
 from .ops.joining import concat
-from .ops.registry import execute, gradient_of
+from .ops.registry import execute
 from .tensor import EagerTensor, IndexedSlices, convert_to_tensor
 
-__all__ = ["IndexedSlices", "densify", "add", "add_gradients", "upstream_gradients"]
+__all__ = ["IndexedSlices", "densify", "add", "add_gradients", "sparse_backward"]
 
 
 def densify(value):
@@ -85,36 +85,28 @@ ROW_WISE = {
 }
 
 
-def upstream_gradients(rec, upstream, tracked):
-    """(upstream, gradients) for a record whose upstream gradients are not all Tensors.
+def sparse_backward(rec, upstream, tracked):
+    """The backward pass's step for a record whose upstream gradients are not all Tensors:
+    (upstream as the op's gradient saw it, its gradients per input).
 
-    `gradients` is one per input when the op passes the slices on, else None and `upstream`
-    is densified for the op's own gradient, as TF's gradient functions convert it."""
-    if getattr(rec.op.gradient, "takes_indexed_slices", False):  # custom_gradient's grad_fn
-        return upstream, rec.op.gradient(rec, *upstream)
-    rule = ROW_WISE.get(rec.op.type)
+    The slices pass on to the inputs where the op allows it (ROW_WISE, ConcatV2) or its rule
+    takes them as they are (custom_gradient); otherwise `upstream` is densified for the op's
+    own gradient, as TF's gradient functions convert it."""
     slices = upstream[0]
-    if (
-        len(upstream) == 1
-        and type(slices) is IndexedSlices
-        and rule is not None
-        and rule(rec, tracked)
-    ):
-        gradient = rec.op.gradient
-        if type(gradient) is tuple:
-            rows = [
-                None if fn is None or i not in tracked else fn(rec, slices.values)
-                for fn, i in zip(gradient, rec.input_ids)
-            ]
-        else:
-            rows = gradient_of(rec.op)(rec, slices.values)
-        return upstream, tuple(
-            None if g is None else IndexedSlices(g, slices.indices, slices.dense_shape)
-            for g in rows
-        )
-    if len(upstream) == 1 and type(slices) is IndexedSlices and rec.op.type == "ConcatV2":
-        return upstream, _split_concat(rec, slices)
-    return tuple(_as_upstream_tensor(g) for g in upstream), None
+    if len(upstream) == 1 and type(slices) is IndexedSlices and not rec.op.takes_indexed_slices:
+        rule = ROW_WISE.get(rec.op.type)
+        if rule is not None and rule(rec, tracked):
+            rows = rec.op.backward(rec, (slices.values,), tracked)
+            return upstream, tuple(
+                None if g is None else IndexedSlices(g, slices.indices, slices.dense_shape)
+                for g in rows
+            )
+        if rec.op.type == "ConcatV2":
+            parts = _split_concat(rec, slices)
+            return upstream, [None if i not in tracked else g for i, g in zip(rec.input_ids, parts)]
+    if not rec.op.takes_indexed_slices:
+        upstream = tuple(_as_upstream_tensor(g) for g in upstream)
+    return upstream, rec.op.backward(rec, upstream, tracked)
 
 
 def _as_upstream_tensor(gradient):

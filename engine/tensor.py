@@ -5,6 +5,7 @@ does not depend on any op.
 """
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -232,6 +233,7 @@ class IndexedSlices:
     `_as_tensor` (densify), which convert_to_tensor calls."""
 
     __slots__ = ("values", "indices", "dense_shape")
+    _as_tensor: Callable[["IndexedSlices"], EagerTensor]  # installed by engine/indexed_slices.py
 
     def __init__(self, values, indices, dense_shape=None):
         self.values = values

@@ -21,7 +21,7 @@ from .dtype_rules import (  # noqa: F401  (the op families import these from her
     quietly,
 )
 from .operands import _tf_type_name, broadcast_error
-from .registry import execute, observers, record_output, recording_tapes
+from .registry import execute, observers, record, recording_tapes
 from .summing import unbroadcast
 
 _new_tensor = object.__new__
@@ -161,7 +161,7 @@ def binary(opdef, fn, hint_from_x=False):
         output._value = value
         output._id = next(_ids)
         if recording_tapes or observers:
-            record_output(opdef, (x, y), output, shapes)
+            record(opdef, (x, y), (output,), shapes)
         return output
 
     def converted(x, y):
@@ -188,7 +188,7 @@ def unary(opdef, fn):
         output._value = fn(xv)
         output._id = next(_ids)
         if recording_tapes or observers:
-            record_output(opdef, (x,), output, None)
+            record(opdef, (x,), (output,), None)
         return output
 
     op.__name__ = op.__qualname__ = op_type

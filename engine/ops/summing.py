@@ -23,7 +23,7 @@ def reduction_axes(op_type, axis, rank):
     """TF's checks of reduction indices; the axes as non-negative ints, in the order given."""
     if axis is None:
         return tuple(range(rank))
-    given = None
+    given: tuple[int, ...] | None = None
     if type(axis) is int:
         given = (axis,)
     elif isinstance(axis, (list, tuple)):
