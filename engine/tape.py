@@ -62,10 +62,11 @@ def record(opdef, inputs, outputs, attrs):
     """The recording rule, the one place it lives: appends one Record of this op to every
     recording tape that tracks one of its inputs, marks its floating and complex outputs
     tracked there, then tells the observers the op ran. Returns the Record, or None.
+    `outputs` is the op's one output tensor (most ops), or a tuple of its outputs.
 
     engine.ops.registry.execute and execute_many (and the elementwise ops' inlined execute)
     call it only while a tape records or an observer listens. It runs for every recorded op,
-    so it is written for speed: one output (most ops) without a loop, no list comprehension
+    so it is written for speed: one output (most ops) without a tuple or loop, no list comprehension
     for one or two inputs (in Python 3.11 it is a function call), slots set directly, the
     op's own tuples kept when the gradient needs all of them (`is ALL` first).
     """
@@ -79,7 +80,7 @@ def record(opdef, inputs, outputs, attrs):
             if n == 2
             else tuple([t._id for t in inputs])
         )
-        output = outputs[0] if len(outputs) == 1 else None
+        output = None if type(outputs) is tuple else outputs
         for tape in recording_tapes:
             tracked = tape._tracked
             # the first input decides most ops without a method call
@@ -96,7 +97,7 @@ def record(opdef, inputs, outputs, attrs):
                 saved = opdef.saves_outputs
                 if output is not None:  # saves_outputs is (), (0,) or ALL
                     rec.output_ids = (output._id,)
-                    rec.outputs = outputs if saved else None
+                    rec.outputs = (output,) if saved else None
                 else:
                     rec.output_ids = tuple([t._id for t in outputs])
                     rec.outputs = outputs if saved is ALL else select_saved(saved, outputs)
@@ -110,8 +111,10 @@ def record(opdef, inputs, outputs, attrs):
                 rec.op = complex_variants.get(opdef, opdef)  # TF's conjugate convention
             tape._append(rec)
         if forward_pending:
-            run_forward_accumulators(rec, inputs, outputs)
+            run_forward_accumulators(rec, inputs, (outputs,) if output is not None else outputs)
     if observers:
+        if type(outputs) is not tuple:
+            outputs = (outputs,)
         for observer in observers:  # hooks.notify, inlined: it runs for every op observed
             observer.op_executed(opdef.type, inputs, outputs, rec)
     return rec

@@ -161,7 +161,7 @@ def binary(opdef, fn, hint_from_x=False):
         output._value = value
         output._id = next(_ids)
         if recording_tapes or observers:
-            record(opdef, (x, y), (output,), shapes)
+            record(opdef, (x, y), output, shapes)
         return output
 
     def converted(x, y):
@@ -188,7 +188,7 @@ def unary(opdef, fn):
         output._value = fn(xv)
         output._id = next(_ids)
         if recording_tapes or observers:
-            record(opdef, (x,), (output,), None)
+            record(opdef, (x,), output, None)
         return output
 
     op.__name__ = op.__qualname__ = op_type

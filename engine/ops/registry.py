@@ -82,7 +82,7 @@ def execute(opdef, inputs, value, attrs=None):
     output._value = value
     output._id = next(_ids)
     if recording_tapes or observers:
-        record(opdef, inputs, (output,), attrs)
+        record(opdef, inputs, output, attrs)
     return output
 
 
