@@ -1,8 +1,8 @@
 """Recording: the tapes that are active, the Record each keeps per op, and the recording rule.
 
 TF's rule: a tape records an op when one of its inputs is a floating tensor the tape tracks
-(watched, a variable it saw read, or the output of an op it recorded). Only floating outputs
-become tracked, so integer paths are never recorded.
+(watched, a variable it saw read, or the output of an op it recorded). Only floating (and
+complex) outputs become tracked, so integer paths are never recorded.
 
 Everything in `recording_tapes` has `_tracked` (a set of tensor ids), `_append(record)` and
 `_watch_accessed_variables`: GradientTapes, ForwardAccumulators and custom_gradient's variable
@@ -66,9 +66,9 @@ def record(opdef, inputs, outputs, attrs):
 
     engine.ops.registry.execute and execute_many (and the elementwise ops' inlined execute)
     call it only while a tape records or an observer listens. It runs for every recorded op,
-    so it is written for speed: one output (most ops) without a tuple or loop, no list comprehension
-    for one or two inputs (in Python 3.11 it is a function call), slots set directly, the
-    op's own tuples kept when the gradient needs all of them (`is ALL` first).
+    so it is written for speed: one output (most ops) without a tuple or a loop, no list
+    comprehension for one or two inputs (in Python 3.11 it is a function call), slots set
+    directly, the op's own tuples kept when the gradient needs all of them (`is ALL` first).
     """
     rec = None
     if recording_tapes and inputs:  # an op without inputs is never recorded
