@@ -2,18 +2,16 @@
 
 Records were appended in execution order, so reverse order is a topological order: when a
 record is reached, every consumer of its outputs has already contributed to their gradients,
-and those gradients can be popped. Observation (engine.debug) plugs in through `observer`
+and those gradients can be popped. Each record's gradient rule has one shape, whatever form
+its op module wrote it in (`OpDef.backward`, made by define(): engine/ops/gradient_rules.py).
+Observation (engine.debug) plugs in through `observer`
 (an engine.hooks.BackwardObserver): `step` after each record's gradient ran, `accumulated`
 for every extra contribution to a tensor used more than once, `released` when a
 non-persistent tape drops a record. The caller reports `finished` once the call's results
 are known (a jacobian runs one pass per target element).
 """
 
-from collections.abc import Sequence
-from typing import Any
-
-from .indexed_slices import upstream_gradients
-from .ops.registry import gradient_of
+from .indexed_slices import sparse_backward
 from .tensor import Tensor
 
 
@@ -38,59 +36,31 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
         if release:
             records[index] = None
         output_ids = rec.output_ids
-        gradient = rec.op.gradient
-        if len(output_ids) == 1:  # most ops: no list
+        if len(output_ids) == 1:  # most ops: no loop
             i = output_ids[0]
             dy = pop(i, None)
             if dy is None:
-                if release and observer is not None:
-                    observer.released(rec)
-                continue
-            if i in source_ids:
-                results[i] = dy
-            # The common case: a dense gradient and one function per input, each called as
-            # fn(rec, dy) (a star call costs more) and only for inputs the tape tracks (TF's
-            # skip_input_indices: a constant operand costs nothing).
-            sparse = type(dy) is not Tensor
-            direct = not sparse and type(gradient) is tuple
-            upstream: Sequence[Any] = (dy,) if not direct or observer is not None else ()
-        else:  # one pass over the outputs (comprehensions and generators cost more)
-            collected: list[Any] = []
-            connected = sparse = direct = False
-            for i in output_ids:
-                g = pop(i, None)
-                collected.append(g)
-                if g is not None:  # not count(None): it calls Tensor.__eq__
-                    connected = True
-                    sparse = sparse or type(g) is not Tensor
-                    if i in source_ids:
-                        results[i] = g
-            if not connected:
-                if release and observer is not None:
-                    observer.released(rec)
-                continue
-            upstream = collected
-        if direct:
-            whole = None
-        elif sparse:  # below a gather (IndexedSlices): densified, or passed on (Identity, ...)
-            upstream, whole = upstream_gradients(rec, upstream, tracked)
-            if whole is None and type(gradient) is not tuple:
-                whole = gradient_of(rec.op)(rec, *upstream)
-        else:  # one function for all inputs (`whole`), or several outputs
-            whole = None if type(gradient) is tuple else gradient_of(rec.op)(rec, *upstream)
-        produced: list[Any] | None = [] if observer is not None else None  # the observer's
-        k = -1
-        for i in rec.input_ids:
-            k += 1
-            if i not in tracked:
-                g = None
-            elif whole is not None:
-                g = whole[k]
+                upstream = None
             else:
-                fn = gradient[k]
-                g = None if fn is None else fn(rec, dy) if direct else fn(rec, *upstream)
-            if produced is not None:
-                produced.append(g)
+                if i in source_ids:  # a source an op produced: its gradient so far
+                    results[i] = dy
+                upstream = (dy,)
+                dense = type(dy) is Tensor
+        else:
+            upstream, dense = _upstream(output_ids, pop, source_ids, results)
+        if upstream is None:  # no gradient reached the op's outputs
+            if release and observer is not None:
+                observer.released(rec)
+            continue
+        # a gather's IndexedSlices (or a custom_gradient's number): engine/indexed_slices.py
+        if dense:
+            produced = rec.op.backward(rec, upstream, tracked)
+        else:
+            upstream, produced = sparse_backward(rec, upstream, tracked)
+        k = -1
+        for i in rec.input_ids:  # not zip() or enumerate(): they triple this loop's cost
+            k += 1
+            g = produced[k]
             if g is not None:
                 previous = get(i)
                 if previous is None:
@@ -107,6 +77,22 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
         if i not in results and i in grads:
             results[i] = grads[i]
     return results
+
+
+def _upstream(output_ids, pop, source_ids, results):
+    """(one gradient per output, or None if none reached them; whether all are Tensors)."""
+    upstream = []
+    connected = False
+    dense = True
+    for i in output_ids:  # one pass (comprehensions and generators cost more)
+        g = pop(i, None)
+        upstream.append(g)
+        if g is not None:  # not count(None): it calls Tensor.__eq__
+            connected = True
+            dense = dense and type(g) is Tensor
+            if i in source_ids:
+                results[i] = g
+    return (tuple(upstream) if connected else None), dense
 
 
 def release_all(records, observer=None):

@@ -83,8 +83,6 @@ def to_value(value, dtype=None):
         if dtype is None or dtype is found:
             array = np.array(value)
         else:
-            from .ops.casting import cast_value
-
             array = np.asarray(cast_value(np.asarray(value), dtype._np))
         return array if array.ndim else array[()]
     if value is None:
@@ -222,3 +220,34 @@ def string_array(value):
         v.encode() if isinstance(v, str) else bytes(v) for v in array.reshape(-1).tolist()
     ]
     return strings
+
+
+# --- NumPy values cast as tf.cast casts (used by the converter and by the Cast op) ----------
+_INT32_INFO = np.iinfo(np.int32)
+_INT64_INFO = np.iinfo(np.int64)
+
+
+def _float_to_integer(value, target):
+    """Truncates toward zero as TF's CPU kernel does: NaN and out-of-range values become the
+    most negative int32 (int64 for int64 targets), and narrower integers keep the low bits of
+    that int32, so 300.0 -> uint8 is 44 and -1.0 -> uint8 is 255."""
+    wide = np.asarray(value, dtype=np.float64)
+    bounds, via = (_INT64_INFO, np.int64) if target == np.int64 else (_INT32_INFO, np.int32)
+    in_range = (wide >= bounds.min) & (wide < -float(bounds.min))  # NaN compares False
+    whole = np.where(in_range, np.trunc(np.where(in_range, wide, 0)), bounds.min).astype(via)
+    return whole.astype(target)
+
+
+def cast_value(value, target):
+    """`value` (a NumPy array or scalar) converted to the NumPy dtype `target` as TF casts."""
+    target = np.dtype(target)
+    if value.dtype.kind == "c" and target.kind in "fiub":  # TF drops the imaginary part
+        value = np.real(value)
+    if value.dtype.kind == "f" and target.kind in "iu":
+        result = _float_to_integer(value, target)
+    elif target.kind == "b":
+        result = np.asarray(value) != 0  # NaN is True, as in TF
+    else:
+        with np.errstate(over="ignore"):  # float64 -> float16 overflows to inf, silently
+            result = np.asarray(value).astype(target)
+    return result if result.ndim else result[()]

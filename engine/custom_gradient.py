@@ -10,9 +10,11 @@ read that are not arguments. That op's gradient calls the user's `grad_fn`, with
 import functools
 import inspect
 
+import numpy as np
+
 from . import nest, tape as tape_module
 from .ops.registry import OpDef, execute_many
-from .tensor import convert_to_tensor
+from .tensor import Tensor, convert_to_tensor
 
 
 def custom_gradient(f=None):
@@ -108,8 +110,4 @@ def _gradient(grad_fn, variables, arg_count):
 
 
 def _zeros(shape, dtype):
-    import numpy as np
-
-    from .tensor import Tensor
-
     return Tensor(np.zeros(shape, dtype=dtype))

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .shape import TensorShape
 
+from .shape import TensorShape
+
 
 def _undefined(name):
     def fail(self):
@@ -48,8 +50,6 @@ class TensorGraphAttributes:
 
     def set_shape(self, shape):
         """A check in eager mode: the shape is known already."""
-        from .shape import TensorShape
-
         if not self.shape.is_compatible_with(shape):
             raise ValueError(
                 f"Tensor's shape {self.shape} is not compatible with supplied "

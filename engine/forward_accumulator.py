@@ -17,8 +17,9 @@ import numpy as np
 
 from . import nest, tape as tape_module
 from .backprop import run_backward
-from .gradient_tape import UnconnectedGradients, accumulate, is_variable, warn
-from .ops.registry import NOT_DIFFERENTIABLE, gradient_of
+from .gradient_calls import UnconnectedGradients, accumulate, is_variable, warn
+from .ops.creation import zeros_like
+from .ops.registry import NOT_DIFFERENTIABLE
 from .tensor import Tensor, convert_to_tensor
 
 
@@ -90,18 +91,13 @@ class ForwardAccumulator:
         float_dys = [dy for dy in dys if dy is not None]
         if not float_dys:  # IsFinite, Equal, ...: nothing to carry a tangent
             return
-        gradient = gradient_of(record.op)  # LookupError for an op with no gradient, as TF
+        wanted_ids = {record.input_ids[k] for k, _ in wanted}
         with _hidden_accumulators(self):
             recorder = _VjpRecorder(float_dys)
             with recorder:
-                if type(gradient) is tuple:
-                    vjps = [
-                        None if gradient[k] is None else gradient[k](record, *dys)
-                        for k, _ in wanted
-                    ]
-                else:
-                    all_vjps = gradient(record, *dys)
-                    vjps = [all_vjps[k] for k, _ in wanted]
+                # LookupError for an op with no gradient, as TF
+                all_vjps = record.op.backward(record, dys, wanted_ids)
+                vjps = [all_vjps[k] for k, _ in wanted]
                 vjps = [None if v is None else convert_to_tensor(v) for v in vjps]
             seeds: dict[int, Any] = {}
             for vjp, (_, tangent) in zip(vjps, wanted):
@@ -145,8 +141,6 @@ class ForwardAccumulator:
         def tangent_of(primal):
             tangent = self._tangents.get(primal._id)
             if tangent is None and mode is UnconnectedGradients.ZERO:
-                from .ops.array import zeros_like
-
                 return zeros_like(primal._snapshot() if is_variable(primal) else primal)
             return tangent
 

@@ -6,19 +6,24 @@ its one set of gradients; entering it again starts a fresh one. `jacobian` and
 `batch_jacobian` live in engine/jacobians.py.
 """
 
-import enum
-import functools
-import sys
-import warnings
-from types import FrameType
-
 from . import hooks, nest, tape as tape_module
 from .backprop import release_all, run_backward
-from .tensor import TRACKED_DTYPES, Tensor, convert_to_tensor
-
-NON_PERSISTENT_REUSED = (
-    "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)"
+from .gradient_calls import (
+    NON_PERSISTENT_REUSED,
+    UnconnectedGradients,
+    accumulate,
+    as_differentiable,
+    finished,
+    initial_gradients,
+    is_variable,
+    shaped_result,
+    started,
+    unconnected_mode,
+    warn,
 )
+from .jacobians import batch_jacobian, jacobian
+from .tensor import TRACKED_DTYPES, Tensor
+
 PERSISTENT_INSIDE_CONTEXT = (
     "Calling GradientTape.gradient on a persistent tape inside its context is significantly less "
     "efficient than calling it outside the context (it causes the gradient ops to be recorded on "
@@ -26,62 +31,6 @@ PERSISTENT_INSIDE_CONTEXT = (
     "the context if you actually want to trace the gradient in order to compute higher order "
     "derivatives."
 )
-
-
-class UnconnectedGradients(enum.Enum):
-    NONE = "none"
-    ZERO = "zero"
-
-
-def unconnected_mode(value):
-    if type(value) is UnconnectedGradients:  # the default: no enum lookup
-        return value
-    try:
-        return UnconnectedGradients(value)
-    except ValueError:
-        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}") from None
-
-
-def warn(message):
-    """TF logs these as warnings; the engine emits a Python warning with TF's wording,
-    attributed to the first caller outside the engine (the user's line)."""
-    warnings.warn(message, stacklevel=_user_stacklevel())
-    if hooks.observers:
-        hooks.notify("warning", message)
-
-
-def _user_stacklevel():
-    frame: FrameType | None = sys._getframe(2)
-    level = 2
-    while frame is not None and frame.f_globals.get("__name__", "").startswith("engine."):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
-def is_variable(value):
-    return hasattr(value, "_snapshot") and hasattr(value, "assign")
-
-
-def as_differentiable(value, role):
-    """A target or source as a Tensor. Variables keep their identity (their id is the handle's).
-
-    Anything else fails as in TF, which reads the dtype, then the tape id, of each one."""
-    if type(value) is Tensor:  # first: cheaper than is_variable's two hasattr
-        tensor = value
-    elif is_variable(value):
-        tensor = value._snapshot()
-    elif isinstance(value, Tensor):
-        tensor = value
-    elif value is None:
-        raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
-    else:
-        raise AttributeError(f"'{type(value).__name__}' object has no attribute '_id'")
-    if type(tensor._value.dtype) not in TRACKED_DTYPES:
-        warn(
-            f"The dtype of the {role} tensor must be floating (e.g. tf.float32) when calling "
-            f"GradientTape.gradient, got {tensor.dtype!r}"
-        )
-    return tensor
 
 
 def watchable(structure):
@@ -270,8 +219,6 @@ class GradientTape:
         experimental_use_pfor=True,
     ):
         """d(target[i...])/d(source[j...]) shaped target.shape + source.shape, per source."""
-        from .jacobians import jacobian
-
         return jacobian(self, target, sources, unconnected_gradients, experimental_use_pfor)
 
     def batch_jacobian(
@@ -283,8 +230,6 @@ class GradientTape:
         experimental_use_pfor=True,
     ):
         """Per-example jacobians: [b, y...] by [b, x...] gives [b, y..., x...]."""
-        from .jacobians import batch_jacobian
-
         return batch_jacobian(self, target, source, unconnected_gradients, experimental_use_pfor)
 
     def __del__(self):
@@ -321,80 +266,3 @@ def _leaves(structure):
     if isinstance(structure, (list, tuple, dict)):
         return nest.flatten(structure), False
     return [structure], True
-
-
-@functools.cache
-def _ops():
-    # Imported on first use (engine.ops imports this module), then cached: an import
-    # statement costs more than the rest of a small gradient call.
-    from .ops import array, math
-
-    return array.ones_like, math.add_gradients
-
-
-def initial_gradients(flat_targets, output_gradients):
-    """The gradient each target starts with: ones, or the caller's output_gradients.
-
-    As in TF, output_gradients are matched to targets in flattened order; targets past the
-    end of a shorter list start from ones; the same target twice accumulates."""
-    ones_like = _ops()[0]
-    flat_out = [] if output_gradients is None else nest.flatten(output_gradients)
-    seeds: dict[int, Tensor] = {}
-    for index, t in enumerate(flat_targets):
-        if t._value.dtype.kind == "O":  # a string target reaches no source (no ones of it)
-            continue
-        if index < len(flat_out):
-            g = flat_out[index]
-            if g is None:
-                raise ValueError(
-                    "Attempt to convert a value (None) with an unsupported type "
-                    "(<class 'NoneType'>) to a Tensor."
-                )
-            g = convert_to_tensor(g, dtype_hint=t.dtype)
-        else:
-            g = ones_like(t)
-        seeds[t._id] = g if t._id not in seeds else accumulate(seeds[t._id], g)
-    return seeds
-
-
-def accumulate(a, b):
-    return _ops()[1](a, b)
-
-
-def shaped_result(gradient, source, mode):
-    if gradient is None:
-        if mode is UnconnectedGradients.ZERO:
-            from .ops.array import zeros_like
-
-            return zeros_like(source)
-        return None
-    return gradient
-
-
-def started(tape, kind, targets, sources, output_gradients, mode):
-    """Tells observers a gradient call began; returns the BackwardObserver for its steps."""
-    if not hooks.observers:
-        return None
-    observers = [
-        o.gradient_started(tape, kind, targets, sources, output_gradients, mode)
-        for o in hooks.observers
-    ]
-    observers = [o for o in observers if o is not None]
-    return observers[0] if len(observers) == 1 else (_Fanout(observers) if observers else None)
-
-
-def finished(tape, result, error):
-    if hooks.observers:
-        hooks.notify("gradient_finished", tape, result, error)
-
-
-class _Fanout:
-    def __init__(self, observers):
-        self._observers = observers
-
-    def __getattr__(self, name):
-        def call(*args):
-            for o in self._observers:
-                getattr(o, name)(*args)
-
-        return call

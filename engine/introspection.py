@@ -27,7 +27,7 @@ import os
 import sys
 from types import FrameType
 
-from . import gradient_tape, name_scopes, tape
+from . import gradient_calls, gradient_tape, name_scopes, tape
 from .ops import registry
 
 RECORDING_TAPES = tape.recording_tapes  # innermost last
@@ -38,7 +38,7 @@ ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
 _ENGINE_PACKAGE = __name__.rpartition(".")[0]  # 'engine'
 # Where the engine's ops are defined, and where a gradient call makes its seeds.
 _OPS_PACKAGE = registry.__name__.rpartition(".")[0]
-_SEEDING_MODULE = gradient_tape.__name__
+_SEEDING_MODULE = gradient_calls.__name__
 _HOOKS_MODULE = _ENGINE_PACKAGE + ".hooks"
 
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from . import nest
 from .backprop import run_backward
-from .gradient_tape import (
+from .gradient_calls import (
     NON_PERSISTENT_REUSED,
     UnconnectedGradients,
     accumulate,
@@ -24,8 +24,11 @@ from .gradient_tape import (
     started,
     unconnected_mode,
 )
+from .ops.creation import zeros_like
+from .ops.joining import stack
+from .ops.shape_ops import reshape
 from .tape import notify_tape
-from .tensor import Tensor
+from .tensor import Tensor, convert_to_tensor
 
 # TF's batch_jacobian drops a space in this message ("used tocompute"); kept as TF words it.
 BATCH_NON_PERSISTENT_REUSED = (
@@ -179,8 +182,6 @@ def _batch_one_hot(value, j):
 
 
 def _dense(gradient):
-    from .tensor import convert_to_tensor
-
     return gradient if type(gradient) is Tensor else convert_to_tensor(gradient)
 
 
@@ -190,8 +191,6 @@ def _zeros(shape, like):
 
 def _stacked(per_row, source, full_shape, axis):
     """Rows (None where a row was unconnected) stacked on `axis` and shaped `full_shape`."""
-    from .ops.array import reshape, stack, zeros_like
-
     rows = [zeros_like(source) if g is None else g for g in per_row]
     if not rows:  # an empty target
         return _zeros(full_shape, source)

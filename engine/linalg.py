@@ -8,12 +8,9 @@ from .ops.linalg_expm import *  # noqa: F403
 from .ops.linalg_lstsq import *  # noqa: F403
 from .ops.linalg_solve import *  # noqa: F403
 from .ops.linalg_spectral import *  # noqa: F403
+from .ops.matmul import matmul  # noqa: F401  (the very function tf.matmul is, as in TF)
 from .ops.norms import global_norm  # noqa: F401  (tf.linalg.global_norm)
 
 
 def __getattr__(name):
-    if name == "matmul":  # the very function tf.matmul is, as in TF (owned by engine/ops/math.py)
-        from .ops.math import matmul
-
-        return matmul
     raise missing_attribute("tf.linalg", name)

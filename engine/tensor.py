@@ -5,6 +5,7 @@ does not depend on any op.
 """
 
 import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -229,7 +230,56 @@ class _Reference:
         return other._wrapped is self._wrapped
 
 
+class IndexedSlices:
+    """The sparse gradient of gather, as TF's: `values[i]` is the gradient of row `indices[i]`
+    of a tensor of shape `dense_shape`; an index may repeat, and its rows then add up.
+
+    Defined here beside the tensor because ops make and take it; engine/indexed_slices.py
+    (above the ops) densifies, adds and passes it through the backward pass, and installs
+    `_as_tensor` (densify), which convert_to_tensor calls."""
+
+    __slots__ = ("values", "indices", "dense_shape")
+    _as_tensor: Callable[["IndexedSlices"], EagerTensor]  # installed by engine/indexed_slices.py
+
+    def __init__(self, values, indices, dense_shape=None):
+        self.values = values
+        self.indices = indices
+        self.dense_shape = dense_shape
+
+    @property
+    def dtype(self):
+        return self.values.dtype
+
+    @property
+    def shape(self):
+        return TensorShape(np.asarray(self.dense_shape._value).tolist())
+
+    @property
+    def device(self):
+        return self.values.device
+
+    def __neg__(self):
+        return IndexedSlices(-self.values, self.indices, self.dense_shape)
+
+    def __str__(self):
+        shape = "" if self.dense_shape is None else f", dense_shape={self.dense_shape!s}"
+        return f"IndexedSlices(indices={self.indices!s}, values={self.values!s}{shape})"
+
+    def __repr__(self):
+        return (
+            f"IndexedSlices(indices={self.indices!r}, values={self.values!r}, "
+            f"dense_shape={self.dense_shape!r})"
+        )
+
+
 # --- conversion ---------------------------------------------------------------------------
+def pack_tensors(tensors):
+    """tf.stack (TF's Pack op), which converting a list holding tensors runs. Replaced by
+    engine/ops/joining.py, where Pack is defined: ops sit above this module, so they install
+    what it needs, as engine/ops/operators.py installs the Python operators."""
+    raise NotImplementedError("engine.ops.joining is not imported")
+
+
 def _has_tensor(value):
     return isinstance(value, (list, tuple)) and any(
         isinstance(v, Tensor) or hasattr(v, "_as_tensor") or _has_tensor(v) for v in value
@@ -260,10 +310,8 @@ def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
         return convert_to_tensor(read, dtype=dtype)
     if isinstance(value, Tensor):
         return value
-    if _has_tensor(value):
-        from .ops import array  # a list holding tensors packs them, as TF does
-
-        return array.stack([convert_to_tensor(v, dtype=dtype) for v in value])
+    if _has_tensor(value):  # a list holding tensors packs them, as TF does
+        return pack_tensors([convert_to_tensor(v, dtype=dtype) for v in value])
     if dtype is not None:
         return Tensor(conversion.to_value(value, dtypes.as_dtype(dtype)))
     if dtype_hint is not None:

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from .errors import invalid_argument
+from .ops.slicing import getitem as slice_tensor, numpy_index
 from .tensor import EagerTensor, convert_to_tensor
 
 
@@ -37,8 +38,6 @@ _VariableSlice.__name__ = _VariableSlice.__qualname__ = "EagerTensor"  # as type
 
 
 def getitem(variable, key):
-    from .ops.slicing import getitem as slice_tensor, numpy_index
-
     read = slice_tensor(variable, key)
     index = numpy_index(variable._value.shape, key)
     if index is None:  # a boolean mask: a plain tensor, as in TF

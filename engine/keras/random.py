@@ -12,8 +12,8 @@ from ..ops import (
     math as _math,
     random_binomial as _binomial,
     random_gamma as _gamma,
-    shape_ops as _shape_ops,
     stateless_random_ops as _stateless,
+    summing as _summing,
 )
 from ..tensor import convert_to_tensor
 from . import backend
@@ -115,8 +115,8 @@ def beta(shape, alpha, beta, dtype=None, seed=None):
     dtype = _dtype(dtype)
     seed_1 = stateless_seed(seed)
     seed_2 = _math.add(seed_1, convert_to_tensor(12, dtype=seed_1.dtype))
-    alpha = _shape_ops.broadcast_to(convert_to_tensor(alpha, dtype=dtype), list(shape))
-    beta = _shape_ops.broadcast_to(convert_to_tensor(beta, dtype=dtype), list(shape))
+    alpha = _summing.broadcast_to(convert_to_tensor(alpha, dtype=dtype), list(shape))
+    beta = _summing.broadcast_to(convert_to_tensor(beta, dtype=dtype), list(shape))
     gamma_a = _math.cast(_gamma.stateless_gamma(shape, seed_1, alpha, dtype=dtype), dtype)
     gamma_b = _math.cast(_gamma.stateless_gamma(shape, seed_2, beta, dtype=dtype), dtype)
     return gamma_a / (gamma_a + gamma_b)

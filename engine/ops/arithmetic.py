@@ -12,7 +12,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from . import array, casting, comparisons, unary_math
+from . import casting, comparisons, creation, selection, unary_math
 from .elementwise import (
     Op,
     allowed_numpy_dtypes,
@@ -163,8 +163,8 @@ def _pow_y(rec, dy):
     x = rec.inputs[0]
     # complex x: TF's mask is x != 0
     mask = comparisons.not_equal(x, 0) if x._value.dtype.kind == "c" else comparisons.greater(x, 0)
-    safe_x = array.where(mask, x, array.ones_like(x))
-    log_x = array.where(mask, unary_math.log(safe_x), array.zeros_like(x))
+    safe_x = selection.where(mask, x, creation.ones_like(x))
+    log_x = selection.where(mask, unary_math.log(safe_x), creation.zeros_like(x))
     return to_y(rec, dy * rec.outputs[0] * log_x)
 
 
@@ -179,7 +179,7 @@ negative = unary(NEG, np.negative)
 ABS = define("Abs", (lambda rec, dy: dy * sign(rec.inputs[0]),), saves_inputs=ALL)
 abs = unary(ABS, np.abs)  # noqa: A001 - TF's public name
 
-SIGN = define("Sign", (lambda rec, dy: array.zeros_like(rec.inputs[0]),), saves_inputs=ALL)
+SIGN = define("Sign", (lambda rec, dy: creation.zeros_like(rec.inputs[0]),), saves_inputs=ALL)
 sign: Op = unary(SIGN, np.sign)
 
 
@@ -189,11 +189,11 @@ def _selected_grad(select, to_x_side):
 
     def grad(rec, dy):
         x, y = rec.inputs
-        zeros = array.zeros_like(dy)
+        zeros = creation.zeros_like(dy)
         x_mask = select(x, y)
         if to_x_side:
-            return to_x(rec, array.where(x_mask, dy, zeros))
-        return to_y(rec, array.where(x_mask, zeros, dy))
+            return to_x(rec, selection.where(x_mask, dy, zeros))
+        return to_y(rec, selection.where(x_mask, zeros, dy))
 
     return grad
 

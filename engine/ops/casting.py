@@ -2,42 +2,13 @@
 
 import logging
 
-import numpy as np
-
 from .. import dtypes
+from ..conversion import cast_value
 from ..errors import UnimplementedError
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import EagerTensor, IndexedSlices, convert_to_tensor
 from .registry import define, execute
 
 _LOGGER = logging.getLogger("tensorflow")  # TF logs its cast warning there
-_INT32 = np.iinfo(np.int32)
-_INT64 = np.iinfo(np.int64)
-
-
-def _float_to_integer(value, target):
-    """Truncates toward zero as TF's CPU kernel does: NaN and out-of-range values become the
-    most negative int32 (int64 for int64 targets), and narrower integers keep the low bits of
-    that int32, so 300.0 -> uint8 is 44 and -1.0 -> uint8 is 255."""
-    wide = np.asarray(value, dtype=np.float64)
-    bounds, via = (_INT64, np.int64) if target == np.int64 else (_INT32, np.int32)
-    in_range = (wide >= bounds.min) & (wide < -float(bounds.min))  # NaN compares False
-    whole = np.where(in_range, np.trunc(np.where(in_range, wide, 0)), bounds.min).astype(via)
-    return whole.astype(target)
-
-
-def cast_value(value, target):
-    """`value` (a NumPy array or scalar) converted to the NumPy dtype `target` as TF casts."""
-    target = np.dtype(target)
-    if value.dtype.kind == "c" and target.kind in "fiub":  # TF drops the imaginary part
-        value = np.real(value)
-    if value.dtype.kind == "f" and target.kind in "iu":
-        result = _float_to_integer(value, target)
-    elif target.kind == "b":
-        result = np.asarray(value) != 0  # NaN is True, as in TF
-    else:
-        with np.errstate(over="ignore"):  # float64 -> float16 overflows to inf, silently
-            result = np.asarray(value).astype(target)
-    return result if result.ndim else result[()]
 
 
 def _cast_grad(rec, dy):
@@ -57,8 +28,6 @@ def cast(x, dtype, name=None):
     if (isinstance(x, EagerTensor) or hasattr(x, "_as_tensor")) and x.dtype == target:
         return x
     if hasattr(x, "indices") and hasattr(x, "values"):  # IndexedSlices: cast its values
-        from ..indexed_slices import IndexedSlices
-
         return IndexedSlices(cast(x.values, target), x.indices, x.dense_shape)
     x = convert_to_tensor(x)
     if x.dtype == target:

@@ -8,7 +8,7 @@ from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from .elementwise import allowed_numpy_dtypes, binary, matching_operands, unary
-from .operands import _tf_type_name
+from .operands import _tf_type_name, broadcast_error
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
 EQUAL = define("Equal", NOT_DIFFERENTIABLE)
@@ -80,8 +80,6 @@ def _logical(opdef, fn):
         try:
             value = fn(x._value, y._value)
         except ValueError:
-            from .operands import broadcast_error
-
             raise broadcast_error(op_type, x, y) from None
         return execute(opdef, (x, y), value)
 

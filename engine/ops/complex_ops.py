@@ -8,18 +8,19 @@ multiply by the derivative itself, so for the holomorphic op types TF conjugates
 record uses `conj(gradient(conj(upstream)))`, which is exactly TF's rule and, being made of
 engine ops (Conj included), differentiates again. Ops linear with real coefficients (AddV2,
 Sum, Reshape, ...) need nothing. The tape switches a record to the conjugating gradient when
-its output is complex (registry.complex_variants), so real ops pay nothing for it.
+its output is complex (tape.complex_variants), so real ops pay nothing for it.
 """
 
 import numpy as np
 
 from .. import dtypes
+from ..tape import complex_variants
 from ..tensor import EagerTensor, convert_to_tensor
 from . import arithmetic, casting, comparisons, creation, matmul, reductions, selection, unary_math
 from .conjugate import conj
 from .elementwise import as_value, to_x, to_y
 from .operands import broadcast_error
-from .registry import ALL, OpDef, complex_variants, define, execute, lookup
+from .registry import ALL, OpDef, define, execute, lookup
 
 _REAL_OUTPUT = {np.dtype(np.complex64): np.float32, np.dtype(np.complex128): np.float64}
 

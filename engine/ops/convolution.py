@@ -14,6 +14,7 @@ from . import array as _array, grouped_conv
 from .conv_checks import backprop_input_shape, check_backprop_size, check_nchw, groups_of
 from .operands import FLOATS, require, same_dtype
 from .registry import ALL, define, execute
+from .shape_ops import reshape
 
 
 def dims_text(shape):
@@ -294,8 +295,6 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     attrs = ConvAttrs(strides, padding, explicit, dilations)
     batch_shape = x._value.shape[:-3]
     if len(batch_shape) > 1:  # TF2's conv2d folds extra leading dims into one batch dim
-        from .shape_ops import reshape
-
         y = _conv2d(reshape(x, (-1,) + x._value.shape[-3:]), w, attrs)
         return reshape(y, batch_shape + y._value.shape[1:])
     return _conv2d(x, w, attrs)

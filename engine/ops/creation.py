@@ -12,6 +12,7 @@ from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import as_int, int_tensor, shape_text
 from .operands import _tf_type_name
 from .registry import NOT_DIFFERENTIABLE, define, execute
+from .summing import reduce_sum, unbroadcast
 
 __all__ = [
     "zeros",
@@ -104,9 +105,7 @@ def ones_like(input, dtype=None, name=None, layout=None):
 
 # --- Fill ---------------------------------------------------------------------------------
 def _fill_grad(rec, dy):
-    from . import math as math_ops
-
-    return math_ops.reduce_sum(dy)
+    return reduce_sum(dy)
 
 
 FILL = define("Fill", (None, _fill_grad))
@@ -186,13 +185,8 @@ def _linspace_weights(rec, which):
 
 def _linspace_grad(which):
     def gradient(rec, dy):
-        from . import math as math_ops
-        from .operands import unbroadcast
-
         axis, _, _, _, shape_ = rec.attrs
-        total = math_ops.reduce_sum(
-            convert_to_tensor(dy) * _linspace_weights(rec, which), axis=axis
-        )
+        total = reduce_sum(convert_to_tensor(dy) * _linspace_weights(rec, which), axis=axis)
         return unbroadcast(total, shape_[0 if which == "start" else 1])
 
     return gradient

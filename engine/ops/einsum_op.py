@@ -12,7 +12,7 @@ import string
 import numpy as np
 
 from ..errors import invalid_argument
-from ..tensor import EagerTensor
+from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import shape_text
 from .operands import same_dtype
 from .registry import ALL, define, execute
@@ -137,8 +137,6 @@ def _output(rhs, explicit, parsed, broadcast_letters, equation):
 
 def _gradient_for(k):
     def gradient(rec, dy):
-        from ..tensor import convert_to_tensor
-
         eq = rec.attrs
         dy = convert_to_tensor(dy)
         dtype = dy._value.dtype

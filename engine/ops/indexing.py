@@ -11,12 +11,13 @@ import math
 import numpy as np
 
 from ..errors import invalid_argument
-from ..indexed_slices import IndexedSlices
-from ..tensor import EagerTensor, convert_to_tensor
+from ..shape import TensorShape
+from ..tensor import EagerTensor, IndexedSlices, convert_to_tensor
 from .array_args import as_int, int_tensor, shape_text
 from .operands import _tf_type_name
 from .registry import define, execute
-from .shape_ops import reshape, transpose
+from .selection import where
+from .shape_ops import reshape, squeeze, transpose
 
 __all__ = ["gather", "gather_nd", "scatter_nd", "unsorted_segment_sum", "boolean_mask"]
 
@@ -139,8 +140,6 @@ def _gather_values(params, indices, axis, batch_dims):
 # --- UnsortedSegmentSum -------------------------------------------------------------------
 def _segment_sum_grad(rec, dy):
     """Each data row gets its segment's gradient; rows with a negative id (dropped) get 0."""
-    from .selection import where
-
     ids = rec.inputs[1]._value
     gathered = gather(convert_to_tensor(dy), EagerTensor(np.maximum(ids, 0)))
     kept = (ids >= 0).reshape(ids.shape + (1,) * (gathered._value.ndim - ids.ndim))
@@ -313,10 +312,6 @@ def _check_scatter_shapes(indices_shape, updates_shape, shape):
 
 # --- boolean_mask (composite, as in TF: Reshape, Where, Squeeze, GatherV2) ------------------
 def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
-    from ..shape import TensorShape
-    from .selection import where
-    from .shape_ops import squeeze
-
     x = convert_to_tensor(tensor)
     m = convert_to_tensor(mask)
     mask_shape = m._value.shape

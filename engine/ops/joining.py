@@ -6,11 +6,13 @@ gradient contributes zeros, as TF fills in missing output gradients.
 
 import numpy as np
 
+from .. import tensor as tensor_module
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor, is_tensor
 from .array_args import as_int, check_python_axis, int_tensor, ints, shape_text
 from .operands import same_dtype
 from .registry import define, execute, execute_many
+from .shape_ops import identity
 
 __all__ = ["concat", "stack", "unstack", "split"]
 
@@ -39,8 +41,6 @@ def concat(values, axis, name="concat"):
     if not isinstance(values, (list, tuple)):
         values = [values]  # one tensor (not a list of its rows), as TF's concat reads it
     if len(values) == 1:  # TF records an Identity for a one-tensor concat
-        from .shape_ops import identity
-
         return identity(values[0])
     tensors = same_dtype("ConcatV2", *values)
     axis_t = int_tensor(axis)
@@ -101,6 +101,10 @@ def stack(values, axis=0, name="stack"):
             )
     value = np.stack([t._value for t in tensors], axis=a)
     return execute(PACK, tensors, value, a)
+
+
+# convert_to_tensor of a list holding tensors packs them (see engine/tensor.py)
+tensor_module.pack_tensors = stack
 
 
 def _unpack_grad(rec, *dys):

@@ -9,6 +9,7 @@ Squeeze (or Abs with Sum/Max, or Pow). tf.linalg.matmul is the math module's mat
 import numpy as np
 
 from ..tensor import convert_to_tensor
+from . import math as math_ops
 from .creation import eye
 from .einsum_op import einsum
 from .linalg_spectral import svd
@@ -81,8 +82,6 @@ _MATRIX_NORMS = ["euclidean", "fro", 1, 2, np.inf]
 
 
 def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
-    from . import math as math_ops
-
     is_matrix_norm = isinstance(axis, (tuple, list)) and len(axis) == 2
     if is_matrix_norm:
         axis = tuple(axis)
@@ -128,8 +127,6 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):
 # --- the spectral norm: the largest singular value, with TF's ops ---------------------------
 def _spectral_norm(x, axis, keepdims):
     """As TF's norm(ord=2) over two axes: move them last, Svd, Abs, Max, ExpandDims, back."""
-    from . import math as math_ops
-
     rank = x._value.ndim
     axes = [a + rank if a < 0 else a for a in axis]
     perm_before = [i for i in range(rank) if i not in axes] + axes

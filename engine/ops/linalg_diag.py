@@ -16,6 +16,7 @@ from .array_args import int_arg, shape_text
 from .operands import _tf_type_name
 from .registry import define, execute
 from .shape_ops import transpose
+from .summing import reduce_sum
 
 __all__ = [
     "diag",
@@ -271,8 +272,6 @@ def band_part(input, num_lower, num_upper, name=None):
 # --- TF's Python compositions ---------------------------------------------------------------
 def trace(x, name=None):
     """Sum over the last axis of the main diagonal: MatrixDiagPartV3 then Sum, as TF."""
-    from .reductions import reduce_sum
-
     return reduce_sum(diag_part(convert_to_tensor(x)), [-1])
 
 

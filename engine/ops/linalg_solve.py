@@ -29,9 +29,9 @@ from .linalg_checks import (
 )
 from .linalg_diag import band_part
 from .matmul import matmul
-from .operands import unbroadcast
 from .registry import define, execute, execute_many
 from .shape_ops import reshape
+from .summing import unbroadcast
 
 __all__ = ["inv", "det", "slogdet", "solve", "triangular_solve", "cholesky_solve"]
 TOP_LEVEL: list = []

@@ -5,6 +5,7 @@ import numpy as np
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import int_tensor, shape_text
+from .operands import _tf_type_name
 from .registry import define, execute
 
 __all__ = ["roll"]
@@ -22,8 +23,6 @@ ROLL = define("Roll", (_roll_grad, None, None))
 def _int_argument(attr, value):
     t = int_tensor(value)
     if t._value.dtype not in (np.int32, np.int64):
-        from .operands import _tf_type_name
-
         raise invalid_argument(
             "Roll",
             f"Value for attr '{attr}' of {_tf_type_name(t.dtype)} is not in the list of "

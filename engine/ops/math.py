@@ -8,7 +8,6 @@ cumulative (Cumsum, Cumprod), casting (Cast) and matmul (MatMul, BatchMatMulV2).
 Python's operators on tensors (engine/ops/operators.py) look their ops up here by name.
 """
 
-from ..tensor import EagerTensor
 from . import (
     arithmetic,
     casting,
@@ -32,7 +31,6 @@ from .cumulative import *  # noqa: F403
 from .log_space import *  # noqa: F403
 from .matmul import matmul  # noqa: F401
 from .reductions import *  # noqa: F403
-from .registry import execute
 from .segments import *  # noqa: F403
 from .special_math import *  # noqa: F403
 from .unary_math import *  # noqa: F403
@@ -50,19 +48,3 @@ _FAMILIES = (
 __all__ = list(dict.fromkeys(name for family in _FAMILIES for name in family.__all__))
 TOP_LEVEL = list(dict.fromkeys(name for family in _FAMILIES for name in family.TOP_LEVEL))
 __all__ += special_math.__all__ + segments.__all__ + log_space.__all__  # none is top-level
-
-
-def add_gradients(a, b):
-    """Sums two gradients of one tensor (the backward pass's accumulation). Dense ones with
-    AddN, the op TF's backprop aggregates with."""
-    from ..indexed_slices import IndexedSlices, add as add_sparse
-
-    if isinstance(a, IndexedSlices) or isinstance(b, IndexedSlices):
-        return add_sparse(a, b)  # two stay sparse (concatenated), as TF's; mixed is dense
-    if (
-        type(a) is EagerTensor
-        and type(b) is EagerTensor
-        and (a._value.dtype == b._value.dtype and a._value.shape == b._value.shape)
-    ):
-        return execute(arithmetic.ADD_N, (a, b), a._value + b._value)
-    return arithmetic.add_n([a, b])  # anything else is converted and checked as TF's AddN

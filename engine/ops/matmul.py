@@ -7,8 +7,9 @@ from ..errors import invalid_argument
 from ..tensor import FLOAT_DTYPES, EagerTensor, convert_to_tensor
 from .conjugate import conj
 from .elementwise import allowed_numpy_dtypes, check_dtype
-from .operands import _tf_type_name, unbroadcast
+from .operands import _tf_type_name
 from .registry import ALL, define, execute
+from .summing import unbroadcast
 
 _MATMUL_DTYPES = allowed_numpy_dtypes("MatMul")
 _BATCH_DTYPES = allowed_numpy_dtypes("BatchMatMulV2")

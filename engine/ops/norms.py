@@ -6,8 +6,7 @@ import collections.abc
 
 import numpy as np
 
-from ..indexed_slices import IndexedSlices
-from ..tensor import EagerTensor, convert_to_tensor
+from ..tensor import EagerTensor, IndexedSlices, convert_to_tensor
 from . import arithmetic, casting, comparisons, creation, shape_ops, unary_math
 from .activations import select
 from .elementwise import ALLOWED_T

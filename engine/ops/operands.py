@@ -1,7 +1,5 @@
 """Turning an op's Python arguments into tensors with TF's dtype rules, and undoing broadcasting."""
 
-import functools
-
 import numpy as np
 
 from .. import dtypes
@@ -93,37 +91,6 @@ def broadcast_error(op_type, x, y):
     sx = "[" + ",".join(map(str, x._value.shape)) + "]"
     sy = "[" + ",".join(map(str, y._value.shape)) + "]"
     return invalid_argument(op_type, f"Incompatible shapes: {sx} vs. {sy}")
-
-
-def reduction_axes(grad_shape, shape):
-    """Axes of `grad_shape` that broadcasting to it added or stretched from `shape`."""
-    lead = len(grad_shape) - len(shape)
-    axes = list(range(lead))
-    for i, d in enumerate(shape):
-        if d == 1 and grad_shape[lead + i] != 1:
-            axes.append(lead + i)
-    return tuple(axes)
-
-
-def unbroadcast(grad, shape):
-    """Sums `grad` back down to `shape` (the one helper every broadcasting gradient uses)."""
-    if grad._value.shape == shape:  # fast path: nothing was broadcast
-        return grad
-    reduce_sum, reshape = _summing_ops()
-    axes = reduction_axes(grad._value.shape, shape)
-    if axes:
-        grad = reduce_sum(grad, axis=axes)
-    return reshape(grad, shape) if grad._value.shape != shape else grad
-
-
-@functools.cache
-def _summing_ops():
-    # Imported on first use (those modules import this one), then cached: import statements
-    # in unbroadcast would cost ~1 us per call, on every bias gradient.
-    from .array import reshape
-    from .math import reduce_sum
-
-    return reduce_sum, reshape
 
 
 def as_array(value):

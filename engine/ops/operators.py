@@ -1,9 +1,11 @@
 """Python operators on tensors and variables, installed onto the classes as TF installs them."""
 
 from ..tensor import EagerTensor, convert_to_tensor
+from ..variable_slices import getitem as variable_getitem  # a slice that can assign
 from ..variables import ResourceVariable
 from . import math as m
 from .bitwise import invert
+from .slicing import getitem
 
 
 def _binary(fn):
@@ -12,17 +14,6 @@ def _binary(fn):
         return fn(convert_to_tensor(other, dtype=self.dtype), self)
 
     return fn, reflected  # the op itself is the forward operator: one call frame fewer
-
-
-def _lazy(module, name):
-    """Looks the op up at call time, so op modules can be completed in any order."""
-
-    def call(*args):
-        import importlib
-
-        return getattr(importlib.import_module(f"engine.ops.{module}"), name)(*args)
-
-    return call
 
 
 _BINARY = {
@@ -61,22 +52,16 @@ def install_operators(cls):
     cls.__neg__ = lambda self: m.negative(self)
     cls.__abs__ = lambda self: m.abs(self)
     cls.__invert__ = _invert  # no __pos__: TF's tensors have none (+t is a TypeError)
-    cls.__getitem__ = lambda self, key: _lazy("slicing", "getitem")(self, key)
+    cls.__getitem__ = getitem
 
 
 install_operators(EagerTensor)
 install_operators(ResourceVariable)
 
 
-def _variable_getitem(self, key):
-    from ..variable_slices import getitem  # a slice that can assign (engine/variable_slices.py)
-
-    return getitem(self, key)
-
-
 # Installed after the classes, as install_operators installs the operators (mypy reads the
 # assignment to a dunder of a class as a class subscript, or as a method overwritten).
-ResourceVariable.__getitem__ = _variable_getitem  # type: ignore[misc]  # see above
+ResourceVariable.__getitem__ = variable_getitem  # type: ignore[misc]  # see above
 EagerTensor.__hash__ = EagerTensor.__dict__["__hash__"]  # type: ignore[method-assign]  # see above
 
 

@@ -20,7 +20,12 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import convert_to_tensor
-from . import math as _math, random_distributions as _dist, shape_ops as _shape_ops
+from . import (
+    math as _math,
+    random_distributions as _dist,
+    shape_ops as _shape_ops,
+    summing as _summing,
+)
 from .random_ops import CALLS_PER_VALUE, get_seed, reserve, sample_dims
 from .registry import ALL, define, execute
 from .stateless_random_ops import ATTR_NAMES, seed_generator
@@ -248,7 +253,7 @@ def _alpha_and_beta(alpha, beta, dtype):
         raise invalid_argument(
             "BroadcastArgs", f"Incompatible shapes: {shapes[0]} vs. {shapes[1]}"
         ) from None
-    return _shape_ops.broadcast_to(alpha, list(batch)), beta
+    return _summing.broadcast_to(alpha, list(batch)), beta
 
 
 def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):

@@ -12,111 +12,24 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import invalid_argument
-from ..tensor import FLOAT_DTYPES, EagerTensor, convert_to_tensor
-from . import arithmetic, array, casting, comparisons, cumulative, unary_math
+from ..tensor import EagerTensor, convert_to_tensor
+from . import (
+    arithmetic,
+    casting,
+    comparisons,
+    cumulative,
+    selection,
+    shape_ops,
+    summing,
+    unary_math,
+)
 from .elementwise import allowed_numpy_dtypes, as_value, check_dtype, scalar_like
 from .operands import _tf_type_name
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
-
-_HALF = np.dtype(np.float16)
-
-
-def reduction_axes(op_type, axis, rank):
-    """TF's checks of reduction indices; the axes as non-negative ints, in the order given."""
-    if axis is None:
-        return tuple(range(rank))
-    given: tuple[int, ...] | None = None
-    if type(axis) is int:
-        given = (axis,)
-    elif isinstance(axis, (list, tuple)):
-        for a in axis:  # a loop, not all(...): a generator costs more than these checks
-            if type(a) is not int:
-                break
-        else:
-            given = tuple(axis)
-    if given is None:
-        if not (isinstance(axis, EagerTensor) or hasattr(axis, "_as_tensor")):
-            axis = convert_to_tensor(axis, dtype=dtypes.int32)
-        given = tuple(int(a) for a in np.asarray(convert_to_tensor(axis)._value).reshape(-1))
-    axes = []
-    for a in given:
-        if not -rank <= a < rank:
-            raise invalid_argument(
-                op_type, f"Invalid reduction dimension ({a} for input with {rank} dimension(s)"
-            )
-        a %= rank
-        if a in axes:
-            raise invalid_argument(
-                op_type, f"Invalid reduction arguments: Axes contains duplicate dimension: {a}"
-            )
-        axes.append(a)
-    return tuple(axes)
-
-
-def _kept_shape(shape, axes):
-    """The output shape with keepdims=True."""
-    return tuple(1 if i in axes else d for i, d in enumerate(shape))
-
-
-def _reduction(opdef, compute, check=None):
-    """A reduction op: `compute(value, axes, keepdims)` on NumPy values."""
-    op_type = opdef.type
-    computable = allowed_numpy_dtypes(op_type) if check is None else None
-
-    def op(input_tensor, axis=None, keepdims=False, name=None):
-        x = input_tensor if type(input_tensor) is EagerTensor else convert_to_tensor(input_tensor)
-        if check is not None:
-            check(x)
-        elif type(x._value.dtype) not in FLOAT_DTYPES:
-            check_dtype(op_type, x, computable)
-        axes = reduction_axes(op_type, axis, x._value.ndim)
-        keepdims = bool(keepdims)
-        value = compute(x._value, axes, keepdims)
-        # as_value(np.asarray(value)), with the usual results (an array, a NumPy scalar) kept
-        # as they are rather than converted there and back
-        if type(value) is np.ndarray:
-            if not value.ndim:
-                value = value[()]
-        elif not isinstance(value, np.generic):
-            value = as_value(np.asarray(value))
-        return execute(opdef, (x,), value, (x._value.shape, axes, keepdims))
-
-    op.__name__ = op.__qualname__ = op_type
-    return op
+from .summing import _HALF, _kept_shape, _reduction, _sum, _sum_grad, reduce_sum
 
 
 # --- Sum, Mean ------------------------------------------------------------------------------
-def _sum_grad(rec, dy):
-    """TF's: reshape to the kept dims, then Tile when every axis was reduced in order (TF's
-    eager fast path), BroadcastTo otherwise."""
-    shape, axes, keepdims = rec.attrs
-    if axes == tuple(range(len(shape))):
-        return array.tile(array.reshape(dy, (1,) * len(shape)), shape)
-    if not keepdims:
-        dy = array.reshape(dy, _kept_shape(shape, axes))
-    return array.broadcast_to(dy, shape)
-
-
-def _sum(v, axes, keepdims):
-    if v.dtype != _HALF:  # a dtype, not np.float16: comparing with a type converts it first
-        # np.add.reduce is what np.sum runs, without its Python wrapper (~1.5 us a call)
-        return np.add.reduce(v, axis=axes, dtype=v.dtype, keepdims=keepdims)
-    # NumPy adds halves in float32; TF rounds every partial sum to half (60000 + 60000 is inf)
-    total = v
-    for axis in axes:
-        if total.shape[axis]:
-            with np.errstate(over="ignore"):
-                running = np.add.accumulate(total, axis=axis, dtype=np.float16)
-            total = np.take(running, [-1], axis=axis)
-        else:
-            total = np.sum(total, axis=axis, keepdims=True, dtype=np.float16)
-    return total if keepdims or not axes else np.squeeze(total, axis=axes)
-
-
-SUM = define("Sum", (_sum_grad,))
-reduce_sum = _reduction(SUM, _sum)
-
-
 def _mean(v, axes, keepdims):
     total = _sum(v, axes, keepdims)
     count = math.prod([v.shape[a] for a in axes])  # math.prod: np.prod of a list takes ~3 us
@@ -154,10 +67,10 @@ def _min_or_max_grad(rec, dy):
     x, y = rec.inputs[0], rec.outputs[0]
     kept = _kept_shape(shape, axes)
     if not keepdims:
-        y = array.reshape(y, kept)
-        dy = array.reshape(dy, kept)
+        y = shape_ops.reshape(y, kept)
+        dy = shape_ops.reshape(dy, kept)
     indicators = casting.cast(comparisons.equal(y, x), dy.dtype)
-    num_selected = array.reshape(reduce_sum(indicators, axes), kept)
+    num_selected = shape_ops.reshape(reduce_sum(indicators, axes), kept)
     return arithmetic.divide(indicators, num_selected) * dy
 
 
@@ -187,20 +100,20 @@ def _prod_grad(rec, dy):
     shape, axes, keepdims = rec.attrs
     x = rec.inputs[0]
     if not keepdims:
-        dy = array.reshape(dy, _kept_shape(shape, axes))
-    dy = array.broadcast_to(dy, shape)
+        dy = shape_ops.reshape(dy, _kept_shape(shape, axes))
+    dy = summing.broadcast_to(dy, shape)
     other = [i for i in range(len(shape)) if i not in axes]
     perm = list(axes) + other
     reduced_num = int(np.prod([shape[i] for i in axes]))
     other_num = int(np.prod([shape[i] for i in other]))
-    permuted = array.transpose(x, perm)
+    permuted = shape_ops.transpose(x, perm)
     permuted_shape = permuted._value.shape
-    reshaped = array.reshape(permuted, (reduced_num, other_num))
+    reshaped = shape_ops.reshape(permuted, (reduced_num, other_num))
     left = cumulative.cumprod(reshaped, axis=0, exclusive=True)
     right = cumulative.cumprod(reshaped, axis=0, exclusive=True, reverse=True)
-    y = array.reshape(left * right, permuted_shape)
-    out = dy * array.transpose(y, list(np.argsort(perm)))
-    return array.reshape(out, shape)
+    y = shape_ops.reshape(left * right, permuted_shape)
+    out = dy * shape_ops.transpose(y, list(np.argsort(perm)))
+    return shape_ops.reshape(out, shape)
 
 
 PROD = define("Prod", (_prod_grad,), saves_inputs=ALL)
@@ -286,8 +199,8 @@ argmin = _arg_extreme(ARG_MIN, np.argmin, np.inf)
 def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
     """log(sum(exp(x))) shifted by the (finite) maximum, which gets no gradient (TF's)."""
     raw_max = reduce_max(input_tensor, axis=axis, keepdims=True)
-    my_max = array.stop_gradient(
-        array.where(comparisons.is_finite(raw_max), raw_max, scalar_like(raw_max, 0))
+    my_max = shape_ops.stop_gradient(
+        selection.where(comparisons.is_finite(raw_max), raw_max, scalar_like(raw_max, 0))
     )
     result = unary_math.log(
         reduce_sum(
@@ -295,7 +208,7 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
         )
     )
     if not keepdims:
-        my_max = array.reshape(my_max, array.shape(result))
+        my_max = shape_ops.reshape(my_max, shape_ops.shape(result))
     return arithmetic.add(result, my_max)
 
 

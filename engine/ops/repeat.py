@@ -11,7 +11,8 @@ from .creation import fill
 from .indexing import boolean_mask
 from .joining import stack
 from .sequences import sequence_mask
-from .shape_ops import expand_dims, reshape, tile
+from .shape_ops import expand_dims, reshape
+from .summing import tile
 
 __all__ = ["repeat", "meshgrid"]
 TOP_LEVEL = list(__all__)

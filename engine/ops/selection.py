@@ -1,5 +1,4 @@
-"""Choosing between values elementwise: where (SelectV2, or Where for coordinates) and
-clip_by_value (TF's composite of Minimum and Maximum).
+"""Choosing between values elementwise: where (SelectV2, or Where for coordinates).
 
 SelectV2's gradient routes the upstream gradient to the branch that was chosen and zeros to the
 other. The unchosen branch's own gradient still multiplies those zeros, so a NaN or Inf there
@@ -9,14 +8,13 @@ other. The unchosen branch's own gradient still multiplies those zeros, so a NaN
 import numpy as np
 
 from ..errors import invalid_argument
-from ..indexed_slices import IndexedSlices
-from ..shape import TensorShape
 from ..tensor import EagerTensor, convert_to_tensor
 from .array_args import shape_text
-from .operands import same_dtype, unbroadcast
+from .operands import _tf_type_name, same_dtype
 from .registry import NOT_DIFFERENTIABLE, define, execute
+from .summing import unbroadcast
 
-__all__ = ["where", "clip_by_value"]
+__all__ = ["where"]
 
 WHERE = define("Where", NOT_DIFFERENTIABLE)
 
@@ -62,8 +60,6 @@ def _condition(condition):
     if isinstance(condition, EagerTensor) or hasattr(condition, "_as_tensor"):
         c = convert_to_tensor(condition)
         if c._value.dtype != np.bool_:
-            from .operands import _tf_type_name
-
             raise invalid_argument(
                 "SelectV2",
                 f"cannot compute SelectV2 as input #0(zero-based) "
@@ -72,29 +68,3 @@ def _condition(condition):
             )
         return c
     return convert_to_tensor(condition, dtype="bool")
-
-
-def clip_by_value(t, clip_value_min, clip_value_max, name=None):
-    """min(max(t, lo), hi) as TF computes it: Minimum with hi, then Maximum with lo.
-
-    At a boundary (t == hi or t == lo) the gradient goes to t, by Minimum's and Maximum's
-    tie rules; the clip values get the gradient of the elements clipped to them.
-    """
-    from . import math as math_ops
-
-    values = convert_to_tensor(t.values if isinstance(t, IndexedSlices) else t)
-    clipped = math_ops.minimum(values, clip_value_max)
-    _check_unbroadcast(values, clipped)
-    clipped = math_ops.maximum(clipped, clip_value_min)
-    _check_unbroadcast(values, clipped)
-    if isinstance(t, IndexedSlices):
-        return IndexedSlices(clipped, t.indices, t.dense_shape)
-    return clipped
-
-
-def _check_unbroadcast(values, result):
-    if values._value.shape != result._value.shape:
-        raise ValueError(
-            f"Shapes {TensorShape(values._value.shape)} and "
-            f"{TensorShape(result._value.shape)} are incompatible"
-        )

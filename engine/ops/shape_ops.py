@@ -9,9 +9,11 @@ import math
 import numpy as np
 
 from .. import conversion, dtypes
+from ..dtypes import as_dtype, int32, int64
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from .array_args import contiguous, int_arg, require_integers, scalar_or_array, shape_text
+from .array_args import contiguous, int_arg, require_integers, scalar_or_array
+from .operands import _tf_type_name
 from .registry import NOT_DIFFERENTIABLE, define, execute
 
 __all__ = [
@@ -21,8 +23,6 @@ __all__ = [
     "squeeze",
     "identity",
     "stop_gradient",
-    "broadcast_to",
-    "tile",
     "reverse",
     "shape",
     "size",
@@ -193,66 +193,7 @@ def stop_gradient(input, name=None):
     return execute(STOP_GRADIENT, (x,), x._value)
 
 
-# --- BroadcastTo / Tile / ReverseV2 -------------------------------------------------------
-def _broadcast_to_grad(rec, dy):
-    from .operands import unbroadcast
-
-    return unbroadcast(convert_to_tensor(dy), rec.attrs)
-
-
-BROADCAST_TO = define("BroadcastTo", (_broadcast_to_grad, None))
-
-
-def broadcast_to(input, shape, name=None):
-    x = convert_to_tensor(input)
-    shape_t, target = int_arg(shape)
-    source = x._value.shape
-    if len(source) > len(target):
-        raise invalid_argument(
-            "BroadcastTo",
-            f"Rank of input ({len(source)}) must be no greater "
-            f"than rank of output shape ({len(target)}).",
-        )
-    lead = len(target) - len(source)
-    if any(s != 1 and s != t for s, t in zip(source, target[lead:])):
-        raise invalid_argument(
-            "BroadcastTo", f"Incompatible shapes: {shape_text(source)} vs. {shape_text(target)}"
-        )
-    value = x._value if source == target else contiguous(np.broadcast_to(x._value, target))
-    return execute(BROADCAST_TO, (x, shape_t), value, source)
-
-
-def _tile_grad(rec, dy):
-    """Views dy as [m0, d0, m1, d1, ...] and sums over the copies (the m axes)."""
-    from . import math as math_ops
-
-    shape_, multiples = rec.attrs
-    if not shape_:
-        return dy
-    split_shape = [n for pair in zip(multiples, shape_) for n in pair]
-    return math_ops.reduce_sum(reshape(dy, split_shape), axis=list(range(0, len(split_shape), 2)))
-
-
-TILE = define("Tile", (_tile_grad, None))
-
-
-def tile(input, multiples, name=None):
-    x = convert_to_tensor(input)
-    multiples_t, m = int_arg(multiples)
-    require_integers("Tile", "Tmultiples", multiples_t)
-    ndim = x._value.ndim
-    if multiples_t._value.ndim != 1 or len(m) != ndim:
-        raise invalid_argument(
-            "Tile",
-            f"Expected multiples argument to be a vector of length {ndim} but got length {len(m)}",
-        )
-    for i, n in enumerate(m):
-        if n < 0:
-            raise invalid_argument("Tile", f"Expected multiples[{i}] >= 0, but got {n}")
-    value = np.tile(x._value, m) if ndim else x._value
-    return execute(TILE, (x, multiples_t), value, (x._value.shape, m))
-
-
+# --- ReverseV2 -------------------------------------------------------
 REVERSE = define("ReverseV2", (lambda rec, dy: reverse(dy, rec.attrs), None))
 
 
@@ -285,12 +226,8 @@ RANK = define("Rank", NOT_DIFFERENTIABLE)
 
 
 def _index_dtype(op_type, out_type, allowed_names="int32, int64"):
-    from ..dtypes import as_dtype, int32, int64
-
     dtype = as_dtype(out_type)
     if allowed_names and dtype not in (int32, int64):
-        from .operands import _tf_type_name
-
         raise invalid_argument(
             op_type,
             f"Value for attr 'out_type' of {_tf_type_name(dtype)} "

@@ -11,8 +11,10 @@ from typing import Any
 
 import numpy as np
 
+from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
+from .indexing import boolean_mask
 from .registry import define, execute
 
 __all__ = ["strided_slice", "newaxis"]
@@ -46,8 +48,6 @@ class SliceSpec:
 def getitem(tensor, key):
     x = convert_to_tensor(tensor)
     if _is_boolean_key(key):
-        from .indexing import boolean_mask
-
         return boolean_mask(x, key)
     begin, end, strides, masks = _encode(key if isinstance(key, (list, tuple)) else (key,))
     return _strided_slice(x, begin, end, strides, masks)
@@ -162,8 +162,6 @@ def _check_packable(begin):
             if dtype is None:
                 dtype = b.dtype
             elif b.dtype != dtype:
-                from .. import dtypes
-
                 raise invalid_argument(
                     "Pack",
                     f"cannot compute Pack as input #{k}(zero-based) "

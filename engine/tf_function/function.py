@@ -21,6 +21,7 @@ import weakref
 import numpy as np
 
 from .. import hooks, nest
+from ..errors import InvalidArgumentError
 from ..missing import missing_attribute
 from ..tensor import Tensor, convert_to_tensor
 from ..tensor_spec import TensorSpec
@@ -209,8 +210,6 @@ class ConcreteFunction:
             if isinstance(value, Tensor) or hasattr(value, "_as_tensor"):
                 tensor = convert_to_tensor(value)
                 if tensor.dtype != spec.dtype:
-                    from ..errors import InvalidArgumentError
-
                     raise InvalidArgumentError(
                         None,
                         self._name,
