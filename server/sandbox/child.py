@@ -17,7 +17,6 @@ import time
 
 import engine.debug.schema as engine_debug_schema
 from engine import hooks
-from engine.debug.output import CappedOutput
 from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
 
 from . import protocol
@@ -33,7 +32,7 @@ from .limits import (
     TimeLimitExceeded,
     limit_error,
 )
-from .streaming import SNAPSHOT_MEMORY, Channel, OutputStream, Snapshots
+from .streaming import SNAPSHOT_MEMORY, Channel, Snapshots, StreamedOutput
 
 POLL_SECONDS = 0.02  # the watchdog's look at the clock and the memory in use
 SOFT_MEMORY = 0.85  # of the memory limit: the program is stopped here, its capture is built
@@ -49,8 +48,7 @@ class Child:
         self.views = views
         self.namespace: dict = {}
         self.kept_values = None  # the capture's full values above its inline cap
-        self.stdout = CappedOutput(limits.stdout_bytes)  # the run's one stdout cap
-        self.output_stream = OutputStream(self.channel, self.stdout)
+        self.stdout = StreamedOutput(limits.stdout_bytes, self.channel)  # the run's one cap
         self.report_lock = threading.Lock()  # one report only: the result or a limit
         self.finished = threading.Event()
         self.main_thread = threading.get_ident()
@@ -58,7 +56,7 @@ class Child:
         # A soft limit that strikes while a snapshot is built or sent waits for its end
         # (an exception in the middle would leave half a message on the channel).
         self.stop_lock = threading.Lock()
-        self.in_snapshot = False
+        self.in_snapshot = 0  # depth: a print inside a snapshot's own code nests
         self.deferred_stop: type[SoftLimit] | None = None
 
     def run(self, layers) -> None:
@@ -75,6 +73,7 @@ class Child:
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
         signal.signal(signal.SIGXCPU, self._cpu_limit)
         sys.stdout = sys.stderr = self.stdout
+        self.stdout.stops_deferred = self._stops_deferred  # from here on, it is the program's
         try:
             payload = self._capture_json(request["code"], request["filename"])
         except MemoryError:
@@ -224,7 +223,7 @@ class Child:
         soft_time = self.started + self.limits.wall_seconds
         soft_memory = int(self.limits.memory_bytes * SOFT_MEMORY)
         while not self.finished.wait(POLL_SECONDS):
-            self.output_stream.flush()
+            self.stdout.send_new()
             now = time.monotonic()
             if self.stopped_at is not None:
                 if now >= self.stopped_at + HARD_GRACE:
@@ -276,15 +275,18 @@ class Child:
 
     @contextlib.contextmanager
     def _stops_deferred(self):
-        """Around a snapshot: a soft limit waits for its end, then is raised."""
+        """Around a snapshot or output being sent: a soft limit waits for its end, then is
+        raised."""
         with self.stop_lock:
-            self.in_snapshot = True
+            self.in_snapshot += 1
         try:
             yield
         finally:
             with self.stop_lock:
-                self.in_snapshot = False
-                stop, self.deferred_stop = self.deferred_stop, None
+                self.in_snapshot -= 1
+                stop = None
+                if not self.in_snapshot:
+                    stop, self.deferred_stop = self.deferred_stop, None
             if stop is not None:
                 raise stop()
 

@@ -1,7 +1,8 @@
 """What a worker sends while its program runs, so that a run killed outright (a crash, a hard
 limit, a long call in C that no soft limit can interrupt) still keeps what it printed and
 recorded: its output as it grows, and snapshots of its capture each time the recording is
-whole, as often as they cost at most a tenth of the run's time.
+whole, as long as snapshots have taken at most a tenth of the run's time (plus a small
+allowance, so that a short run sends every one).
 
 Messages are whole or not sent: the channel has one lock, and soft limits that strike while a
 snapshot is built or sent wait for it to end (the child defers them).
@@ -14,10 +15,12 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 from engine.debug import Capture
+from engine.debug.output import CappedOutput
 
 from . import protocol
 
 SNAPSHOT_SHARE = 0.1  # of the run's time spent on snapshots, at most
+SNAPSHOT_ALLOWANCE = 0.2  # seconds of snapshots any run may spend beyond that share
 SNAPSHOT_MEMORY = 0.6  # of the memory limit: above it no snapshot is built (it needs room)
 
 
@@ -50,8 +53,8 @@ class Channel:
 
 
 class Snapshots:
-    """engine.debug's checkpoint: sends the capture so far when the last one is old enough
-    that building this one keeps snapshots within SNAPSHOT_SHARE of the time."""
+    """engine.debug's checkpoint: sends the capture so far when snapshots, this one included
+    (it costs about what the last did), stay within their share of the time."""
 
     def __init__(
         self,
@@ -64,12 +67,15 @@ class Snapshots:
         self.capture_bytes = capture_bytes
         self.wanted = wanted  # False while the program is being stopped, or memory is short
         self.stops_deferred = stops_deferred
-        self.next_due = 0.0
+        self.started = time.monotonic()
+        self.spent = 0.0  # seconds spent on snapshots
+        self.last_cost = 0.0
         self.sent = 0
 
     def __call__(self, snapshot: Callable[[], Capture]) -> None:
         started = time.monotonic()
-        if started < self.next_due or not self.wanted():
+        budget = SNAPSHOT_SHARE * (started - self.started) + SNAPSHOT_ALLOWANCE
+        if self.spent + self.last_cost > budget or not self.wanted():
             return
         with self.stops_deferred():
             try:
@@ -79,23 +85,42 @@ class Snapshots:
             if 0 < len(payload) <= self.capture_bytes:
                 header = protocol.encode_header(type="partial", bytes=len(payload))
                 self.sent += self.channel.send(header, payload)
-        self.next_due = started + (time.monotonic() - started) / SNAPSHOT_SHARE
+        self.last_cost = time.monotonic() - started
+        self.spent += self.last_cost
 
 
-class OutputStream:
-    """Sends what the program printed since the last call (the watchdog calls it)."""
+class StreamedOutput(CappedOutput):
+    """The program's stdout (the run's one cap), sent to the server as it is written: a run
+    that crashes right after a print still keeps it. The watchdog sends what a write could
+    not (the channel was busy)."""
 
-    def __init__(self, channel: Channel, output):
+    def __init__(self, cap_bytes: int, channel: Channel):
+        super().__init__(cap_bytes)
         self.channel = channel
-        self.output = output
-        self.mark = 0
-        self.truncated = False
+        self.stops_deferred: Callable[[], AbstractContextManager] | None = None
+        self._sent = 0  # parts sent
+        self._sent_truncated = False
+        self._sending = threading.Lock()  # one sender at a time: no text sent twice
 
-    def flush(self) -> None:
-        text, mark = self.output.since(self.mark)
-        truncated = self.output.truncated
-        if not text and truncated == self.truncated:
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if self.stops_deferred is not None:
+            with self.stops_deferred():
+                self.send_new()
+        return written
+
+    def send_new(self) -> None:
+        """Sends what was written since the last send, unless another thread is sending it
+        or the channel is busy (the next write or the watchdog then sends it)."""
+        if not self._sending.acquire(blocking=False):
             return
-        header = protocol.encode_header(type="output", text=text, truncated=truncated)
-        if self.channel.send(header, wait=0):  # the channel is busy: next time
-            self.mark, self.truncated = mark, truncated
+        try:
+            text, mark = self.since(self._sent)
+            truncated = self.truncated
+            if not text and truncated == self._sent_truncated:
+                return
+            header = protocol.encode_header(type="output", text=text, truncated=truncated)
+            if self.channel.send(header, wait=0):
+                self._sent, self._sent_truncated = mark, truncated
+        finally:
+            self._sending.release()
