@@ -21,6 +21,7 @@ from . import protocol
 
 SNAPSHOT_SHARE = 0.1  # of the run's time spent on snapshots, at most
 SNAPSHOT_ALLOWANCE = 0.2  # seconds of snapshots any run may spend beyond that share
+OUTPUT_BATCH_SECONDS = 0.005  # a print after a quiet spell is sent at once; a flood in batches
 SNAPSHOT_MEMORY = 0.6  # of the memory limit: above it no snapshot is built (it needs room)
 
 
@@ -91,8 +92,9 @@ class Snapshots:
 
 class StreamedOutput(CappedOutput):
     """The program's stdout (the run's one cap), sent to the server as it is written: a run
-    that crashes right after a print still keeps it. The watchdog sends what a write could
-    not (the channel was busy)."""
+    that crashes right after a print still keeps it. A write that ends a line sends what is
+    new, at most once per OUTPUT_BATCH_SECONDS (a flood goes in batches); the watchdog sends
+    what the writes left (a line not ended, a batch not yet due, the channel busy)."""
 
     def __init__(self, cap_bytes: int, channel: Channel):
         super().__init__(cap_bytes)
@@ -100,10 +102,20 @@ class StreamedOutput(CappedOutput):
         self.stops_deferred: Callable[[], AbstractContextManager] | None = None
         self._sent = 0  # parts sent
         self._sent_truncated = False
+        self._last_send = 0.0
+        self._cut_and_sent = False  # the cap was reached and all that was kept is sent
         self._sending = threading.Lock()  # one sender at a time: no text sent twice
 
     def write(self, text: str) -> int:
         written = super().write(text)
+        if self._cut_and_sent:
+            return written  # past the cap: a flood costs the program nothing more
+        # a line is sent when it ends (print writes its newline apart), a flood in batches
+        unsent = len(self._parts) > self._sent or self.truncated != self._sent_truncated
+        if not unsent or not text.endswith("\n"):
+            return written
+        if time.monotonic() < self._last_send + OUTPUT_BATCH_SECONDS:
+            return written
         if self.stops_deferred is not None:
             with self.stops_deferred():
                 self.send_new()
@@ -122,5 +134,7 @@ class StreamedOutput(CappedOutput):
             header = protocol.encode_header(type="output", text=text, truncated=truncated)
             if self.channel.send(header, wait=0):
                 self._sent, self._sent_truncated = mark, truncated
+                self._last_send = time.monotonic()
+                self._cut_and_sent = truncated
         finally:
             self._sending.release()

@@ -16,6 +16,7 @@ import socket
 import sys
 from dataclasses import asdict
 
+from . import seccomp
 from .run_isolation import isolate
 
 NOBODY = 65534
@@ -46,6 +47,7 @@ def main(config_json: str) -> None:
     from .limits import Limits
 
     limits = Limits.from_json(config["limits"])
+    seccomp.supported()  # loads libseccomp once, before any run is forked
     capture = resolve(config["capture"])
     views = ModuleViews()
     for name in PROGRAM_MODULES:
