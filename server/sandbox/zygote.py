@@ -80,13 +80,17 @@ def _warm_up(capture, views, limits) -> None:
         limits=limits,
         keep=None,
         compile_source=None,
-        checkpoint=lambda snapshot: snapshot().to_json(),  # warms the snapshot path too
+        checkpoint=_warm_snapshot,
     )
     try:
         capture(request).to_json()
     finally:
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
+
+
+def _warm_snapshot(snapshot) -> None:
+    snapshot().to_json()  # the snapshot path, warmed up too
 
 
 class Zygote:

@@ -43,11 +43,17 @@ def test_v2_delegates_memory_and_pids_and_limits_each_run(tmp_path):
     assert (run / "cgroup.procs").read_text() == "4242"
 
 
-def test_v2_reads_the_memory_limit_from_memory_events(tmp_path):
+def attached(tmp_path: Path, run_name: str) -> tuple[RunCgroups, Path]:
+    """The pool's cgroups in a v2 tree, and the directory of one run's, made."""
     root = v2_tree(tmp_path)
     cgroups = RunCgroups(1024**3, root=root, own_paths={"": SERVICE})
-    cgroups.attach("1", 1)
-    (run,) = (root / SERVICE.lstrip("/")).glob("tapescope-*/run-1")
+    cgroups.attach(run_name, 1)
+    (run,) = (root / SERVICE.lstrip("/")).glob(f"tapescope-*/run-{run_name}")
+    return cgroups, run
+
+
+def test_v2_reads_the_memory_limit_from_memory_events(tmp_path):
+    cgroups, run = attached(tmp_path, "1")
     (run / "memory.events").write_text("low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n")
     assert not cgroups.hit_memory_limit("1")
     (run / "memory.events").write_text("low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\n")
@@ -55,10 +61,7 @@ def test_v2_reads_the_memory_limit_from_memory_events(tmp_path):
 
 
 def test_v2_kills_through_cgroup_kill_and_removes_emptied_cgroups(tmp_path):
-    root = v2_tree(tmp_path)
-    cgroups = RunCgroups(1024**3, root=root, own_paths={"": SERVICE})
-    cgroups.attach("3", 1)
-    (run,) = (root / SERVICE.lstrip("/")).glob("tapescope-*/run-3")
+    cgroups, run = attached(tmp_path, "3")
     (run / "cgroup.kill").write_text("0")
     cgroups.kill("3")
     assert (run / "cgroup.kill").read_text() == "1"
