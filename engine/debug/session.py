@@ -298,6 +298,8 @@ class _Stdout:
 
     def write(self, text):
         text = str(text)
+        if self._output.truncated:
+            return len(text)  # past the cap: a flood of prints costs one test each
         self._output.write(text)
         # A loop printing a million lines ends as truncated output, not as a million events.
         if not self._output.truncated and self._events < MAX_PRINT_EVENTS and text.strip():

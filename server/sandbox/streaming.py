@@ -103,13 +103,10 @@ class StreamedOutput(CappedOutput):
         self._sent = 0  # parts sent
         self._sent_truncated = False
         self._last_send = 0.0
-        self._cut_and_sent = False  # the cap was reached and all that was kept is sent
         self._sending = threading.Lock()  # one sender at a time: no text sent twice
 
     def write(self, text: str) -> int:
         written = super().write(text)
-        if self._cut_and_sent:
-            return written  # past the cap: a flood costs the program nothing more
         # a line is sent when it ends (print writes its newline apart), a flood in batches
         unsent = len(self._parts) > self._sent or self.truncated != self._sent_truncated
         if not unsent or not text.endswith("\n"):
@@ -135,6 +132,7 @@ class StreamedOutput(CappedOutput):
             if self.channel.send(header, wait=0):
                 self._sent, self._sent_truncated = mark, truncated
                 self._last_send = time.monotonic()
-                self._cut_and_sent = truncated
+                if truncated:  # all that is kept is sent: past the cap, a plain capped write
+                    self.write = super().write  # type: ignore[method-assign]
         finally:
             self._sending.release()
