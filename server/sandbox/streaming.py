@@ -71,7 +71,6 @@ class Snapshots:
         self.started = time.monotonic()
         self.spent = 0.0  # seconds spent on snapshots
         self.last_cost = 0.0
-        self.sent = 0
 
     def __call__(self, snapshot: Callable[[], Capture]) -> None:
         started = time.monotonic()
@@ -85,7 +84,7 @@ class Snapshots:
                 payload = b""
             if 0 < len(payload) <= self.capture_bytes:
                 header = protocol.encode_header(type="partial", bytes=len(payload))
-                self.sent += self.channel.send(header, payload)
+                self.channel.send(header, payload)
         self.last_cost = time.monotonic() - started
         self.spent += self.last_cost
 

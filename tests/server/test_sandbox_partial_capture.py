@@ -44,10 +44,13 @@ def run_ended(client, tail: str) -> dict:
         "a = np.ones((4000, 4000))\nb = np.einsum('ij,jk->ik', a, a)\n",
         # an integer power holds the interpreter: not even the watchdog runs, the server ends it
         "n = pow(3, 10**8)\n",
+        # a program that swallows the soft stop: the watchdog ends it after its grace period
+        "while True:\n    try:\n        while True:\n            pass\n"
+        "    except BaseException:\n        pass\n",
     ],
-    ids=["call releasing the interpreter", "call holding the interpreter"],
+    ids=["call releasing the interpreter", "call holding the interpreter", "stop swallowed"],
 )
-def test_a_time_limit_inside_a_call_in_c_keeps_the_partial_capture(client, tail):
+def test_a_hard_time_limit_keeps_the_partial_capture(client, tail):
     summary = run_ended(client, tail)
     assert summary["status"] == "limit", summary["error"]
     assert summary["error"]["type"] == "TimeLimitExceeded"
