@@ -6,8 +6,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed
 WEB_STAMP := web/dist/.built
-# postgresql: the store tests also run against a real PostgreSQL server when it is installed
-APT_PACKAGES := chromium bubblewrap postgresql
+# postgresql: the store tests also run against a real PostgreSQL server when it is installed;
+# libseccomp2: the sandbox's seccomp filter (apt depends on it, so it is there already)
+APT_PACKAGES := chromium bubblewrap postgresql libseccomp2
 # root installs directly; anyone else goes through sudo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

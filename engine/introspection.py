@@ -40,6 +40,7 @@ _ENGINE_PACKAGE = __name__.rpartition(".")[0]  # 'engine'
 _OPS_PACKAGE = registry.__name__.rpartition(".")[0]
 _SEEDING_MODULE = gradient_calls.__name__
 _HOOKS_MODULE = _ENGINE_PACKAGE + ".hooks"
+_RECORDING_MODULE = tape.__name__  # the recording rule, which announces each op to observers
 
 
 def tape_records(tape):
@@ -101,15 +102,15 @@ def is_engine_module(module_name):
 
 def making_seeds(depth=2, limit=16):
     """Whether the op being announced runs for a gradient call's seeds (the ones_like of each
-    target, made before the call is announced): the first frame out of the ops, the hooks and
-    the debugger is in the module that makes them."""
+    target, made before the call is announced): the first frame out of the ops, the recording
+    rule, the hooks and the debugger is in the module that makes them."""
     frame: FrameType | None = sys._getframe(depth)
     while frame is not None and limit:
         module = frame.f_globals.get("__name__", "")
         if not (
             module.startswith(_OPS_PACKAGE)
             or module.startswith(_ENGINE_PACKAGE + ".debug")
-            or module == _HOOKS_MODULE
+            or module in (_HOOKS_MODULE, _RECORDING_MODULE)
         ):
             return module == _SEEDING_MODULE
         frame, limit = frame.f_back, limit - 1

@@ -27,7 +27,9 @@ def capture_of_outcome(
             capture = Capture.model_validate_json(outcome.capture_json)
         except ValueError as invalid:
             unreadable = f"the worker returned an unreadable capture ({invalid.__class__.__name__})"
-            return _stopped(program, "WorkerCrashed", unreadable, None, ""), "crashed"
+            return _stopped(Capture(program=program), "WorkerCrashed", unreadable, None, ""), (
+                "crashed"
+            )
         if capture.program != program:
             # The program is the server's to say: a worker's capture naming another program
             # (another run's source, say) is stored with this run's own, re-serialized.
@@ -54,18 +56,33 @@ def capture_of_outcome(
         if error is not None and error.type == "CaptureLimitExceeded":
             return capture, "limit"
         return capture, "error" if error is not None else "ok"
+    partial = _partial(outcome.partial_json, program)
     if outcome.limit is not None:
         error_type, message = limit_error(outcome.limit, limits, outcome.line, outcome.detail)
-        return _stopped(program, error_type, message, outcome.line, outcome.stdout), "limit"
-    return _stopped(
-        program, "WorkerCrashed", outcome.crash or "the worker stopped", None, outcome.stdout
-    ), "crashed"
+        return _stopped(partial, error_type, message, outcome.line, outcome.stdout), "limit"
+    crash = outcome.crash or "the worker stopped"
+    return _stopped(partial, "WorkerCrashed", crash, None, outcome.stdout), "crashed"
 
 
-def _stopped(program, error_type, message, line, stdout) -> Capture:
-    return Capture(
-        program=program, stdout=stdout, error=ErrorInfo(type=error_type, message=message, line=line)
-    )
+def _partial(snapshot: bytes | None, program: ProgramInfo) -> Capture:
+    """What a run that ended without a result had recorded (its last snapshot, sandbox/
+    streaming.py), as this run's program; an empty capture when there is none or it does not
+    read back."""
+    if snapshot is not None:
+        try:
+            capture = Capture.model_validate_json(snapshot)
+            capture.program = program  # the server's to say, whatever the worker wrote
+            return capture
+        except ValueError:
+            pass
+    return Capture(program=program)
+
+
+def _stopped(capture: Capture, error_type, message, line, stdout) -> Capture:
+    """`capture` (all that was recorded) ended by a limit or a crash, with the output so far."""
+    capture.error = ErrorInfo(type=error_type, message=message, line=line)
+    capture.stdout = stdout or capture.stdout
+    return capture
 
 
 def summarize(

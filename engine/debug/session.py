@@ -4,8 +4,11 @@ the CLI): install the recorder, run, and build the Capture.
 capture_program decisions, documented here because the sandbox and the CLI rely on them:
 - `import tensorflow as tf` and `import tensorflow.contrib.eager as tfe` resolve to the engine
   while the program runs (`tensorflow_alias=True`), and the previous modules are restored after.
-- stdout is captured into `Capture.stdout` (capped at `max_stdout` characters, each print also
+- stdout is captured into `Capture.stdout` (capped at `max_stdout` bytes, each print also
   an event with its line) unless `capture_stdout=False`, in which case the caller owns stdout.
+  A caller that passes its own `output` (a CappedOutput: its cap, and its `truncated` flag to
+  read) gets the text as printed; otherwise a cut output ends with "[output truncated]", for
+  the person reading it;
 - Python warnings the program triggers (the engine's TF-style ones, NumPy's RuntimeWarnings)
   become warning events instead of going to stderr;
 - the arrays the capture keeps for its summaries are bounded (`held_cap`, see spill.py);
@@ -17,7 +20,11 @@ capture_program decisions, documented here because the sandbox and the CLI rely 
   (a MemoryError, or an exception with `release_memory` set, as the sandbox's soft memory limit
   raises, first clears the program's namespace so the capture can be built);
 - `keep` bounds a long run: every step leaves a small record, only the steps the policy keeps
-  leave their full detail (retention.py, steps.py).
+  leave their full detail (retention.py, steps.py);
+- `checkpoint(snapshot)`, when given, is called each time the recording is whole (a tape
+  closed, a gradient call ended); `snapshot()` builds the Capture so far (no error yet). The
+  caller decides when a snapshot is worth its cost: the sandbox streams them so that a run
+  killed outright (a crash, a hard limit) still keeps what it recorded.
 """
 
 import builtins
@@ -31,6 +38,7 @@ from .. import hooks
 from .build import build
 from .frames import FrameLocator
 from .kept_values import KEPT_ARRAY_BYTES, KEPT_TOTAL_BYTES, ValueKeeper
+from .output import CappedOutput
 from .recorder import Recorder
 from .retention import DEFAULT as DEFAULT_KEEP, parse_keep
 from .schema import Capture
@@ -103,6 +111,8 @@ def capture_program(
     kept_total_bytes=KEPT_TOTAL_BYTES,
     keep=DEFAULT_KEEP,
     compile_source=None,
+    output=None,
+    checkpoint=None,
 ):
     """Runs `source` as a program named `filename` under capture; returns its Capture.
     `keep` is the retention policy of a long run's steps (retention.py).
@@ -125,12 +135,24 @@ def capture_program(
     saved_modules = _install_aliases() if tensorflow_alias else None
     FrameLocator.mark_user_file(filename)
     recorder = Recorder(sys._getframe(0), value_cap, held_cap, keeper, keep)
-    output = _Stdout(recorder, max_stdout) if capture_stdout else None
+    if capture_stdout:
+        output = _Stdout(recorder, output or CappedOutput(max_stdout), marked=output is None)
+    else:
+        output = None
     saved_stdout = sys.stdout
     error = None
     if output is not None:
         sys.stdout = output
     hooks.observers.append(recorder)
+    checkpoints = None
+    if checkpoint is not None:
+
+        def snapshot():
+            stdout = output.text() if output is not None else ""
+            return build(recorder, value_cap, program=program, stdout=stdout, finish=False)
+
+        checkpoints = _Checkpoints(checkpoint, snapshot)
+        hooks.observers.append(checkpoints)
     caught = warnings.catch_warnings(record=True)
     raised = caught.__enter__()
     warnings.simplefilter("always")
@@ -148,6 +170,7 @@ def capture_program(
     finally:
         caught.__exit__(None, None, None)
         _remove(recorder)
+        _remove(checkpoints)
         if output is not None:
             sys.stdout = saved_stdout
         if saved_modules is not None:
@@ -216,9 +239,9 @@ def _fill(target, built):
     target._values = built._values
 
 
-def _remove(recorder):
+def _remove(observer):
     for index in range(len(hooks.observers) - 1, -1, -1):
-        if hooks.observers[index] is recorder:
+        if hooks.observers[index] is observer:
             del hooks.observers[index]
             return
 
@@ -245,29 +268,43 @@ def _restore_aliases(saved):
             sys.modules[name] = module
 
 
-class _Stdout:
-    """Collects what the program prints (capped) and tells the recorder where it printed."""
+class _Checkpoints(hooks.Observer):
+    """Offers `checkpoint` a snapshot whenever the recording is whole (after the recorder,
+    which is installed before it, has taken the event in)."""
 
-    def __init__(self, recorder, limit):
+    def __init__(self, checkpoint, snapshot):
+        self.checkpoint = checkpoint
+        self.snapshot = snapshot
+
+    def tape_event(self, tape, kind, tensor=None):
+        if kind == "exit":
+            self.checkpoint(self.snapshot)
+
+    def gradient_finished(self, tape, results, error):
+        self.checkpoint(self.snapshot)
+
+
+class _Stdout:
+    """Writes what the program prints to its CappedOutput and tells the recorder where it
+    printed."""
+
+    def __init__(self, recorder, output, marked):
         self._recorder = recorder
-        self._parts = []
-        self._size = 0
-        self._limit = limit
+        self._output = output
+        self._marked = marked
         self._events = 0
-        self.truncated = False
+
+    @property
+    def truncated(self):
+        return self._output.truncated
 
     def write(self, text):
         text = str(text)
-        if self._size < self._limit:
-            room = self._limit - self._size
-            self._parts.append(text[:room])
-            self._size += min(len(text), room)
-            if len(text) > room:
-                self.truncated = True
-        else:
-            self.truncated = True
+        if self._output.truncated:
+            return len(text)  # past the cap: a flood of prints costs one test each
+        self._output.write(text)
         # A loop printing a million lines ends as truncated output, not as a million events.
-        if not self.truncated and self._events < MAX_PRINT_EVENTS and text.strip():
+        if not self._output.truncated and self._events < MAX_PRINT_EVENTS and text.strip():
             self._events += 1
             self._recorder.printed(text)
         return len(text)
@@ -276,5 +313,5 @@ class _Stdout:
         pass
 
     def text(self):
-        out = "".join(self._parts)
-        return out + ("\n[output truncated]\n" if self.truncated else "")
+        out = self._output.getvalue()
+        return out + ("\n[output truncated]\n" if self._marked and self.truncated else "")

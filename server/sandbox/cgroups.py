@@ -10,6 +10,7 @@ endpoint says which).
 """
 
 import contextlib
+import errno
 import logging
 import os
 import secrets
@@ -31,9 +32,37 @@ def _own_paths() -> dict[str, str]:
     return paths
 
 
+SERVER_LEAF = "tapescope-server"
+
+
+def _delegate(parent: Path) -> None:
+    """Enables memory and pids for `parent`'s children (the pool's cgroup among them). cgroup
+    v2 lets a cgroup either hold processes or give its children controllers: when the server's
+    own cgroup holds it (EBUSY), the server moves to a leaf of its own first, as systemd's
+    delegation guide says to."""
+    control = parent / "cgroup.subtree_control"
+    if {"memory", "pids"} <= set(control.read_text().split()):
+        return
+    try:
+        control.write_text("+memory +pids")
+    except OSError as error:
+        if error.errno != errno.EBUSY:
+            raise
+        leaf = parent / SERVER_LEAF
+        leaf.mkdir(exist_ok=True)
+        (leaf / "cgroup.procs").write_text(str(os.getpid()))
+        control.write_text("+memory +pids")
+
+
 class RunCgroups:
-    def __init__(self, memory_bytes: int):
+    def __init__(
+        self, memory_bytes: int, root: Path = ROOT, own_paths: dict[str, str] | None = None
+    ):
+        """`root` and `own_paths` (this process's cgroups, as /proc/self/cgroup says) are the
+        machine's unless a test gives others."""
         self.memory_bytes = memory_bytes
+        self.root = root
+        self.own_paths = own_paths
         self.version: str | None = None  # "v2", "v1", or None
         self.why_not = ""
         self._parents: dict[str, Path] = {}  # "memory"/"pids" (v1) or "" (v2) -> pool cgroup
@@ -48,12 +77,14 @@ class RunCgroups:
         return f"cgroup {self.version}" if self.version else f"none ({self.why_not})"
 
     def _set_up(self) -> None:
-        own = _own_paths()
+        own = _own_paths() if self.own_paths is None else self.own_paths
+        root = self.root
         name = f"tapescope-{os.getpid()}-{secrets.token_hex(4)}"  # one per pool
-        if (ROOT / "cgroup.controllers").exists() and "" in own:
-            parent = ROOT / own[""].lstrip("/")
+        if (root / "cgroup.controllers").exists() and "" in own:
+            parent = root / own[""].lstrip("/")
             if {"memory", "pids"} <= set((parent / "cgroup.controllers").read_text().split()):
                 try:
+                    _delegate(parent)
                     pool = parent / name
                     pool.mkdir(exist_ok=True)
                     (pool / "cgroup.subtree_control").write_text("+memory +pids")
@@ -63,10 +94,10 @@ class RunCgroups:
                     self.why_not = f"cgroup v2 delegation refused: {error.strerror}"
             else:
                 self.why_not = "cgroup v2 without the memory and pids controllers here"
-        if (ROOT / "memory").is_dir() and (ROOT / "pids").is_dir():
+        if (root / "memory").is_dir() and (root / "pids").is_dir():
             try:
                 for controller in ("memory", "pids"):
-                    pool = ROOT / controller / own.get(controller, "/").lstrip("/") / name
+                    pool = root / controller / own.get(controller, "/").lstrip("/") / name
                     pool.mkdir(exist_ok=True)
                     self._parents[controller] = pool
                 self.version = "v1"

@@ -5,6 +5,7 @@ up before the program's first line: rlimits, the watchdog thread (created before
 limit forbids new threads), the CPU-limit handler, the program's own builtins and stdout.
 """
 
+import contextlib
 import ctypes
 import os
 import resource
@@ -19,7 +20,7 @@ from engine import hooks
 from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
 
 from . import protocol
-from .capped_stdout import CappedStdout
+from .entry import CaptureEntry, CaptureRequest
 from .guard.compile_hook import CompileHook
 from .guard.policy import SandboxError
 from .guard.program import check_program, compile_program, program_namespace
@@ -31,33 +32,39 @@ from .limits import (
     TimeLimitExceeded,
     limit_error,
 )
+from .streaming import SNAPSHOT_MEMORY, Channel, Snapshots, StreamedOutput
 
-TRUNCATED_MARK = "[output truncated]\n"  # what engine.debug appends to a capped stdout
 POLL_SECONDS = 0.02  # the watchdog's look at the clock and the memory in use
 SOFT_MEMORY = 0.85  # of the memory limit: the program is stopped here, its capture is built
 HARD_GRACE = 1.5  # seconds a stopped program has to build its capture before the hard stop
 
 
 class Child:
-    def __init__(self, channel: socket.socket, limits: Limits, run_capture, views):
-        self.channel = channel
+    def __init__(self, sock: socket.socket, limits: Limits, capture: CaptureEntry, views):
+        self.socket = sock
+        self.channel = Channel(sock)
         self.limits = limits
-        self.run_capture = run_capture  # (source, filename, namespace) -> Capture
+        self.capture = capture
         self.views = views
         self.namespace: dict = {}
         self.kept_values = None  # the capture's full values above its inline cap
-        self.stdout = CappedStdout(limits.stdout_bytes)
+        self.stdout = StreamedOutput(limits.stdout_bytes, self.channel)  # the run's one cap
         self.report_lock = threading.Lock()  # one report only: the result or a limit
         self.finished = threading.Event()
         self.main_thread = threading.get_ident()
         self.stopped_at: float | None = None  # when a soft limit stopped the program
+        # A soft limit that strikes while a snapshot is built or sent waits for its end
+        # (an exception in the middle would leave half a message on the channel).
+        self.stop_lock = threading.Lock()
+        self.in_snapshot = 0  # depth: a print inside a snapshot's own code nests
+        self.deferred_stop: type[SoftLimit] | None = None
 
     def run(self, layers) -> None:
         _reseed()
         self._set_rlimits()
         # First words on the channel, before any program exists: the server learns this
         # process's pid from the message's credentials (to put it in the run's cgroup).
-        self.channel.sendall(protocol.encode_header(type="hello", layers=layers.active))
+        self.channel.send(protocol.encode_header(type="hello", layers=layers.active))
         request = protocol.decode_request(self._read_line())
         self.keep = request.get("keep")
         self.started = time.monotonic()
@@ -66,6 +73,7 @@ class Child:
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
         signal.signal(signal.SIGXCPU, self._cpu_limit)
         sys.stdout = sys.stderr = self.stdout
+        self.stdout.stops_deferred = self._stops_deferred  # from here on, it is the program's
         try:
             payload = self._capture_json(request["code"], request["filename"])
         except MemoryError:
@@ -103,7 +111,7 @@ class Child:
     def _read_line(self) -> bytes:
         buffer = bytearray()
         while not buffer.endswith(b"\n"):
-            chunk = self.channel.recv(1 << 16)
+            chunk = self.socket.recv(1 << 16)
             if not chunk:
                 os._exit(0)  # the server gave up on this worker
             buffer += chunk
@@ -149,14 +157,21 @@ class Child:
                 .encode()
             )
         self.namespace = program_namespace(self.views)
-        compile_source = None
-        if getattr(self.run_capture, "guarded", False):
-            hook = CompileHook()  # armed once the program itself is compiled
-            compile_source = lambda text, name: compile_program(text, name, hook.arm)  # noqa: E731
+        hook = CompileHook()  # armed once the program itself is compiled
+        request = CaptureRequest(
+            source=source,
+            filename=filename,
+            namespace=self.namespace,
+            output=self.stdout,
+            limits=self.limits,
+            keep=self.keep,
+            compile_source=lambda text, name: compile_program(text, name, hook.arm),
+            checkpoint=Snapshots(
+                self.channel, self.limits.capture_bytes, self._snapshot_wanted, self._stops_deferred
+            ),
+        )
         try:
-            capture = self.run_capture(
-                source, filename, self.namespace, keep=self.keep, compile_source=compile_source
-            )
+            capture = self.capture(request)
             self.kept_values = getattr(capture, "values", None)
             stopped = capture.error
             if self._stop_kind is not None and stopped is not None and stopped.line is None:
@@ -175,14 +190,7 @@ class Child:
                 self._traceback_line(error),
                 self.stdout,
             )
-        if not capture.stdout and self.stdout.getvalue():
-            capture.stdout = self.stdout.getvalue()
-        if capture.stdout.endswith(TRUNCATED_MARK):
-            self.stdout.truncated = True
-        if len(capture.stdout.encode("utf-8", "replace")) > self.limits.stdout_bytes:
-            capped = CappedStdout(self.limits.stdout_bytes)
-            capped.write(capture.stdout)
-            capture.stdout, self.stdout.truncated = capped.getvalue(), True
+        capture.stdout = self.stdout.getvalue()  # the run's output, whoever captured it
         payload = capture.to_json().encode()
         if len(payload) > self.limits.capture_bytes:
             payload = _within(capture, len(payload), self.limits).to_json().encode()
@@ -215,6 +223,7 @@ class Child:
         soft_time = self.started + self.limits.wall_seconds
         soft_memory = int(self.limits.memory_bytes * SOFT_MEMORY)
         while not self.finished.wait(POLL_SECONDS):
+            self.stdout.send_new()
             now = time.monotonic()
             if self.stopped_at is not None:
                 if now >= self.stopped_at + HARD_GRACE:
@@ -245,23 +254,56 @@ class Child:
         self._stop_line = self._program_line(frame)
         if self._stop_line is None:
             return None
+        with self.stop_lock:
+            if self.in_snapshot:
+                self.deferred_stop = stop  # raised when the snapshot is sent
+            else:
+                self._raise_in_program(stop, frame)
+        self._stop_kind = stop.kind
+        self.stopped_at = time.monotonic()
+        return True
+
+    def _raise_in_program(self, stop: type[SoftLimit], frame) -> None:
         if _in_recorder(frame):
             recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
-            if recorder is None:
-                return False
-            recorder.request_stop(stop)  # raised at its next event, before it writes anything
+            if recorder is not None:
+                recorder.request_stop(stop)  # raised at its next event, before it writes
         else:
             ctypes.pythonapi.PyThreadState_SetAsyncExc(
                 ctypes.c_ulong(self.main_thread), ctypes.py_object(stop)
             )
-        self._stop_kind = stop.kind
-        self.stopped_at = time.monotonic()
-        return True
+
+    @contextlib.contextmanager
+    def _stops_deferred(self):
+        """Around a snapshot or output being sent: a soft limit waits for its end, then is
+        raised."""
+        with self.stop_lock:
+            self.in_snapshot += 1
+        try:
+            yield
+        finally:
+            with self.stop_lock:
+                self.in_snapshot -= 1
+                stop = None
+                if not self.in_snapshot:
+                    stop, self.deferred_stop = self.deferred_stop, None
+            if stop is not None:
+                raise stop()
+
+    def _snapshot_wanted(self) -> bool:
+        """Not once a limit stopped the program (its capture is being built), nor without
+        memory to spare (building one must not bring on the memory limit)."""
+        if self.stopped_at is not None:
+            return False
+        return _address_space() < self.limits.memory_bytes * SNAPSHOT_MEMORY
 
     def _cpu_limit(self, signum, frame) -> None:
         if self.stopped_at is None and self._program_line(frame) is not None:
             self._stop_kind = "cpu"
             self.stopped_at = time.monotonic()
+            if self.in_snapshot:  # this handler runs in the main thread: no lock needed
+                self.deferred_stop = CPULimitExceeded
+                return
             # the hard CPU limit (2 s later) ends a stuck build
             recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
             if recorder is not None and _in_recorder(frame):
@@ -278,25 +320,10 @@ class Child:
                 kind=kind,
                 line=line,
                 detail=detail,
-                stdout=self._stdout_so_far(),
+                stdout=self.stdout.getvalue(),
                 stdout_truncated=self.stdout.truncated,
             )
         )
-
-    def _stdout_so_far(self) -> str:
-        """What the program printed before it was stopped (the capture's own stdout, if it
-        replaced ours, keeps it in `text()`)."""
-        current = sys.stdout
-        text = getattr(current, "text", None)
-        if current is not self.stdout and callable(text):
-            capped = CappedStdout(self.limits.stdout_bytes)
-            try:
-                capped.write(text())
-            except Exception:  # noqa: BLE001 - a best effort while stopping
-                pass
-            self.stdout.truncated = self.stdout.truncated or capped.truncated
-            return capped.getvalue()
-        return self.stdout.getvalue()
 
     def _values_npz(self) -> bytes:
         """The full values kept beside the capture, as .npz; b"" when there are none, or when
@@ -312,13 +339,8 @@ class Child:
     def _report(self, header: bytes, *payloads: bytes) -> None:
         if not self.report_lock.acquire(blocking=False):
             return  # the other report is being written
-        try:
-            self.channel.sendall(header)
-            for payload in payloads:
-                if payload:
-                    self.channel.sendall(payload)
-        except OSError:
-            pass
+        # from the watchdog, a snapshot being sent may hold the channel: not for long
+        self.channel.send(header, *payloads, wait=HARD_GRACE)
 
 
 # engine/debug: the recorder's own code, where a soft limit waits its turn

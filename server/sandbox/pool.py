@@ -21,8 +21,11 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
+from engine.debug.output import CappedOutput
+
 from . import bubblewrap, protocol
 from .cgroups import RunCgroups
+from .entry import CaptureEntry, capture_in_sandbox, reference
 from .limits import Limits
 from .protocol import ProtocolError
 from .zygote import BOOTSTRAP
@@ -46,7 +49,8 @@ class SandboxUnavailable(Exception):
 
 @dataclass
 class RunOutcome:
-    """What came back from one worker: a capture, or the limit it hit, or how it died."""
+    """What came back from one worker: a capture, or the limit it hit, or how it died (then
+    with what it printed and the last snapshot of what it recorded, if any)."""
 
     duration_ms: float
     capture_json: bytes | None = None
@@ -57,6 +61,7 @@ class RunOutcome:
     stdout: str = ""
     stdout_truncated: bool = False
     values_npz: bytes | None = None  # the full values kept beside the capture (.npz)
+    partial_json: bytes | None = None  # the capture so far, when the run ended without one
 
 
 class _Zygote:
@@ -178,7 +183,7 @@ class SandboxPool:
         workers: int = 2,
         queue: int = 32,
         isolation: str = "auto",
-        capture_target: str = "engine.debug:capture_program",
+        capture: CaptureEntry = capture_in_sandbox,
         extra_paths=(),
         hidden_paths=(),
     ):
@@ -189,7 +194,7 @@ class SandboxPool:
         self.isolation = "none"
         self.isolation_note = ""
         self._isolation_chosen = False
-        self.capture_target = capture_target
+        self.capture_target = reference(capture)  # the worker template imports it
         self.extra_paths = list(extra_paths)
         self.hidden_paths = list(hidden_paths)
         self.running = 0
@@ -486,37 +491,47 @@ class SandboxPool:
             sock=worker.socket, limit=protocol.max_header_bytes(self.limits.stdout_bytes)
         )
         deadline = started + self.limits.wall_seconds + GRACE_SECONDS
+        sofar = _SoFar(self.limits.stdout_bytes)
         try:
             writer.write(protocol.encode_header(code=code, filename=filename, keep=keep))
             await writer.drain()
-            line = await asyncio.wait_for(reader.readline(), deadline - time.monotonic())
-            if not line:
-                return await self._died(worker, elapsed_ms())
-            if not line.endswith(b"\n"):
-                raise ProtocolError("the reply ended in the middle of its header")
-            header = protocol.decode_reply(line, self.limits)
-            if header["type"] == "limit":
-                return RunOutcome(
-                    elapsed_ms(),
-                    limit=header["kind"],
-                    line=header["line"],
-                    detail=header["detail"],
-                    stdout=header["stdout"],
-                    stdout_truncated=header["stdout_truncated"],
-                )
-            payload = await asyncio.wait_for(
-                reader.readexactly(header["bytes"]), max(deadline - time.monotonic(), 5.0)
-            )
-            values = await self._read_values(worker, reader, header, deadline)
-            return RunOutcome(
-                elapsed_ms(),
-                capture_json=payload,
-                values_npz=values,
-                stdout_truncated=header["stdout_truncated"],
-            )
+            while True:
+                line = await asyncio.wait_for(reader.readline(), deadline - time.monotonic())
+                if not line:
+                    return sofar.kept(await self._died(worker, elapsed_ms()))
+                if not line.endswith(b"\n"):
+                    raise ProtocolError("the reply ended in the middle of its header")
+                header = protocol.decode_reply(line, self.limits)
+                if header["type"] == "output":
+                    sofar.printed(header["text"], header["truncated"])
+                elif header["type"] == "partial":
+                    sofar.snapshot = await asyncio.wait_for(
+                        reader.readexactly(header["bytes"]), max(deadline - time.monotonic(), 5.0)
+                    )
+                elif header["type"] == "limit":
+                    outcome = RunOutcome(
+                        elapsed_ms(),
+                        limit=header["kind"],
+                        line=header["line"],
+                        detail=header["detail"],
+                        stdout=header["stdout"],
+                        stdout_truncated=header["stdout_truncated"],
+                    )
+                    return sofar.kept(outcome)
+                else:
+                    payload = await asyncio.wait_for(
+                        reader.readexactly(header["bytes"]), max(deadline - time.monotonic(), 5.0)
+                    )
+                    values = await self._read_values(worker, reader, header, deadline)
+                    return RunOutcome(
+                        elapsed_ms(),
+                        capture_json=payload,
+                        values_npz=values,
+                        stdout_truncated=header["stdout_truncated"],
+                    )
         except TimeoutError:
             self._stop(worker)
-            return RunOutcome(elapsed_ms(), limit="time")
+            return sofar.kept(RunOutcome(elapsed_ms(), limit="time"))
         except asyncio.CancelledError:  # the request went away: so does its worker
             self._stop(worker)
             raise
@@ -530,7 +545,7 @@ class SandboxPool:
             )
         except (asyncio.IncompleteReadError, ConnectionError):
             self._stop(worker)
-            return await self._died(worker, elapsed_ms())
+            return sofar.kept(await self._died(worker, elapsed_ms()))
         finally:
             writer.close()
             self._release(worker)
@@ -575,3 +590,25 @@ class SandboxPool:
         else:
             why = "the sandbox stopped"
         return RunOutcome(duration_ms, crash=f"the worker stopped unexpectedly ({why})")
+
+
+class _SoFar:
+    """What a running worker has sent of its output and its capture: what a run that ends
+    without a result keeps."""
+
+    def __init__(self, stdout_bytes: int):
+        self.output = CappedOutput(stdout_bytes)
+        self.snapshot: bytes | None = None  # the last whole one
+
+    def printed(self, text: str, truncated: bool) -> None:
+        self.output.write(text)
+        self.output.truncated = self.output.truncated or truncated
+
+    def kept(self, outcome: RunOutcome) -> RunOutcome:
+        """`outcome` with the output so far (unless its own report carried it) and the last
+        snapshot."""
+        if not outcome.stdout:
+            outcome.stdout = self.output.getvalue()
+            outcome.stdout_truncated = outcome.stdout_truncated or self.output.truncated
+        outcome.partial_json = self.snapshot
+        return outcome

@@ -3,6 +3,10 @@
 Worker -> server, in order:
   {"type": "hello", "layers": [str, ...]}   sent before the program exists; the server reads
    the sender's pid from the message's credentials (SO_PASSCRED)
+  then, while the program runs, any number of
+  {"type": "output", "text": str, "truncated": bool}   what it printed since the last one
+  {"type": "partial", "bytes": N}   followed by N bytes of capture JSON: what it recorded so far
+   (the server keeps the last whole one, for a run that ends without a result)
   then one of
   {"type": "result", "bytes": N, "values_bytes": M, "stdout_truncated": bool}
    followed by N bytes of capture JSON, then M bytes of .npz: the full values the capture kept
@@ -76,7 +80,7 @@ def decode_hello(line: bytes) -> list[str]:
 
 
 def decode_reply(line: bytes, limits) -> dict:
-    """A worker's result or limit header, checked against `limits` (sizes, stdout)."""
+    """A worker's header after its hello, checked against `limits` (sizes, stdout)."""
     header = _object(line)
     kind = header.get("type")
     if kind == "result":
@@ -108,7 +112,16 @@ def decode_reply(line: bytes, limits) -> dict:
         if len(header["detail"]) > 1000:
             raise ProtocolError("the limit's detail is too long")
         return header
-    raise ProtocolError("the header is neither a result nor a limit report")
+    if kind == "partial":
+        _fields(header, {"type": (str,), "bytes": (int,)})
+        _size(header, "bytes", limits.capture_bytes)
+        return header
+    if kind == "output":
+        _fields(header, {"type": (str,), "text": (str,), "truncated": (bool,)})
+        if len(header["text"].encode("utf-8", "replace")) > limits.stdout_bytes:
+            raise ProtocolError("the reported output is over the stdout cap")
+        return header
+    raise ProtocolError("the header is not a result, a limit report, a partial capture or output")
 
 
 def decode_request(line: bytes) -> dict:

@@ -135,7 +135,7 @@ def _drop_capabilities(layers: Layers) -> None:
 
 def _install_seccomp(layers: Layers, deny_sysv_ipc: bool) -> None:
     if not seccomp.supported():
-        layers.missing["seccomp"] = "no filter for this architecture"
+        layers.missing["seccomp"] = seccomp.why_unsupported()
         return
     try:
         seccomp.install(deny_sysv_ipc)

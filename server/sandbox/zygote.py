@@ -8,8 +8,6 @@ gives each program a pristine process in a few milliseconds instead of a 0.4 s i
 """
 
 import gc
-import importlib
-import inspect
 import json
 import os
 import selectors
@@ -18,6 +16,7 @@ import socket
 import sys
 from dataclasses import asdict
 
+from . import seccomp
 from .run_isolation import isolate
 
 NOBODY = 65534
@@ -42,79 +41,56 @@ def main(config_json: str) -> None:
         os.setresuid(NOBODY, NOBODY, 0)
     sys.path[:0] = config["paths"]
     from .child import Child
+    from .entry import resolve
     from .guard.module_views import ModuleViews
+    from .guard.policy import PROGRAM_MODULES
     from .limits import Limits
 
     limits = Limits.from_json(config["limits"])
-    run_capture = _capture_function(config["capture"], limits)
+    seccomp.supported()  # loads libseccomp once, before any run is forked
+    capture = resolve(config["capture"])
     views = ModuleViews()
-    for name in (
-        "tensorflow",
-        "numpy",
-        "math",
-        "random",
-        "functools",
-        "itertools",
-        "collections",
-        "dataclasses",
-        "typing",
-        "copy",
-        "warnings",
-        "inspect",
-    ):
+    for name in PROGRAM_MODULES:
         views.import_module(name)
-    _warm_up(run_capture, views)
+    _warm_up(capture, views, limits)
     gc.collect()
     # keep the template's objects out of the children's collections (fewer copied pages)
     gc.freeze()
     cgroup_memory = bool(config.get("cgroup_memory"))
     Zygote(
         socket.socket(fileno=0),
-        lambda channel: Child(channel, limits, run_capture, views),
+        lambda channel: Child(channel, limits, capture, views),
         cgroup_memory,
     ).serve()
 
 
-def _capture_function(target: str, limits):
-    """`module:function`, called as (source, filename, namespace) -> Capture; the limits it
-    understands (stdout, kept values) are passed on."""
-    module_name, _, function_name = target.partition(":")
-    function = getattr(importlib.import_module(module_name), function_name)
-    parameters = inspect.signature(function).parameters
-    keyword = next(name for name in ("namespace", "globals") if name in parameters)
-    offered = {
-        "max_stdout": limits.stdout_bytes,
-        "keep_values": limits.kept_array_bytes > 0 and limits.kept_total_bytes > 0,
-        "kept_array_bytes": limits.kept_array_bytes,
-        "kept_total_bytes": limits.kept_total_bytes,
-    }
-    options = {name: value for name, value in offered.items() if name in parameters}
-    takes_keep = "keep" in parameters
-    guarded = "compile_source" in parameters  # a test's capture may turn the allowlist off
-
-    def run_capture(source, filename, namespace, keep=None, compile_source=None):
-        extra = {"keep": keep} if takes_keep and keep is not None else {}
-        if guarded and compile_source:
-            extra["compile_source"] = compile_source
-        return function(source, filename, **{keyword: namespace}, **options, **extra)
-
-    run_capture.guarded = guarded  # type: ignore[attr-defined]
-    return run_capture
-
-
-def _warm_up(run_capture, views) -> None:
+def _warm_up(capture, views, limits) -> None:
     """Run a small program once so lazy imports and serializers are ready in every child."""
+    from engine.debug.output import CappedOutput
+
+    from .entry import CaptureRequest
     from .guard.program import program_namespace
 
-    saved_main, saved_stdout = sys.modules.get("__main__"), sys.stdout
-    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - closed in the finally below
+    saved_main = sys.modules.get("__main__")
+    request = CaptureRequest(
+        source=WARM_UP,
+        filename="warm_up.py",
+        namespace=program_namespace(views),
+        output=CappedOutput(limits.stdout_bytes),
+        limits=limits,
+        keep=None,
+        compile_source=None,
+        checkpoint=_warm_snapshot,
+    )
     try:
-        run_capture(WARM_UP, "warm_up.py", program_namespace(views)).to_json()
+        capture(request).to_json()
     finally:
-        sys.stdout.close()
-        sys.stdout = saved_stdout
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
+
+
+def _warm_snapshot(snapshot) -> None:
+    snapshot().to_json()  # the snapshot path, warmed up too
 
 
 class Zygote:

@@ -1,15 +1,16 @@
-"""A capture function that hands the program the interpreter's real builtins, as if the
-Python-level allowlist had been broken: what is left to stop it are the OS layers."""
+"""A capture entry point that hands the program the interpreter's real builtins and compiles it
+without the run-time checks, as if the Python-level allowlist had been broken: what is left to
+stop it are the OS layers."""
 
 import builtins
+from dataclasses import replace
 
-from engine.debug import capture_program as real_capture_program
+from engine.debug import Capture
+from server.sandbox.entry import CaptureRequest, capture_in_sandbox
 
 
-def capture_program(source, filename, namespace=None, max_stdout=1_000_000):
-    return real_capture_program(
-        source,
-        filename,
-        max_stdout=max_stdout,
-        namespace={"__name__": "__main__", "__builtins__": builtins},
-    )
+def capture_program(request: CaptureRequest) -> Capture:
+    # the same dict, emptied: the worker finds the program's frames by their globals
+    request.namespace.clear()
+    request.namespace.update({"__name__": "__main__", "__builtins__": builtins})
+    return capture_in_sandbox(replace(request, compile_source=None))

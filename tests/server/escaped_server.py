@@ -8,6 +8,7 @@ from fastapi.testclient import TestClient
 from server.app import create_app
 from server.settings import Settings
 
+from . import escape_capture
 from .conftest import FAST_LIMITS
 
 TESTS_DIR = str(Path(__file__).resolve().parent.parent)
@@ -17,7 +18,7 @@ def escaped_client(data_dir, **overrides) -> TestClient:
     settings = Settings(data_dir=data_dir, token=None, **{**FAST_LIMITS, **overrides})
     app = create_app(
         settings,
-        capture_target="tests.server.escape_capture:capture_program",
+        capture=escape_capture.capture_program,
         extra_paths=[TESTS_DIR],
     )
     return TestClient(app, base_url="http://127.0.0.1")

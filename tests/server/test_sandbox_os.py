@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from server.app import create_app
 from server.settings import Settings
 
+from . import escape_capture
 from .conftest import FAST_LIMITS, run
 
 TESTS_DIR = str(Path(__file__).resolve().parent.parent)
@@ -50,7 +51,7 @@ def escaped_client(tmp_path_factory):
     settings = Settings(data_dir=data_dir, token=None, **FAST_LIMITS)
     app = create_app(
         settings,
-        capture_target="tests.server.escape_capture:capture_program",
+        capture=escape_capture.capture_program,
         extra_paths=[TESTS_DIR],
     )
     client = TestClient(app, base_url="http://127.0.0.1")

@@ -46,6 +46,12 @@ MALFORMED = {
     "line as a string": line(**{**LIMIT, "line": "3"}),
     "negative line": line(**{**LIMIT, "line": -3}),
     "stdout over its cap": line(**{**LIMIT, "stdout": "x" * (LIMITS.stdout_bytes + 1)}),
+    "partial over the capture cap": line(type="partial", bytes=LIMITS.capture_bytes + 1),
+    "partial with an extra field": line(type="partial", bytes=10, program="another"),
+    "output over the stdout cap": line(
+        type="output", text="x" * (LIMITS.stdout_bytes + 1), truncated=False
+    ),
+    "output truncated as an int": line(type="output", text="", truncated=0),
 }
 
 
@@ -57,6 +63,9 @@ def test_a_malformed_reply_is_a_protocol_error(name):
 
 def test_well_formed_replies_decode():
     assert protocol.decode_reply(line(**RESULT), LIMITS) == RESULT
+    assert protocol.decode_reply(line(type="partial", bytes=10), LIMITS)["bytes"] == 10
+    output = line(type="output", text="x\n", truncated=True)
+    assert protocol.decode_reply(output, LIMITS)["text"] == "x\n"
     assert protocol.decode_reply(line(**{**LIMIT, "line": None}), LIMITS)["line"] is None
 
 
@@ -149,3 +158,19 @@ def test_a_capture_naming_another_program_is_stored_as_this_run(client):
     capture = client.get(f"/api/runs/{summary['id']}/capture").json()
     assert capture["program"]["source"] == code
     assert capture["program"]["filename"] == "main.py"
+
+
+def test_a_forged_partial_capture_is_stored_as_this_run(client):
+    """A snapshot naming another program, then the worker ends without a result: the run
+    keeps the snapshot's records under its own program, and the output it sent."""
+    impostor = json.dumps(
+        {"program": {"filename": "main.py", "source": "print('another run')"}, "stdout": "x"}
+    ).encode()
+    forged = line(type="output", text="sent\n", truncated=False)
+    forged += line(type="partial", bytes=len(impostor)) + impostor
+    code = IS_SOCKET + f"FORGED = {forged!r}\n" + FORGE
+    summary = run(client, code)
+    assert summary["status"] == "crashed"
+    assert summary["stdout"] == "sent\n"
+    capture = client.get(f"/api/runs/{summary['id']}/capture").json()
+    assert capture["program"]["source"] == code

@@ -179,6 +179,15 @@ def test_seccomp_denies(denied_results, name):
     assert denied_results[name] == "EPERM", denied_results
 
 
+def test_a_call_of_another_abi_kills_the_run(client):
+    if os.uname().machine != "x86_64":
+        pytest.skip("x32 is x86_64's second ABI")
+    summary = run(client, SYSCALLS + "print('before', flush=True)\nsyscall(0x40000000 | 39)\n")
+    assert summary["status"] == "crashed", summary["error"]
+    assert "SIGSYS" in summary["error"]["message"]  # getpid of the x32 ABI
+    assert summary["stdout"] == "before\n"
+
+
 def test_health_reports_every_active_layer(client):
     health = client.get("/api/health").json()
     assert health["status"] == "ok" and health["pool"] == "ready"

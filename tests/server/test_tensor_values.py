@@ -16,6 +16,7 @@ from server.app import create_app
 from server.settings import Settings
 from server.store import RunStore
 
+from . import capture_ignoring_caps
 from .conftest import make_client, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,7 +210,7 @@ def test_the_server_enforces_its_caps_when_a_worker_ignores_them(tmp_path):
     )
     app = create_app(
         settings,
-        capture_target="tests.server.capture_ignoring_caps:capture_program",
+        capture=capture_ignoring_caps.capture_program,
         extra_paths=[ROOT / "tests"],  # the worker sees the project's code, not its tests
     )
     with TestClient(app, base_url="http://127.0.0.1") as client:

@@ -1,7 +1,7 @@
 """Honest run states: a failed run looks failed, a slow one runs visibly and can be stopped, the
 URL names the run on screen, and cut output says it was cut."""
 
-from tests.web.helpers import wait_drawn
+from tests.web.helpers import wait_drawn, wait_graph
 from tests.web.pictures import screenshot
 
 LOOP = """import tensorflow as tf
@@ -73,6 +73,39 @@ def test_a_slow_run_shows_elapsed_time_and_stop_cancels_it_on_the_server(server,
     assert "stopped by the user" in page.inner_text("#run-status")
     page.wait_for_function("id => location.hash.includes('run=' + id)", arg=running)
     assert page.locator("#all-flow").count() == 0
+
+
+# NumPy lets go of the interpreter in einsum's loops (~30 s), where no soft limit can stop it:
+# the worker is ended at the hard limit, and what it streamed before is what the run keeps.
+HUNG_IN_C = """import tensorflow as tf
+import numpy as np
+
+x = tf.Variable(2.0)
+with tf.GradientTape() as tape:
+    y = x * x
+print("recorded", tape.gradient(y, x).numpy())
+a = np.ones((4000, 4000))
+b = np.einsum("ij,jk->ik", a, a)
+"""
+
+
+def test_a_run_ended_inside_a_call_in_c_shows_its_partial_tape_and_why(server, page):
+    _type_and_run(page, server, HUNG_IN_C)
+    page.wait_for_function(
+        "() => { const r = window.__tapescope.store.state.run;"
+        " return r && r.status !== 'running' && window.__tapescope.store.state.capture; }",
+        timeout=60000,  # the wall limit (10 s) and the worker's grace, on a loaded machine
+    )
+    status = page.locator("#run-status")
+    assert "limit" in status.get_attribute("class")
+    text = status.inner_text()
+    assert "TimeLimitExceeded" in text and "time limit of 10 s exceeded" in text
+    assert "what the program recorded before it stopped" in text
+    wait_graph(page, min_nodes=2)  # x and x * x, from the snapshot streamed before the call
+    labels = page.evaluate("() => __cy.nodes().map(n => n.data('text') || '').join(' ')")
+    assert "Mul" in labels, labels
+    assert "recorded 4.0" in page.inner_text("#output")
+    screenshot(page, "21-run-partial-after-limit")
 
 
 def test_cut_output_says_so_and_long_lines_wrap(server, page):

@@ -1,26 +1,25 @@
 """What a sandboxed program may import and touch, and the error it gets when it may not."""
 
-ALLOWED_MODULES = frozenset(
-    {
-        "tensorflow",
-        "engine",
-        "numpy",
-        "math",
-        "random",
-        "functools",
-        "itertools",
-        "collections",
-        "dataclasses",
-        "typing",
-        "__future__",
-        "copy",
-        "warnings",
-        "inspect",
-    }
-)
-ALLOWED_LIST = (
-    "tensorflow (the engine), numpy, math, random, functools, itertools, collections, "
-    "dataclasses, typing, copy, warnings, inspect (signatures)"
+# The modules a program may import (the one list: the worker template imports each once, and
+# the error for any other names them), with what the error says about each.
+PROGRAM_MODULES = {
+    "tensorflow": "the engine",
+    "numpy": "",
+    "math": "",
+    "random": "",
+    "functools": "",
+    "itertools": "",
+    "collections": "",
+    "dataclasses": "",
+    "typing": "",
+    "copy": "",
+    "warnings": "",
+    "inspect": "signatures",
+}
+# and what `import tensorflow` resolves to, and `from __future__ import annotations`
+ALLOWED_MODULES = frozenset(PROGRAM_MODULES) | {"engine", "__future__"}
+ALLOWED_LIST = ", ".join(
+    f"{name} ({note})" if note else name for name, note in PROGRAM_MODULES.items()
 )
 
 NO_FILES = "programs cannot read or write files"

@@ -1,12 +1,14 @@
-"""The program's stdout: kept up to a cap, the rest counted and dropped (never an error)."""
+"""A program's stdout, kept up to a cap in bytes: the rest is counted and dropped (never an
+error), and `truncated` says so. The one output cap: capture_program uses it, and the server's
+sandbox hands capture_program its own (the run's cap, read while the program still runs)."""
 
 import io
 
 
-class CappedStdout(io.TextIOBase):
+class CappedOutput(io.TextIOBase):
     def __init__(self, cap_bytes: int):
         self.cap = cap_bytes
-        self.kept = 0
+        self.kept = 0  # bytes kept (UTF-8)
         self.truncated = False
         self._parts: list[str] = []
 
@@ -31,3 +33,9 @@ class CappedStdout(io.TextIOBase):
 
     def getvalue(self) -> str:
         return "".join(self._parts)
+
+    def since(self, mark: int) -> tuple[str, int]:
+        """What was written after `mark` (0: from the start), and the mark to ask from next.
+        Safe to call from another thread while the program writes (it only appends)."""
+        end = len(self._parts)
+        return "".join(self._parts[mark:end]), end

@@ -1,0 +1,93 @@
+"""Nothing recorded is lost: a run ended outright (a time limit that strikes inside a long call
+in C, a crash, the cgroup's memory limit) still stores what it had printed and recorded, from
+the output and the snapshots its worker streamed while it ran (server/sandbox/streaming.py)."""
+
+import pytest
+
+from .conftest import run
+from .escaped_server import escaped_client
+
+RECORDED = """import tensorflow as tf
+import numpy as np
+x = tf.Variable(3.0)
+with tf.GradientTape() as tape:
+    y = x * x
+print("gradient", tape.gradient(y, x).numpy())
+"""
+
+
+def assert_kept_what_ran(client, summary: dict) -> None:
+    """The tape, the gradient call and the print before the program was ended."""
+    assert summary["stdout"] == "gradient 6.0\n"
+    assert len(summary["tapes"]) == 1 and summary["tapes"][0]["records"] == 1
+    assert len(summary["calls"]) == 1 and summary["calls"][0]["line"] == 6
+    capture = client.get(f"/api/runs/{summary['id']}/capture").json()
+    assert capture["program"]["source"] == RECORDED + summary["tail"]
+    assert capture["stdout"] == "gradient 6.0\n"
+    gradient = capture["calls"][0]["results"][0]["gradient"]
+    assert gradient is not None  # d(x*x)/dx at 3 is 6: the summary's value
+    tensor = next(t for t in capture["tensors"] if t["id"] == gradient)
+    assert tensor["summary"]["value"] == 6.0
+
+
+def run_ended(client, tail: str) -> dict:
+    summary = run(client, RECORDED + tail)
+    summary["tail"] = tail
+    return summary
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # NumPy lets go of the interpreter in einsum's loops (~30 s here): the worker's
+        # watchdog, which cannot stop it, reports the limit after its grace period
+        "a = np.ones((4000, 4000))\nb = np.einsum('ij,jk->ik', a, a)\n",
+        # an integer power holds the interpreter: not even the watchdog runs, the server ends it
+        "n = pow(3, 10**8)\n",
+        # a program that swallows the soft stop: the watchdog ends it after its grace period
+        "while True:\n    try:\n        while True:\n            pass\n"
+        "    except BaseException:\n        pass\n",
+    ],
+    ids=["call releasing the interpreter", "call holding the interpreter", "stop swallowed"],
+)
+def test_a_hard_time_limit_keeps_the_partial_capture(client, tail):
+    summary = run_ended(client, tail)
+    assert summary["status"] == "limit", summary["error"]
+    assert summary["error"]["type"] == "TimeLimitExceeded"
+    assert_kept_what_ran(client, summary)
+    assert client.get(f"/api/runs/{summary['id']}").json()["status"] == "limit"
+
+
+@pytest.fixture(scope="module")
+def escaped(tmp_path_factory):
+    with escaped_client(tmp_path_factory.mktemp("data"), memory_bytes=512 * 1024**2) as client:
+        yield client
+
+
+def test_a_crash_keeps_the_partial_capture(escaped):
+    summary = run_ended(escaped, "import ctypes\nctypes.string_at(0)\n")  # reads address 0
+    assert summary["status"] == "crashed"
+    assert summary["error"]["type"] == "WorkerCrashed"
+    assert "SIGSEGV" in summary["error"]["message"]
+    assert_kept_what_ran(escaped, summary)
+
+
+def test_the_cgroup_memory_limit_keeps_the_partial_capture(escaped):
+    if not any(
+        layer.startswith("cgroup") for layer in escaped.get("/api/health").json()["isolation"]
+    ):
+        pytest.skip("no cgroup here: memory is bounded by RLIMIT_AS, whose MemoryError is soft")
+    # SysV shared memory is outside the address space: only the cgroup sees it, and kills
+    bomb = """import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+for n in range(16):
+    ident = libc.shmget(0x5EED + n, 64 << 20, 0o1666)
+    address = libc.shmat(ident, None, 0)
+    ctypes.memset(address, 1, 64 << 20)
+    libc.shmdt(ctypes.c_void_p(address))
+"""
+    summary = run_ended(escaped, bomb)
+    assert summary["status"] == "limit", summary["error"]
+    assert summary["error"]["type"] == "MemoryLimitExceeded"
+    assert_kept_what_ran(escaped, summary)
