@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.training_view_open import MARK_STATES, VIEWPORT, open_cold  # noqa: E402
+from benchmarks.training_view_open import MARK_STATES, fresh_page, open_cold  # noqa: E402
 from tests.live_server import serve  # noqa: E402
 from tests.web.conftest import CHROMIUM, FLAGS  # noqa: E402
 from tests.web.long_run_capture import upload  # noqa: E402
@@ -52,13 +52,7 @@ def upload_tape(base: str, ops: int) -> str:
 
 def open_and_step(browser, url: str) -> tuple[float, list[float]]:
     """ms from navigation start to the collapsed graph, and the ms of each of STEPS steps."""
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(120_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.add_init_script(MARK_STATES)
+    with fresh_page(browser, MARK_STATES) as (page, errors):
         page.goto(url)
         page.wait_for_function("() => window.__reached && 'graph' in window.__reached")
         opened = page.evaluate("() => window.__reached.graph")
@@ -75,8 +69,6 @@ def open_and_step(browser, url: str) -> tuple[float, list[float]]:
         assert step == STEPS, step
         assert not errors, errors
         return opened, times
-    finally:
-        context.close()
 
 
 def p90(values: list[float]) -> float:

@@ -14,10 +14,13 @@ tests/web/test_training_view.py; a timed test flakes on a loaded machine, so it 
 """
 
 import argparse
+import contextlib
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -58,32 +61,34 @@ def upload_run(base: str, steps: int) -> str:
     return run["id"]
 
 
-def open_cold(browser, url: str, state: str, steps: int) -> float:
-    """ms from navigation start until the page reaches `state`, in a fresh context."""
+@contextlib.contextmanager
+def fresh_page(browser, init_script: str) -> Iterator[tuple[Any, list[str]]]:
+    """A page in a new browser context (an empty HTTP cache, as a first visit) running
+    `init_script` before the app, and the page errors it collects; closed on leaving."""
     context = browser.new_context(viewport=VIEWPORT)
     try:
         page = context.new_page()
-        page.set_default_timeout(60_000)
+        page.set_default_timeout(120_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.add_init_script(f"window.__steps = {steps};" + MARK_STATES)
-        page.goto(url)
-        page.wait_for_function("s => window.__reached && s in window.__reached", arg=state)
-        assert not errors, errors
-        return page.evaluate("s => window.__reached[s]", state)
+        page.add_init_script(init_script)
+        yield page, errors
     finally:
         context.close()
 
 
+def open_cold(browser, url: str, state: str, steps: int) -> float:
+    """ms from navigation start until the page reaches `state`, in a fresh context."""
+    with fresh_page(browser, f"window.__steps = {steps};" + MARK_STATES) as (page, errors):
+        page.goto(url)
+        page.wait_for_function("s => window.__reached && s in window.__reached", arg=state)
+        assert not errors, errors
+        return page.evaluate("s => window.__reached[s]", state)
+
+
 def open_by_click(browser, base: str, run: str, steps: int) -> float:
     """ms from a click on the Training tab, once the records are prefetched, to the ready view."""
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.add_init_script(f"window.__steps = {steps};" + MARK_STATES)
+    with fresh_page(browser, f"window.__steps = {steps};" + MARK_STATES) as (page, errors):
         page.goto(f"{base}/#run={run}")
         page.wait_for_function("() => window.__reached && 'graph' in window.__reached")
         page.wait_for_selector(f'#panel-training[data-prefetched="{run}"]', state="attached")
@@ -96,8 +101,6 @@ def open_by_click(browser, base: str, run: str, steps: int) -> float:
         page.wait_for_function("() => 'training' in window.__reached")
         assert not errors, errors
         return page.evaluate("() => window.__reached.training") - clicked
-    finally:
-        context.close()
 
 
 def main() -> None:
