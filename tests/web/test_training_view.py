@@ -129,7 +129,7 @@ def test_training_tab_is_hidden_for_a_single_step(server, page):
     page.wait_for_function("() => window.__tapescope.store.state.panel === 'inspector'")
 
 
-def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
+def test_a_10000_step_run_draws_its_training_view_in_binned_columns(server, page):
     capture = long_run_capture(10_000)
     run = upload(server, capture)
     assert run["steps"] == 10_000
@@ -139,12 +139,9 @@ def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
     # the app fetches the records (and loads Plotly) in the background as soon as a run with
     # steps is open; the click then has only the three plots to draw
     page.wait_for_selector(f'#panel-training[data-prefetched="{run["id"]}"]', state="attached")
-    started = page.evaluate("() => performance.now()")
+    # the time from the click to the drawn view is benchmarks/training_view_open.py's to measure
     page.click("#tab-training")
     page.wait_for_selector('#panel-training[data-state="ready"][data-steps="10000"]')
-    opened = page.evaluate("() => performance.now()") - started
-    print(f"training view of 10,000 steps: drawn {opened:.0f} ms after the click")
-    assert opened <= 2000
     drawn = page.evaluate("() => document.getElementById('training-norms').data[0].z[0].length")
     assert drawn <= 600  # columns share steps: the heatmap stays cheap
     assert page.evaluate("() => document.getElementById('training-loss').data[0].x.length") <= 2000
