@@ -33,6 +33,7 @@ class LiveRun:
     created: datetime
     started: float  # time.monotonic()
     filename: str
+    printed: Callable[[], str]  # its output so far
     stopping: bool = False  # cancelled once: a second cancel would interrupt storing the run
 
 
@@ -43,7 +44,7 @@ def _stop(live: LiveRun) -> None:
 
 
 def running_summary(
-    run_id: str, created: datetime, filename: str, duration_ms: float
+    run_id: str, created: datetime, filename: str, duration_ms: float, stdout: str = ""
 ) -> RunSummary:
     return RunSummary(
         id=run_id,
@@ -52,7 +53,7 @@ def running_summary(
         origin="sandbox",
         status="running",
         filename=filename,
-        stdout="",
+        stdout=stdout,
         duration_ms=round(duration_ms, 1),
         tensors=0,
         ops=0,
@@ -76,12 +77,14 @@ class LiveRuns:
         filename: str,
         source: str,
         work: Callable[[], Coroutine[Any, Any, None]],
+        printed: Callable[[], str] = str,
     ) -> RunSummary:
-        """Run `work` in the background under `run_id`; it must store the run before it ends."""
+        """Run `work` in the background under `run_id`; it must store the run before it ends.
+        `printed()`: the program's output so far, for the running run's summary."""
         # the row first: storing the finished run deletes it
         await run_in_threadpool(self.shared.add, run_id, self.replica, created, filename, source)
         task: asyncio.Task[None] = asyncio.create_task(work())
-        self._runs[run_id] = LiveRun(task, created, time.monotonic(), filename)
+        self._runs[run_id] = LiveRun(task, created, time.monotonic(), filename, printed)
         # removed only once the work (which stores the finished run) is over: a reader always
         # finds the run, running or stored
         task.add_done_callback(lambda _: self._runs.pop(run_id, None))
@@ -93,7 +96,9 @@ class LiveRuns:
         live = self._runs.get(run_id)
         if live is None:
             return None
-        return running_summary(run_id, live.created, live.filename, self.elapsed_ms(run_id))
+        return running_summary(
+            run_id, live.created, live.filename, self.elapsed_ms(run_id), live.printed()
+        )
 
     @staticmethod
     def elsewhere_summary(run_id: str, created: datetime, filename: str) -> RunSummary:

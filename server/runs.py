@@ -31,12 +31,12 @@ from .models import (
     TrainingStepsPublic,
 )
 from .sandbox.limits import format_bytes
-from .sandbox.pool import SandboxBusy, SandboxPool
+from .sandbox.pool import RunOutcome, SandboxBusy, SandboxPool, SoFar
 from .settings import Settings
 from .store import RunStore, StoredRun
 from .store.predictions import PredictionStore
 from .store.running_runs import RunningRun, RunningRuns
-from .summary import capture_of_outcome, summarize, title_of
+from .summary import capture_of_cancel, capture_of_outcome, summarize, title_of
 from .upload_parse import UploadParser
 from .values import accept_values, value_not_kept, values_from_npz
 from .version import __version__
@@ -114,23 +114,46 @@ class RunService:
     async def start_program(self, code: str, keep: str | None = None) -> RunSummary:
         """Answer at once with a running run; the program runs on and its run is stored when it
         ends (or is cancelled)."""
-        self._check_program(code)
+        pool = self._check_program(code)
         run_id, created = new_run_id(), _now()
-        work = lambda: self._run_in_background(code, keep, run_id, created)  # noqa: E731
-        return await self.live.start(run_id, created, PROGRAM_FILENAME, code, work)
+        # what its worker sends while it runs: its summary's output, what a cancel keeps
+        sofar = SoFar(pool.limits.stdout_bytes)
+        work = lambda: self._run_in_background(code, keep, run_id, created, sofar)  # noqa: E731
+        return await self.live.start(
+            run_id, created, PROGRAM_FILENAME, code, work, sofar.output.getvalue
+        )
 
     async def _run_in_background(
-        self, code: str, keep: str | None, run_id: str, created: datetime
+        self, code: str, keep: str | None, run_id: str, created: datetime, sofar: SoFar
     ) -> None:
         try:
-            await self.run_program(code, keep, run_id, created)
+            await self.run_program(code, keep, run_id, created, sofar)
         except asyncio.CancelledError:
-            seconds = self.live.elapsed_ms(run_id) / 1000
-            message = f"stopped by the user after {seconds:.1f} s; nothing it recorded was kept"
-            await self._store_stopped(code, run_id, created, "cancelled", "Cancelled", message)
+            await self._store_cancelled(code, run_id, created, sofar)
         except ApiError as refused:  # busy: the run is stored, saying why it did not run
             busy = refused.message
             await self._store_stopped(code, run_id, created, "crashed", "ServerBusy", busy)
+
+    async def _store_cancelled(self, code, run_id, created, sofar: SoFar) -> None:
+        """A run the user stopped keeps what its worker had sent: output, last snapshot."""
+        duration = self.live.elapsed_ms(run_id)
+        outcome = sofar.kept(RunOutcome(duration))
+        message = f"stopped by the user after {duration / 1000:.1f} s"
+        await run_in_threadpool(self._store_partial, outcome, code, run_id, created, message)
+
+    def _store_partial(self, outcome: RunOutcome, code, run_id, created, message) -> None:
+        capture = capture_of_cancel(outcome, code, PROGRAM_FILENAME, message)
+        bound_capture(capture)
+        summary = summarize(
+            run_id,
+            created,
+            "sandbox",
+            "cancelled",
+            capture,
+            outcome.stdout_truncated,
+            outcome.duration_ms,
+        )
+        self._store(summary, capture, None)
 
     async def _store_stopped(self, code, run_id, created, status, error_type, message) -> None:
         duration = self.live.elapsed_ms(run_id)
@@ -156,10 +179,11 @@ class RunService:
         keep: str | None = None,
         run_id: str | None = None,
         created: datetime | None = None,
+        sofar: SoFar | None = None,
     ) -> RunSummary:
         pool = self._check_program(code)
         try:
-            outcome = await pool.run(code, PROGRAM_FILENAME, keep)
+            outcome = await pool.run(code, PROGRAM_FILENAME, keep, sofar)
         except SandboxBusy as busy:
             raise ApiError(
                 503,

@@ -64,6 +64,12 @@ def capture_of_outcome(
     return _stopped(partial, "WorkerCrashed", crash, None, outcome.stdout), "crashed"
 
 
+def capture_of_cancel(outcome: RunOutcome, code: str, filename: str, message: str) -> Capture:
+    """A run the user cancelled: what it had recorded and printed, as a limit's run keeps."""
+    partial = _partial(outcome.partial_json, ProgramInfo(filename=filename, source=code))
+    return _stopped(partial, "Cancelled", message, None, outcome.stdout)
+
+
 def _partial(snapshot: bytes | None, program: ProgramInfo) -> Capture:
     """What a run that ended without a result had recorded (its last snapshot, sandbox/
     streaming.py), as this run's program; an empty capture when there is none or it does not

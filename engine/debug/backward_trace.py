@@ -128,3 +128,44 @@ def materialize(recorder, call):
     call.released_after = [
         o for o in (op_of(id(r)) for r in call.released_after_records) if o is not None
     ]
+
+
+class Provisional:
+    """What `materialize` adds for a live snapshot, taken back once the snapshot is built.
+
+    Materializing appends the calls' gradient tensors at the end of the recorder's tensors,
+    inside the step still running. Left there, a later drop of that step (retention.py) would
+    take away gradients a kept call's steps point at (a KeyError in the final build), and keep
+    those of a dropped call; the final capture's ids would not be the ones a run without
+    snapshots gets. The final build materializes everything again, in the same order."""
+
+    def __init__(self, recorder):
+        self._recorder = recorder
+        self._tensors = len(recorder.tensors)
+        self._by_eid = dict(recorder.by_eid)
+        self._calls = [
+            (call, len(call.steps), len(call.step_by_raw), len(call.seeds), call.seeds_done)
+            for call in recorder.calls
+        ]
+
+    def undo(self):
+        r = self._recorder
+        added = r.tensors[self._tensors :]
+        del r.tensors[self._tensors :]
+        r.by_eid.clear()
+        r.by_eid.update(self._by_eid)
+        ids = set(map(id, added))
+        for key in [k for k, (_, raw) in r.slices.items() if id(raw) in ids]:
+            del r.slices[key]
+        keeper = r.keeper
+        for t in added:
+            keeper.states.pop(t.id, None)
+            kept = keeper.kept.pop(t.id, None)
+            if kept is not None:
+                keeper.kept_bytes -= kept.nbytes
+        keeper._considered = min(keeper._considered, self._tensors)
+        for call, steps, by_raw, seeds, seeds_done in self._calls:
+            del call.steps[steps:]
+            del call.step_by_raw[by_raw:]
+            del call.seeds[seeds:]
+            call.seeds_done = seeds_done

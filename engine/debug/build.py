@@ -9,7 +9,7 @@ import datetime
 import gc
 
 from ..introspection import gradient_state
-from .backward_trace import materialize
+from .backward_trace import Provisional, materialize
 from .diagnosis import THRESHOLDS, diagnose
 from .memory import Timeline, distinct_pairs, pairs_bytes
 from .raw import complete
@@ -27,21 +27,31 @@ def build(recorder, value_cap=VALUE_CAP, program=None, error=None, stdout="", fi
     enabled = gc.isenabled()
     gc.disable()
     try:
+        if not finish:
+            return _snapshot(recorder, value_cap, program, stdout)
         capture = _build(recorder, value_cap, program, error, stdout, finish)
-        if finish:
-            recorder.release()
+        recorder.release()
         return capture
     finally:
         if enabled:
             gc.enable()
 
 
+def _snapshot(recorder, value_cap, program, stdout):
+    """A live snapshot: built like the final capture, leaving the recording as it was."""
+    recorder.intern_deferred_locations()
+    recorder.renumber()
+    provisional = Provisional(recorder)
+    try:
+        return _build(recorder, value_cap, program, None, stdout, finish=False)
+    finally:
+        provisional.undo()
+
+
 def _build(recorder, value_cap, program, error, stdout, finish):
     if finish:
         recorder.finish()
-    else:
-        recorder.intern_deferred_locations()
-    recorder.renumber()
+        recorder.renumber()
     for call in recorder.calls:
         materialize(recorder, call)
     complete(recorder.tensors, recorder.array_keys)

@@ -401,8 +401,14 @@ class SandboxPool:
         return max(1, math.ceil(average_s * (self.queued + self.running) / self.workers))
 
     async def run(
-        self, code: str, filename: str = "main.py", keep: str | None = None
+        self,
+        code: str,
+        filename: str = "main.py",
+        keep: str | None = None,
+        sofar: "SoFar | None" = None,
     ) -> RunOutcome:
+        """The run's outcome. `sofar`, when given, collects what the worker sends while it runs:
+        a caller whose run is cancelled (the worker is then killed) reads what it kept there."""
         if self.running >= self.workers and self.queued >= self.queue:
             raise SandboxBusy(self.retry_after())
         assert self._slots is not None, "start() first"
@@ -414,7 +420,7 @@ class SandboxPool:
         self.running += 1
         try:
             worker = await self._take_worker()
-            outcome = await self._drive(worker, code, filename, keep)
+            outcome = await self._drive(worker, code, filename, keep, sofar)
             self._recent_ms.append(outcome.duration_ms)
             return outcome
         finally:
@@ -476,7 +482,7 @@ class SandboxPool:
             self.cgroups.kill(worker.id)  # even when the template does not answer
 
     async def _drive(
-        self, worker: _Worker, code: str, filename: str, keep: str | None = None
+        self, worker: _Worker, code: str, filename: str, keep: str | None, sofar: "SoFar | None"
     ) -> RunOutcome:
         started = time.monotonic()
         elapsed_ms = lambda: (time.monotonic() - started) * 1000  # noqa: E731
@@ -491,7 +497,8 @@ class SandboxPool:
             sock=worker.socket, limit=protocol.max_header_bytes(self.limits.stdout_bytes)
         )
         deadline = started + self.limits.wall_seconds + GRACE_SECONDS
-        sofar = _SoFar(self.limits.stdout_bytes)
+        if sofar is None:
+            sofar = SoFar(self.limits.stdout_bytes)
         try:
             writer.write(protocol.encode_header(code=code, filename=filename, keep=keep))
             await writer.drain()
@@ -532,7 +539,7 @@ class SandboxPool:
         except TimeoutError:
             self._stop(worker)
             return sofar.kept(RunOutcome(elapsed_ms(), limit="time"))
-        except asyncio.CancelledError:  # the request went away: so does its worker
+        except asyncio.CancelledError:  # cancelled, or the request went away: so does its worker
             self._stop(worker)
             raise
         except ProtocolError as error:
@@ -592,9 +599,9 @@ class SandboxPool:
         return RunOutcome(duration_ms, crash=f"the worker stopped unexpectedly ({why})")
 
 
-class _SoFar:
+class SoFar:
     """What a running worker has sent of its output and its capture: what a run that ends
-    without a result keeps."""
+    without a result (a limit, a crash, a cancel) keeps."""
 
     def __init__(self, stdout_bytes: int):
         self.output = CappedOutput(stdout_bytes)

@@ -1,9 +1,9 @@
 """What a worker sends while its program runs, so that a run killed outright (a crash, a hard
 limit, a long call in C that no soft limit can interrupt) still keeps what it printed and
 recorded: its output as it grows, and snapshots of its capture each time the recording is
-whole, from the start of the run, as long as snapshots have taken at most a tenth of its time
-(plus a small allowance, so that a short run sends every one) and no loop has completed a step
-(see Snapshots).
+whole, through the whole run, as long as snapshots have taken at most a tenth of its time
+(plus a small allowance, so that a short run sends every one): past that share, the offers are
+skipped until the run's time makes room for another (see Snapshots).
 
 Messages are whole or not sent: the channel has one lock, and soft limits that strike while a
 snapshot is built or sent wait for it to end (the child defers them).
@@ -56,7 +56,9 @@ class Channel:
 
 class Snapshots:
     """engine.debug's checkpoint: sends the capture so far when snapshots, this one included
-    (it costs about what the last did), stay within their share of the time."""
+    (it costs about what the last did), stay within their share of the time. A long loop's
+    capture is bounded by its retention policy, so is a snapshot's cost: they go on through the
+    loop, one every few steps once the share is reached."""
 
     def __init__(
         self,
@@ -72,15 +74,11 @@ class Snapshots:
         self.started = time.monotonic()
         self.spent = 0.0  # seconds spent on snapshots
         self.last_cost = 0.0
-        self.stopped = False
 
     def __call__(self, snapshot: Callable[[], Capture]) -> None:
         started = time.monotonic()
         budget = SNAPSHOT_SHARE * (started - self.started) + SNAPSHOT_ALLOWANCE
-        if self.stopped or not self.wanted():
-            return
-        if self.spent + self.last_cost > budget:
-            self.stopped = True  # snapshots are a run's first ones, in a row (see below)
+        if not self.wanted() or self.spent + self.last_cost > budget:
             return
         with self.stops_deferred():
             try:
@@ -88,13 +86,6 @@ class Snapshots:
                 payload = capture.to_json().encode()
             except (Exception, MemoryError):  # noqa: BLE001 - a best effort: the program goes on
                 capture, payload = None, b""
-            if capture is not None and capture.steps:
-                # Live snapshots in a loop whose retention lets steps go can leave
-                # engine.debug's records inconsistent: the final build then fails (a KeyError in
-                # diagnosis; `cap.refresh()` mid-loop does the same, reported). Until that is
-                # fixed, snapshots are taken only at every whole point in a row from the start
-                # up to a loop's first step, the pattern found safe.
-                self.stopped = True
             if 0 < len(payload) <= self.capture_bytes:
                 header = protocol.encode_header(type="partial", bytes=len(payload))
                 self.channel.send(header, payload)

@@ -45,6 +45,39 @@ def test_cancel_stops_a_running_program_and_says_so(client):
     assert run(client, QUICK)["status"] == "ok"
 
 
+RECORDS_THEN_SPINS = """import tensorflow as tf
+x = tf.Variable(3.0)
+with tf.GradientTape() as tape:
+    y = x * x
+print("gradient", tape.gradient(y, x).numpy())
+while True:
+    pass
+"""
+
+
+def test_a_cancelled_run_keeps_what_it_recorded_and_printed(client):
+    started = client.post("/api/runs", json={"code": RECORDS_THEN_SPINS, "wait": False}).json()
+    # the running run's output so far: once the print is there, so is the snapshot the worker
+    # sent before it (when the gradient call ended)
+    deadline = time.monotonic() + 2.5
+    while client.get(f"/api/runs/{started['id']}").json()["stdout"] != "gradient 6.0\n":
+        assert time.monotonic() < deadline, "the print never showed in the running summary"
+        time.sleep(0.02)
+    summary = client.post(f"/api/runs/{started['id']}/cancel").json()
+    assert summary["status"] == "cancelled"
+    assert summary["error"]["type"] == "Cancelled"
+    assert "stopped by the user" in summary["error"]["message"]
+    assert summary["stdout"] == "gradient 6.0\n"
+    assert len(summary["tapes"]) == 1 and summary["tapes"][0]["records"] == 1
+    assert len(summary["calls"]) == 1 and summary["calls"][0]["line"] == 5
+    capture = client.get(f"/api/runs/{started['id']}/capture").json()
+    assert capture["program"]["source"] == RECORDS_THEN_SPINS
+    assert capture["error"]["type"] == "Cancelled"
+    gradient = capture["calls"][0]["results"][0]["gradient"]
+    tensor = next(t for t in capture["tensors"] if t["id"] == gradient)
+    assert tensor["summary"]["value"] == 6.0  # d(x*x)/dx at 3
+
+
 def test_cancelling_a_finished_run_leaves_it_as_it_was(client):
     finished = run(client, QUICK)
     again = client.post(f"/api/runs/{finished['id']}/cancel").json()

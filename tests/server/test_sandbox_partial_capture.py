@@ -60,7 +60,9 @@ def test_a_hard_time_limit_keeps_the_partial_capture(client, tail):
 
 @pytest.fixture(scope="module")
 def escaped(tmp_path_factory):
-    with escaped_client(tmp_path_factory.mktemp("data"), memory_bytes=512 * 1024**2) as client:
+    # time enough for a long loop to run before it crashes
+    limits = {"memory_bytes": 512 * 1024**2, "wall_seconds": 60.0, "cpu_seconds": 60}
+    with escaped_client(tmp_path_factory.mktemp("data"), **limits) as client:
         yield client
 
 
@@ -70,6 +72,48 @@ def test_a_crash_keeps_the_partial_capture(escaped):
     assert summary["error"]["type"] == "WorkerCrashed"
     assert "SIGSEGV" in summary["error"]["message"]
     assert_kept_what_ran(escaped, summary)
+
+
+# Each step takes 10 ms, as a small real one does (the snapshots' share of the time then leaves
+# room for one every few steps; a loop of 1 ms steps killed within 0.3 s keeps what the
+# allowance covered).
+LONG_LOOP = """import ctypes
+import time
+import tensorflow as tf
+w = tf.Variable([0.5, -1.5, 2.0], name="w")
+x = tf.constant([[1.0, 2.0, -1.0], [0.5, -0.5, 1.5]])
+y = tf.constant([1.0, -1.0])
+optimizer = tf.keras.optimizers.SGD(learning_rate=0.01)
+for step in range(300):
+    if step == 250:
+        ctypes.string_at(0)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((tf.reduce_sum(x * w, axis=1) - y) ** 2)
+    grads = tape.gradient(loss, [w])
+    optimizer.apply_gradients(zip(grads, [w]))
+    print(step)
+    time.sleep(0.01)
+"""
+
+
+def test_a_long_loop_killed_late_keeps_its_steps_up_to_near_where_it_stopped(escaped):
+    summary = run(escaped, LONG_LOOP)
+    assert summary["status"] == "crashed", summary["error"]
+    printed = summary["stdout"].split()  # (a crash may lose the last milliseconds of them)
+    assert printed == [str(step) for step in range(len(printed))] and len(printed) > 200
+    capture = escaped.get(f"/api/runs/{summary['id']}/capture").json()
+    records = capture["steps"]
+    # every step ended up to the last snapshot leaves its record; snapshots went on through
+    # the loop (within their share of the time), not only up to its first step
+    assert [r["step"] for r in records] == list(range(len(records)))
+    assert len(records) >= 230, len(records)
+    assert [r["step"] for r in records if r["kept"]] == [0, 1, 2]
+    # beyond the first three steps, the snapshot holds the latest ones still undecided (the
+    # last three the policy keeps and the one running), with their gradient calls
+    late = capture["calls"][3:]
+    assert 3 <= len(late) <= 4
+    assert all(c["steps"] and c["results"][0]["gradient"] is not None for c in late)
+    assert late[-1]["seq"] > capture["calls"][2]["seq"]
 
 
 def test_the_cgroup_memory_limit_keeps_the_partial_capture(escaped):

@@ -108,7 +108,9 @@ def test_expanding_everything_lays_out_in_the_worker_and_can_be_cancelled(server
     page.click("#expand-all")
     page.wait_for_function("() => window.__pressedCancel === true")
     page.wait_for_selector("#loading", state="hidden")
-    page.wait_for_timeout(300)
+    # the cancelled rendering has ended (its layout rejected, the worker terminated): nothing
+    # of it can land later
+    page.wait_for_function("() => !document.getElementById('graph').dataset.rendering")
     assert page.evaluate("() => window.__tapescope.store.state.expanded.size") == 0
     assert page.evaluate("() => __cy.nodes().length") == before
     # without cancelling: groups open within the drawing budget, and the page keeps answering
