@@ -53,7 +53,11 @@ def run_ended(client, tail: str) -> dict:
 def test_a_hard_time_limit_keeps_the_partial_capture(client, tail):
     summary = run_ended(client, tail)
     assert summary["status"] == "limit", summary["error"]
-    assert summary["error"]["type"] == "TimeLimitExceeded"
+    # A call that holds the interpreter burns CPU as fast as wall time on an idle machine: the
+    # CPU limit (5 s) can strike before the wall limit and its grace period end it; both are
+    # limits that end the worker outright, and either must keep what ran.
+    expected = {"TimeLimitExceeded", "CPULimitExceeded"} if "pow" in tail else {"TimeLimitExceeded"}
+    assert summary["error"]["type"] in expected
     assert_kept_what_ran(client, summary)
     assert client.get(f"/api/runs/{summary['id']}").json()["status"] == "limit"
 
