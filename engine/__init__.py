@@ -37,7 +37,7 @@ from .variables import Variable
 from .ops import operators as _operators  # installs Python operators
 from .missing import missing_attribute
 from . import math, nn, linalg, random, image  # namespaces tf.math, tf.nn, ...
-from .ops import array as _array, image as _image, linalg as _linalg, math as _math, nn as _nn
+from .ops import array as _array, image as _image, linalg as _linalg, math_ops as _math, nn as _nn
 from .ops import random_ops as _random
 from . import autodiff  # tf.autodiff.ForwardAccumulator, GradientTape
 from . import data  # tf.data.Dataset

@@ -12,7 +12,7 @@ import inspect
 
 import numpy as np
 
-from . import nest, tape as tape_module
+from . import nest, recording
 from .ops.registry import OpDef, execute_many
 from .tensor import Tensor, convert_to_tensor
 
@@ -30,7 +30,7 @@ def custom_gradient(f=None):
 
 
 class _VariableWatcher:
-    """Collects the trainable variables read while it records (engine/tape.py's protocol)."""
+    """Collects the trainable variables read while it records (engine/recording.py's protocol)."""
 
     _tracked: frozenset[int] = frozenset()  # records nothing
     _watch_accessed_variables = True
@@ -42,11 +42,11 @@ class _VariableWatcher:
         self.variables.setdefault(variable._id, variable)
 
     def __enter__(self):
-        tape_module.push(self)
+        recording.push(self)
         return self
 
     def __exit__(self, *exc_info):
-        tape_module.pop(self)
+        recording.pop(self)
 
 
 def _call_with_custom_gradient(f, args, kwargs):

@@ -8,7 +8,7 @@ import numpy as np
 from . import dtypes, hooks
 from .errors import InvalidArgumentError
 from .missing import missing_attribute
-from .ops import math as math_ops
+from .ops import math_ops
 from .ops.registry import define, execute
 from .tensor import FLOAT_DTYPES, Tensor, convert_to_tensor, is_tensor
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from . import nest, tape as tape_module
+from . import nest, recording
 from .backprop import run_backward
 from .gradient_calls import UnconnectedGradients, accumulate, is_variable, warn
 from .ops.creation import zeros_like
@@ -26,7 +26,7 @@ from .tensor import Tensor, convert_to_tensor
 class ForwardAccumulator:
     """Computes JVPs of every op run inside its context, as tf.autodiff.ForwardAccumulator."""
 
-    _watch_accessed_variables = False  # the recording protocol of engine/tape.py
+    _watch_accessed_variables = False  # the recording protocol of engine/recording.py
 
     def __init__(self, primals, tangents):
         self._tracked = set()  # ids that may carry a tangent
@@ -60,18 +60,18 @@ class ForwardAccumulator:
     def __enter__(self):
         if self._recording:
             raise ValueError("Accumulator is already recording.")
-        tape_module.push(self)
+        recording.push(self)
         self._recording = True
         return self
 
     def __exit__(self, *exc_info):
         if self._recording:
-            tape_module.pop(self)
+            recording.pop(self)
             self._recording = False
 
     def _append(self, record):
-        # Tangents are computed once every tape has recorded the op (see engine/tape.py).
-        tape_module.forward_pending.append(self)
+        # Tangents are computed once every tape has recorded the op (see engine/recording.py).
+        recording.forward_pending.append(self)
 
     def _watch_variable(self, variable):
         pass  # never called: accumulators do not watch accessed variables
@@ -159,10 +159,10 @@ class _VjpRecorder:
         self._append = self._records.append
 
     def __enter__(self):
-        tape_module.push(self)
+        recording.push(self)
 
     def __exit__(self, *exc_info):
-        tape_module.pop(self)
+        recording.pop(self)
 
 
 class _hidden_accumulators:
@@ -174,7 +174,7 @@ class _hidden_accumulators:
         self._accumulator = accumulator
 
     def __enter__(self):
-        tapes = tape_module.recording_tapes
+        tapes = recording.recording_tapes
         self._saved = tapes[:]
         inside = False
         kept = []
@@ -185,7 +185,7 @@ class _hidden_accumulators:
         tapes[:] = kept
 
     def __exit__(self, *exc_info):
-        tape_module.recording_tapes[:] = self._saved
+        recording.recording_tapes[:] = self._saved
 
 
 def _assert_same_structure(primals, tangents):

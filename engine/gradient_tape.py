@@ -6,7 +6,7 @@ its one set of gradients; entering it again starts a fresh one. `jacobian` and
 `batch_jacobian` live in engine/jacobians.py.
 """
 
-from . import hooks, nest, tape as tape_module
+from . import hooks, nest, recording
 from .backprop import release_all, run_backward
 from .gradient_calls import (
     NON_PERSISTENT_REUSED,
@@ -54,7 +54,7 @@ class GradientTape:
         self._recording = False
         self._has_tape = False  # TF's `self._tape is not None`
         self._tracked = set()  # ids of tensors/variables whose consumers this tape records
-        self._records: list[tape_module.Record] = []
+        self._records: list[recording.Record] = []
         self._append = self._records.append
         self._watched_variables = {}  # id -> Variable
 
@@ -68,13 +68,13 @@ class GradientTape:
     # --- the recording context -------------------------------------------------------------
     def __enter__(self):
         self._push()
-        tape_module.notify_tape(self, "enter")  # not in _push: resume and reset push too
+        recording.notify_tape(self, "enter")  # not in _push: resume and reset push too
         return self
 
     def __exit__(self, *exc_info):
         if self._recording:
             self._pop()
-        tape_module.notify_tape(self, "exit")
+        recording.notify_tape(self, "exit")
 
     def _push(self):
         if self._recording:
@@ -84,13 +84,13 @@ class GradientTape:
             )
         if not self._has_tape:
             self._new_tape()
-        tape_module.push(self)
+        recording.push(self)
         self._recording = True
 
     def _pop(self):
         if not self._recording:
             raise ValueError("Tape is not recording.")
-        tape_module.pop(self)
+        recording.pop(self)
         self._recording = False
 
     def stop_recording(self):
@@ -103,7 +103,7 @@ class GradientTape:
         self._release_records()
         self._has_tape = False
         self._push()
-        tape_module.notify_tape(self, "reset")
+        recording.notify_tape(self, "reset")
 
     # --- watching --------------------------------------------------------------------------
     def watch(self, tensor):
@@ -116,14 +116,14 @@ class GradientTape:
                 )
             if not self._has_tape:
                 raise AttributeError("'NoneType' object has no attribute '_tape'")
-            if not tape_module.recording_tapes:
+            if not recording.recording_tapes:
                 continue  # TF watches only while some tape records (not in stop_recording)
             if is_variable(t):
                 self._watch_variable(t, explicit=True)
                 continue
             if t._value.dtype.kind in "fc":
                 self._tracked.add(t._id)
-            tape_module.notify_tape(self, "watch", t)
+            recording.notify_tape(self, "watch", t)
 
     def _watch_variable(self, variable, explicit=False):
         if variable._id not in self._watched_variables:
@@ -131,7 +131,7 @@ class GradientTape:
             if type(variable._value.dtype) in TRACKED_DTYPES:
                 self._tracked.add(variable._id)
             if hooks.observers:  # "watch": tape.watch(v); "watch_variable": v read while recording
-                tape_module.notify_tape(self, "watch" if explicit else "watch_variable", variable)
+                recording.notify_tape(self, "watch" if explicit else "watch_variable", variable)
 
     def watched_variables(self):
         """The variables this tape watched, in the order they were created (as TF sorts them)."""
@@ -141,7 +141,7 @@ class GradientTape:
     def _begin_call(self, message=NON_PERSISTENT_REUSED):
         """TF's checks at the start of gradient/jacobian: a tape exists; stop or warn."""
         if not self._has_tape:
-            tape_module.notify_tape(self, "reused")
+            recording.notify_tape(self, "reused")
             raise RuntimeError(message)
         if self._recording:
             if not self._persistent:
@@ -247,11 +247,11 @@ class _StopRecording:
         if not self._tape._has_tape:
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         self._tape._pop()
-        tape_module.notify_tape(self._tape, "stop_recording")
+        recording.notify_tape(self._tape, "stop_recording")
 
     def __exit__(self, *exc_info):
         self._tape._push()
-        tape_module.notify_tape(self._tape, "resume")
+        recording.notify_tape(self._tape, "resume")
 
 
 def _leaves(structure):

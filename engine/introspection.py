@@ -27,10 +27,10 @@ import os
 import sys
 from types import FrameType
 
-from . import gradient_calls, gradient_tape, name_scopes, tape
+from . import gradient_calls, gradient_tape, name_scopes, recording
 from .ops import registry
 
-RECORDING_TAPES = tape.recording_tapes  # innermost last
+RECORDING_TAPES = recording.recording_tapes  # innermost last
 NAME_SCOPES = name_scopes._stack  # the current scope is its last entry ('' at the root)
 RECORDS_ATTRIBUTE = "_records"  # a tape's list of Records: getattr(tape, it, None) when hot
 
@@ -40,7 +40,7 @@ _ENGINE_PACKAGE = __name__.rpartition(".")[0]  # 'engine'
 _OPS_PACKAGE = registry.__name__.rpartition(".")[0]
 _SEEDING_MODULE = gradient_calls.__name__
 _HOOKS_MODULE = _ENGINE_PACKAGE + ".hooks"
-_RECORDING_MODULE = tape.__name__  # the recording rule, which announces each op to observers
+_RECORDING_MODULE = recording.__name__  # the recording rule, which announces each op to observers
 
 
 def tape_records(tape):

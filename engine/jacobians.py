@@ -27,7 +27,7 @@ from .gradient_calls import (
 from .ops.creation import zeros_like
 from .ops.joining import stack
 from .ops.shape_ops import reshape
-from .tape import notify_tape
+from .recording import notify_tape
 from .tensor import Tensor, convert_to_tensor
 
 # TF's batch_jacobian drops a space in this message ("used tocompute"); kept as TF words it.

@@ -4,7 +4,7 @@ stops gradients, as in TF)."""
 
 import numpy as np
 
-from . import hooks, tape as tape_module
+from . import hooks, recording
 from .eager_only import VariableGraphAttributes
 from .errors import invalid_argument
 from .name_scopes import scoped_name
@@ -16,7 +16,7 @@ def _written(value):
     """A tensor's value goes into a variable's state: an observable escape (the tape records
     no op for it), so a debugger can say the path from it ends in an assignment. Only while a
     tape records: a training loop's updates after its tape need no event each."""
-    if hooks.observers and tape_module.recording_tapes and isinstance(value, EagerTensor):
+    if hooks.observers and recording.recording_tapes and isinstance(value, EagerTensor):
         hooks.notify("escaped", value, "assign")
 
 
@@ -85,8 +85,8 @@ class ResourceVariable(VariableGraphAttributes):
 
     def _as_tensor(self):
         """A read: watched by recording tapes that watch accessed variables, as TF does."""
-        if tape_module.recording_tapes:
-            tape_module.variable_read(self)
+        if recording.recording_tapes:
+            recording.variable_read(self)
         snapshot = self._snapshot()
         if hooks.observers:
             hooks.notify("variable_event", self, "read", snapshot)

@@ -9,6 +9,6 @@ URLs a person or the web app can rely on:
 
 The layer above engine.debug (docs/architecture.md): it may import `engine` and `engine.debug`
 and its own modules; the web app reads only its REST API. Inside it, `server/routes/` import
-only the service (runs.py), models, deps and errors, and `server/sandbox/` nothing of the
+only the service (run_service.py), models, deps and errors, and `server/sandbox/` nothing of the
 server outside itself (`make check`: .importlinter).
 """

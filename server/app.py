@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from .errors import install_error_handlers
 from .rate_limit import RateLimit
 from .routes import captures, examples, export, health, pages, pins, predictions, runs
-from .runs import RunService
+from .run_service import RunService
 from .sandbox.limits import Limits
 from .sandbox.pool import SandboxPool, SandboxUnavailable
 from .security import (

@@ -11,7 +11,7 @@ from fastapi import Depends, Path, Request, Response
 from .gallery import Example, load_examples
 from .pages import IMAGE_NAME, PAGE_NAME, DocPages
 from .responses import gzip_json
-from .runs import RunService
+from .run_service import RunService
 from .settings import Settings
 
 

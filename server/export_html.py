@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .models import RunSummary
 
 if TYPE_CHECKING:
-    from .store.runs import RunStore
+    from .store.run_store import RunStore
 
 TEMPLATE = Path("export") / "index.html"
 # Placed in the template's <head> by the export build; the run's data goes exactly there.

@@ -26,7 +26,7 @@ from engine.debug.schema import Capture
 from engine.debug.show import DEFAULT_HEIGHT
 
 from .export_html import export_template, render_export
-from .runs import new_run_id
+from .run_service import new_run_id
 from .settings import Settings
 from .summary import summarize, title_of
 

@@ -11,7 +11,7 @@ from engine.debug.schema import Capture, ErrorInfo, ProgramInfo
 from .models import CallBrief, FindingCounts, RunSummary, TapeBrief
 from .sandbox.limits import STOPS, Limits, limit_error
 from .sandbox.pool import RunOutcome
-from .store.runs import run_url
+from .store.run_store import run_url
 
 MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
 TOO_DEEP = "the program is nested too deeply"  # the worker's parser gave up: not a memory limit

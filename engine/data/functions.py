@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import dtypes, hooks, tensor as tensor_module
 from ..errors import InvalidArgumentError
-from ..tape import stop_all_recording
+from ..recording import stop_all_recording
 from ..tensor import Tensor
 from ..tensor_spec import TensorSpec
 from . import structure

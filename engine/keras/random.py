@@ -9,7 +9,7 @@ from ..missing import missing_attribute
 from ..nn_experimental import stateless_dropout
 from ..ops import (
     array as _array,
-    math as _math,
+    math_ops as _math,
     random_binomial as _binomial,
     random_gamma as _gamma,
     stateless_random_ops as _stateless,

@@ -17,7 +17,7 @@ import numpy as np
 
 import engine as tf  # circular on purpose: ops are looked up when stand-ins are made
 
-from .. import hooks, tape as tape_module
+from .. import hooks, recording
 from . import naming
 from .tensor_tags import get_keras_mask, set_keras_mask
 
@@ -155,10 +155,10 @@ def silenced(quiet=False):
     """Runs ops no tape or accumulator records and observers see only as variables made
     (the shape runs); `quiet` also swallows what they print (a second run, which TF's single
     trace does not make)."""
-    saved = (hooks.observers[:], tape_module.recording_tapes[:], tape_module.forward_pending[:])
+    saved = (hooks.observers[:], recording.recording_tapes[:], recording.forward_pending[:])
     hooks.observers[:] = [_CreationsOnly(o) for o in saved[0]]
-    tape_module.recording_tapes.clear()
-    tape_module.forward_pending.clear()
+    recording.recording_tapes.clear()
+    recording.forward_pending.clear()
     try:
         with np.errstate(all="ignore"):
             if quiet:
@@ -168,8 +168,8 @@ def silenced(quiet=False):
                 yield
     finally:
         hooks.observers[:] = saved[0]
-        tape_module.recording_tapes[:] = saved[1]
-        tape_module.forward_pending[:] = saved[2]
+        recording.recording_tapes[:] = saved[1]
+        recording.forward_pending[:] = saved[2]
 
 
 def concrete_stand_ins(value, unknown_size):

@@ -18,7 +18,7 @@ Two trainable flags, as in TF 2.21:
 
 import numpy as np
 
-from .. import dtypes, tape as tape_module
+from .. import dtypes, recording
 from ..ops.operators import install_operators
 from ..tensor import convert_to_tensor
 from ..variables import ResourceVariable
@@ -138,9 +138,9 @@ class Variable:
 
     def _as_tensor(self):
         variable = self._variable
-        if tape_module.recording_tapes and variable._trainable and not self._keras_trainable:
+        if recording.recording_tapes and variable._trainable and not self._keras_trainable:
             # Frozen by Keras, yet its tf.Variable is trainable: tapes still watch it.
-            for tape in tape_module.recording_tapes:
+            for tape in recording.recording_tapes:
                 if tape._watch_accessed_variables:
                     tape._watch_variable(variable)
         return variable._as_tensor()

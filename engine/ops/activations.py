@@ -9,7 +9,7 @@ are tf.math's ops.
 import numpy as np
 
 from ..tensor import EagerTensor, convert_to_tensor
-from . import array as _array, math as _math
+from . import array as _array, math_ops as _math
 from .elementwise import as_value  # rank-0 results as NumPy scalars, as every op returns them
 from .operands import FLOATS, NUMBERS, require, same_dtype
 from .registry import ALL, define, execute, registered_types

@@ -14,7 +14,7 @@ its output is complex (tape.complex_variants), so real ops pay nothing for it.
 import numpy as np
 
 from .. import dtypes
-from ..tape import complex_variants
+from ..recording import complex_variants
 from ..tensor import EagerTensor, convert_to_tensor
 from . import arithmetic, casting, comparisons, creation, matmul, reductions, selection, unary_math
 from .conjugate import conj

@@ -10,7 +10,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import invalid_argument
 from ..tensor import convert_to_tensor
-from . import array as _array, math as _math
+from . import array as _array, math_ops as _math
 from .registry import ALL, define, execute
 from .resize import ResizeMethod, resize
 

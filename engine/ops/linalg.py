@@ -9,7 +9,7 @@ Squeeze (or Abs with Sum/Max, or Pow). tf.linalg.matmul is the math module's mat
 import numpy as np
 
 from ..tensor import convert_to_tensor
-from . import math as math_ops
+from . import math_ops
 from .creation import eye
 from .einsum_op import einsum
 from .linalg_spectral import svd

@@ -7,7 +7,7 @@ pooling.py); this module gathers tf.nn's public names and defines dropout.
 import numbers
 
 from ..tensor import EagerTensor, convert_to_tensor
-from . import array as _array, math as _math, random_ops as _random
+from . import array as _array, math_ops as _math, random_ops as _random
 from .activations import elu, gelu, leaky_relu, relu, relu6, selu, sigmoid, softplus, tanh
 from .conv1d import conv1d
 from .conv_transpose import conv1d_transpose, conv2d_transpose
@@ -19,7 +19,7 @@ from .depthwise import (
     depthwise_conv2d_backprop_input,
     separable_conv2d,
 )
-from .math import l2_normalize  # tf.nn.l2_normalize is tf.math.l2_normalize
+from .math_ops import l2_normalize  # tf.nn.l2_normalize is tf.math.l2_normalize
 from .nn_losses import (
     l2_loss,
     log_softmax,

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import EagerTensor, convert_to_tensor
-from . import array as _array, math as _math
+from . import array as _array, math_ops as _math
 from .activations import NN_FLOAT_NAMES, float_features, select
 from .operands import FLOATS, require
 from .registry import ALL, define, execute, execute_many

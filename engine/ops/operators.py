@@ -3,7 +3,7 @@
 from ..tensor import EagerTensor, convert_to_tensor
 from ..variable_slices import getitem as variable_getitem  # a slice that can assign
 from ..variables import ResourceVariable
-from . import math as m
+from . import math_ops as m
 from .bitwise import invert
 from .slicing import getitem
 

@@ -21,7 +21,7 @@ from .. import dtypes
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import convert_to_tensor
 from . import (
-    math as _math,
+    math_ops as _math,
     random_distributions as _dist,
     shape_ops as _shape_ops,
     summing as _summing,

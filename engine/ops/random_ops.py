@@ -31,7 +31,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import NotFoundError, invalid_argument
 from ..tensor import convert_to_tensor
-from . import math as _math, random_distributions as _dist
+from . import math_ops as _math, random_distributions as _dist
 from .philox import Philox
 from .registry import ALL, NOT_DIFFERENTIABLE, define, execute
 

@@ -8,7 +8,7 @@ An op type is in exactly one of three states, as in TF:
 
 from ..hooks import observers
 from ..ops_saved import ALL  # noqa: F401  (op modules import it from here)
-from ..tape import record, recording_tapes
+from ..recording import record, recording_tapes
 from ..tensor import Tensor, _ids
 from .gradient_rules import NOT_DIFFERENTIABLE, backward_rule
 
@@ -73,7 +73,7 @@ def registered_types():
 
 
 def execute(opdef, inputs, value, attrs=None):
-    """Wraps the forward result `value` of one op and records it (engine/tape.py: record).
+    """Wraps the forward result `value` of one op and records it (engine/recording.py: record).
 
     This runs for every op, so the tensor is made without its __init__ frame (about a fifth
     cheaper). The elementwise ops' fast paths (engine/ops/elementwise.py) inline these lines.

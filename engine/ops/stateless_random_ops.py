@@ -16,7 +16,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import InvalidArgumentError, invalid_argument
 from ..tensor import convert_to_tensor
-from . import array as _array, math as _math, random_distributions as _dist
+from . import array as _array, math_ops as _math, random_distributions as _dist
 from .random_ops import dims_tensor, multinomial, sample_dims, sample_value
 from .registry import NOT_DIFFERENTIABLE, define, execute
 

@@ -11,7 +11,7 @@ from ..settings import Settings
 from .client import ServerError, request
 
 if TYPE_CHECKING:
-    from ..store.runs import RunStore
+    from ..store.run_store import RunStore
 
 
 def export(args: argparse.Namespace) -> int:
@@ -39,7 +39,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _open_store(settings: Settings) -> "RunStore":
-    from ..store.runs import RunStore
+    from ..store.run_store import RunStore
 
     return RunStore(settings.resolved_database_url)
 

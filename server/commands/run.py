@@ -56,7 +56,7 @@ def _upload(capture, args):
 
 
 def _store(capture, args):
-    from ..runs import RunService
+    from ..run_service import RunService
     from ..store import RunStore
 
     settings = Settings(**({"data_dir": args.data_dir} if args.data_dir else {}))

@@ -2,4 +2,4 @@
 by default (WAL, transactional), any SQLAlchemy URL otherwise. It may import engine.debug's
 schema and server.models (what it stores), nothing of the service above it."""
 
-from .runs import RunStore, StoredRun
+from .run_store import RunStore, StoredRun

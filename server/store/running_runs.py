@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from .runs import _utc
+from .run_store import _utc
 from .tables import RunningRunRow
 
 

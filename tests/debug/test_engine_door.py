@@ -117,7 +117,7 @@ def test_the_checks_catch_a_private_import_and_a_code_object_match():
     """The checks fail on what they guard against (a scratch module of engine.debug)."""
     scratch = """
 from .. import hooks, introspection, IndexedSlices, nest
-from ..tape import recording_tapes
+from ..recording import recording_tapes
 from .. import name_scopes
 from ..introspection import _SEEDING_MODULE
 import engine.gradient_tape
@@ -125,7 +125,7 @@ from .. import gradient_tape
 SEEDS = {gradient_tape.initial_gradients.__code__}
 """
     assert door_violations(scratch, "engine.debug") == [
-        "3: from engine.tape import recording_tapes",
+        "3: from engine.recording import recording_tapes",
         "4: from engine import name_scopes",
         "5: engine.introspection._SEEDING_MODULE",
         "6: import engine.gradient_tape",
@@ -135,8 +135,8 @@ SEEDS = {gradient_tape.initial_gradients.__code__}
         "8: gradient_tape.initial_gradients.__code__"
     ]
     # relative imports resolve from the module's package: three dots from diagnosis/
-    assert door_violations("from ...tape import record\n", "engine.debug.diagnosis") == [
-        "1: from engine.tape import record"
+    assert door_violations("from ...recording import record\n", "engine.debug.diagnosis") == [
+        "1: from engine.recording import record"
     ]
 
 

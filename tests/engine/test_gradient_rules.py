@@ -5,7 +5,7 @@ OpDef.backward(record, upstream, tracked) -> one gradient per input (engine/ops/
 import pytest
 
 from engine.ops.registry import NOT_DIFFERENTIABLE, OpDef
-from engine.tape import Record
+from engine.recording import Record
 
 
 def _record(opdef, input_ids):

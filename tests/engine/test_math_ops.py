@@ -11,7 +11,7 @@ import pytest
 
 import engine as tf
 from engine import hooks
-from engine.ops import math as math_ops
+from engine.ops import math_ops
 
 
 class _OpLog(hooks.Observer):

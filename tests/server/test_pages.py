@@ -90,7 +90,7 @@ def test_without_a_build_the_root_says_how_to_get_one(tmp_path):
 def test_markdown_links_become_the_app_s_and_comments_and_breaks_are_html():
     page = render(
         "<!-- generated: do not edit -->\n\n"
-        "See [memory](quickstart.md#memory), [the tape](../engine/tape.py), "
+        "See [memory](quickstart.md#memory), [the tape](../engine/recording.py), "
         "![a run](images/stepper.png) and <https://example.org>.\n\n"
         "| call | result |\n|---|---|\n| `f(x)`<br>`g(x)` | a \\| b <em>x</em> |\n"
     )

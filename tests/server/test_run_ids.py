@@ -1,6 +1,6 @@
 """Run ids: unguessable, and safe to pass on a command line."""
 
-from server.runs import new_run_id
+from server.run_service import new_run_id
 
 
 def test_run_ids_never_start_with_a_dash_so_the_cli_reads_them_as_ids():

@@ -10,7 +10,7 @@ import engine as tf  # circular on purpose: conversion is looked up at call time
 from ... import hooks
 from ...errors import invalid_argument
 from ...indexed_slices import IndexedSlices
-from ...tape import recording_tapes
+from ...recording import recording_tapes
 from . import slices
 from .slices import Slices
 
