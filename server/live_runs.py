@@ -18,8 +18,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from .models import FindingCounts, RunSummary
-from .store.running_runs import RunningRuns
 from .store.run_store import run_url
+from .store.running_runs import RunningRuns
 
 # How often a replica with runs looks for cancel requests (the delay of a cancel sent to another
 # replica: one small SELECT), and beats for its runs (an UPDATE); nothing when it has no runs.
