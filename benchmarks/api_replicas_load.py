@@ -1,5 +1,5 @@
 """The shared server under a class's load: 20 concurrent clients for 60 s, each posting a run of
-a small program (POST /api/runs, waiting for it) and reading it back (summary, graph, backward
+a small program (POST /api/runs, waiting for it) and reading it back (summary, capture, backward
 steps), against real `tapescope serve` processes from this checkout:
 
   sqlite    one replica on SQLite
@@ -46,7 +46,7 @@ ERROR_PAUSE_SECONDS = 0.2  # a client that failed tries again after a moment, as
 @dataclass
 class Load:
     runs: list[float] = field(default_factory=list)  # POST /api/runs latencies, s
-    reads: list[float] = field(default_factory=list)  # GET summary, graph and steps, s
+    reads: list[float] = field(default_factory=list)  # GET summary, capture and steps, s
     errors: list[str] = field(default_factory=list)
     acknowledged: list[str] = field(default_factory=list)  # ids of runs answered 201
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -71,7 +71,7 @@ def session(base: str, code: str, until: float, load: Load) -> None:
             with load.lock:
                 load.runs.append(took)
                 load.acknowledged.append(run["id"])
-            paths = [f"/api/runs/{run['id']}", f"/api/runs/{run['id']}/graph?tape=0"]
+            paths = [f"/api/runs/{run['id']}", f"/api/runs/{run['id']}/capture"]
             if run["calls"]:
                 paths.append(f"/api/runs/{run['id']}/calls/0/steps")
             for path in paths:
@@ -209,7 +209,7 @@ def main() -> None:
     parser.add_argument("--rate-limit", type=int, default=0)
     args = parser.parse_args()
     name, code = gallery_program(args.example) if args.example else ("MLP step", FALLBACK_PROGRAM)
-    print(f"program: {name}; each client posts a run, then reads its summary, graph and steps")
+    print(f"program: {name}; each client posts a run, then reads its summary, capture and steps")
     for config in args.configs.split(","):
         with tempfile.TemporaryDirectory(prefix="tapescope-load-") as workdir:
             try:
