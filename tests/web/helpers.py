@@ -60,6 +60,16 @@ def wait_drawn(page):
     )
 
 
+def wait_view_settled(page):
+    """The graph is drawn and its viewport still: no animation (a keyboard selection centres
+    on the node in 250 ms) two frames after asking."""
+    wait_drawn(page)
+    page.wait_for_function(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
+        "() => r(!__cy.animated()))))"
+    )
+
+
 def resize(page, width, height):
     """Resize the window and wait until the graph has handled its new size."""
     before = page.evaluate("() => Number(document.getElementById('graph').dataset.resizes || 0)")

@@ -2,7 +2,7 @@
 drawn for every step; a kept step opens its tape in the graph; a dropped step says why it has no
 tape and re-runs the program keeping it."""
 
-from tests.web.helpers import api, state, wait_graph
+from tests.web.helpers import api, state, wait_graph, wait_view_settled
 from tests.web.long_run_capture import long_run_capture, training_loop, upload
 from tests.web.pictures import doc_image, screenshot
 
@@ -84,11 +84,7 @@ def test_training_view_plots_every_step_and_opens_kept_steps(server, page):
     screenshot(page, "training-kept-step")
     page.focus("#graph")
     page.keyboard.press("f")  # fit the step's tape
-    # the picture only: wait until the fit's viewport animation has ended (two frames later)
-    page.wait_for_function(
-        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
-        "() => r(!__cy.animated()))))"
-    )
+    wait_view_settled(page)  # the picture only: after the fit's viewport animation
     doc_image(page, "training")  # docs/quickstart.md#training-loops
 
     # a dropped step: why it has no tape, and the re-run that keeps it
