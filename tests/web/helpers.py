@@ -62,11 +62,12 @@ def wait_drawn(page):
 
 def wait_view_settled(page):
     """The graph is drawn and its viewport still: no animation (a keyboard selection centres
-    on the node in 250 ms) two frames after asking."""
+    on the node in 250 ms) and no resize pending (the graph handles a resize in the frame after
+    the panel changed size) three frames after asking."""
     wait_drawn(page)
     page.wait_for_function(
         "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame("
-        "() => r(!__cy.animated()))))"
+        "() => requestAnimationFrame(() => r(!__cy.animated())))))"
     )
 
 
