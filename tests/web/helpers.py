@@ -52,6 +52,17 @@ def numbers(text):
     return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?", text)]
 
 
+def type_and_run(page, server, code):
+    """Open the app, replace the editor's text with `code` as a user types it, and press Run."""
+    page.goto(server + "/")
+    page.wait_for_function("() => document.body.dataset.booted === '1'")
+    page.click(".cm-content")
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+    page.click("#run")
+
+
 def wait_drawn(page):
     """The graph is drawn and no redraw is under way."""
     page.wait_for_function(

@@ -4,7 +4,7 @@ real UI in explicit app states (no sleeps): docs/images/<name>.png (tests/web/pi
 import json
 import urllib.request
 
-from tests.web.helpers import api, wait_drawn
+from tests.web.helpers import api, type_and_run, wait_drawn
 from tests.web.pictures import doc_image
 
 LOOP = """import tensorflow as tf
@@ -31,16 +31,6 @@ def _save(page, name, size):
     doc_image(page, name, size)
 
 
-def _type_and_run(page, server, code):
-    page.goto(server + "/")
-    page.wait_for_function("() => document.body.dataset.booted === '1'")
-    page.click(".cm-content")
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
-    page.click("#run")
-
-
 def test_narrow_windows(server, page):
     example = next(e for e in api(server, "/api/examples") if "optimizer" in e["tags"])
     run = api(server, "/api/runs", {"code": example["code"]})
@@ -52,7 +42,7 @@ def test_narrow_windows(server, page):
 
 
 def test_a_run_running_with_stop(server, page):
-    _type_and_run(page, server, LOOP)
+    type_and_run(page, server, LOOP)
     page.wait_for_selector("#run-status.running #run-stop")
     page.wait_for_function(
         "() => parseFloat(document.getElementById('run-elapsed').textContent) >= 1"
@@ -64,7 +54,7 @@ def test_a_run_running_with_stop(server, page):
 
 def test_a_run_that_raised(server, page):
     code = PREDICT.replace("print(", 'raise ValueError("stopped here")\nprint(')
-    _type_and_run(page, server, code)
+    type_and_run(page, server, code)
     page.wait_for_selector("#run-status.error")
     wait_drawn(page)
     _save(page, "run-error", (1440, 900))

@@ -1,7 +1,7 @@
 """Honest run states: a failed run looks failed, a slow one runs visibly and can be stopped, the
 URL names the run on screen, and cut output says it was cut."""
 
-from tests.web.helpers import wait_drawn, wait_graph
+from tests.web.helpers import type_and_run, wait_drawn, wait_graph
 from tests.web.pictures import screenshot
 
 LOOP = """import tensorflow as tf
@@ -14,16 +14,6 @@ while True:
 """
 
 
-def _type_and_run(page, server, code):
-    page.goto(server + "/")
-    page.wait_for_function("() => document.body.dataset.booted === '1'")
-    page.click(".cm-content")
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
-    page.click("#run")
-
-
 def _ended(page):
     page.wait_for_function(
         "() => { const r = window.__tapescope.store.state.run;"
@@ -32,7 +22,7 @@ def _ended(page):
 
 
 def test_a_syntax_error_is_shown_as_an_error_not_as_all_flowing(server, page):
-    _type_and_run(page, server, "import tensorflow as tf\nx = (\n")
+    type_and_run(page, server, "import tensorflow as tf\nx = (\n")
     _ended(page)
     status = page.locator("#run-status")
     assert status.is_visible()
@@ -45,7 +35,7 @@ def test_a_syntax_error_is_shown_as_an_error_not_as_all_flowing(server, page):
 
 def test_an_error_naming_its_line_names_it_once(server, page):
     code = 'import tensorflow as tf\nx = tf.constant(1.0)\nraise ValueError("stopped at line 3")\n'
-    _type_and_run(page, server, code)
+    type_and_run(page, server, code)
     _ended(page)
     text = page.inner_text("#run-error")
     assert text.count("line 3") == 1, text
@@ -54,7 +44,7 @@ def test_an_error_naming_its_line_names_it_once(server, page):
 
 
 def test_a_slow_run_shows_elapsed_time_and_stop_cancels_it_on_the_server(server, page):
-    _type_and_run(page, server, LOOP)
+    type_and_run(page, server, LOOP)
     page.wait_for_selector("#run-status.running #run-stop")
     running = page.evaluate("() => window.__tapescope.store.state.run.id")
     page.wait_for_function(
@@ -90,7 +80,7 @@ b = np.einsum("ij,jk->ik", a, a)
 
 
 def test_a_run_ended_inside_a_call_in_c_shows_its_partial_tape_and_why(server, page):
-    _type_and_run(page, server, HUNG_IN_C)
+    type_and_run(page, server, HUNG_IN_C)
     page.wait_for_function(
         "() => { const r = window.__tapescope.store.state.run;"
         " return r && r.status !== 'running' && window.__tapescope.store.state.capture; }",
@@ -110,7 +100,7 @@ def test_a_run_ended_inside_a_call_in_c_shows_its_partial_tape_and_why(server, p
 
 def test_cut_output_says_so_and_long_lines_wrap(server, page):
     code = 'print("x" * 3000)\nfor i in range(40000):\n    print("line", i, "of a flood")\n'
-    _type_and_run(page, server, code)
+    type_and_run(page, server, code)
     _ended(page)
     notice = page.locator("#output-truncated")
     notice.wait_for()
@@ -123,7 +113,7 @@ def test_cut_output_says_so_and_long_lines_wrap(server, page):
 
 
 def test_an_ok_run_shows_no_status_banner(server, page):
-    _type_and_run(
+    type_and_run(
         page,
         server,
         "import tensorflow as tf\nx = tf.Variable(1.0)\nwith tf.GradientTape() as t:\n"
