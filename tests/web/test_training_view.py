@@ -149,11 +149,16 @@ def test_training_tab_is_hidden_for_a_single_step(server, page):
 
 def _long_run_capture(steps):
     """A real 5-step loop's capture stretched to `steps` step records (uploaded as a user's
-    engine.debug script would): 10,000 sandboxed steps take the sandbox about a minute."""
+    engine.debug script would): 10,000 sandboxed steps take the sandbox about a minute. The
+    records are written as rows (schema 1.3), which the capture reads as columns; (the
+    capture, the last step's row)."""
+    import json
+
     import engine.debug
+    from engine.debug.step_rows import step_rows
 
     short = engine.debug.capture_program(LOOP.replace(f"range({STEPS})", "range(5)"), keep="all")
-    real = short.steps
+    real = step_rows(short, None, 0, 5)[0]
     assert len(real) == 5 and all(r.kept for r in real)
     kept_at = {0: real[0], 1: real[1], 2: real[2], steps - 2: real[3], steps - 1: real[4]}
     records = []
@@ -177,14 +182,17 @@ def _long_run_capture(steps):
             )
         )
     site = short.sites[0].model_copy(update={"steps": steps, "kept": sorted(kept_at)})
-    return short.model_copy(update={"steps": records, "sites": [site]})
+    document = json.loads(short.to_json())
+    document["steps"] = [record.model_dump(mode="json") for record in records]
+    document["sites"] = [site.model_dump(mode="json", exclude_none=True)]
+    return engine.debug.Capture.from_json(json.dumps(document)), records[-1]
 
 
 def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
     import json
     import urllib.request
 
-    capture = _long_run_capture(10_000)
+    capture, last = _long_run_capture(10_000)
     request = urllib.request.Request(
         server + "/api/captures",
         data=capture.to_json().encode(),
@@ -211,6 +219,6 @@ def test_a_10000_step_run_opens_its_training_view_within_2_s(server, page):
     assert page.evaluate("() => document.getElementById('training-loss').data[0].x.length") <= 2000
     _click_kept = page.locator('.kept-step[data-step="9999"]')
     _click_kept.click()
-    tape = capture.steps[-1].tapes[0]
+    tape = last.tapes[0]
     page.wait_for_function("tape => window.__tapescope.store.state.tape === tape", arg=tape)
     screenshot(page, "training-10000-steps")
