@@ -16,6 +16,7 @@ MARKS = ("nonfinite", "none", "jump")
 # seconds, bytes, marks (bits in MARKS order)
 _ORDER, _LOSSES, _NONE, _ZERO, _NONFINITE, _SECONDS, _BYTES, _MARKS = range(8)
 NO_GRADIENT, NOT_A_SOURCE = -1.0, -2.0  # norms entries below 0
+_ONE_CALL = 65536  # values rounded by one shortest32 call at most
 
 
 class StepColumns:
@@ -88,15 +89,16 @@ class StepColumns:
         calls = int(counts.max()) if n else 0
         # Norms and ratios at float32 precision, as the capture's other statistics
         # (summaries.py): their digits beyond it would be half of a long run's JSON. The
-        # losses stay as the program computed them. A row at a time: shortest32's
-        # temporaries stay the size of one row.
+        # losses stay as the program computed them.
         losses = np.ascontiguousarray(self.losses[:n, :calls].T)
-        norms = np.ascontiguousarray(self.norms_table(width).T)
-        ratios = np.full((width, n), np.nan)
-        ratios[: self.ratios.shape[1]] = self.ratios[:n].T
-        for table in (norms, ratios):
-            for row in table:
-                row[:] = np.where(row < 0, row, shortest32(row))  # (norms < 0: no gradient)
+        both = np.full((2 * width, n), np.nan)
+        both[:width] = self.norms_table(width).T
+        both[width : width + self.ratios.shape[1]] = self.ratios[:n].T
+        # one call for a short run (shortest32 costs mostly its fixed overhead there); rows
+        # of a long one, so that its temporaries stay the size of a row
+        for rows in [both] if both.size <= _ONE_CALL else both:
+            rows[...] = np.where(rows < 0, rows, shortest32(rows))  # (norms < 0: no gradient)
+        norms, ratios = both[:width], both[width:]
         return {
             "site": site_index,
             "order": s[:, _ORDER].astype(np.int64).tolist(),
