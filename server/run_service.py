@@ -10,6 +10,7 @@ import numpy as np
 from starlette.concurrency import run_in_threadpool
 
 from engine.debug.schema import Capture, ErrorInfo, MemoryTimeline, ProgramInfo
+from engine.debug.step_rows import step_rows
 from engine.debug.summaries import value_to_json
 
 from .bounds import bound_capture
@@ -360,16 +361,14 @@ class RunService:
         self, run_id: str, site: int | None, offset: int, limit: int
     ) -> TrainingStepsPublic:
         capture = self.capture(run_id)
-        records = capture.steps
-        if site is not None:
-            if not any(s.id == site for s in capture.sites):
-                raise not_found(f"step site {site} of run {run_id}")
-            records = [r for r in records if r.site == site]
+        if site is not None and not any(s.id == site for s in capture.sites):
+            raise not_found(f"step site {site} of run {run_id}")
+        rows, count = step_rows(capture, site, offset, limit)
         return TrainingStepsPublic(
             keep=capture.keep,
             sites=capture.sites,
-            data=records[offset : offset + limit],
-            count=len(records),
+            data=rows,
+            count=count,
             offset=offset,
             limit=limit,
         )

@@ -143,7 +143,7 @@ def summarize(
         findings=counts,
         memory_peak=capture.memory.peak,
         keep=capture.keep,
-        steps=len(capture.steps),
+        steps=sum(len(site.order) for site in capture.steps),
     )
 
 

@@ -8,18 +8,24 @@ Bump SCHEMA_VERSION on any change a reader would notice.
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+from .legacy_steps import columns_from_rows
+from .number_table import NumberRows, NumberTable
 
 if TYPE_CHECKING:
     from .kept_values import KeptValues
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 # 1.1 (additive; a 1.0 reader ignores nothing it knew): TensorInfo.origin, OpInfo.call,
 # TapeInfo.name, TapeEvent "reused", BackwardStep.pass_index, GradientCall.seeds/passes/
 # released_after/released_after_bytes/norms/layers, Finding.count, Capture.thresholds.
 # 1.2 (additive): ValueSummary.full_value; limits kept_array_bytes/kept_total_bytes.
 # 1.3 (additive): Capture.keep, Capture.sites, Capture.steps (long runs: a record per step,
 # full detail only for the steps the retention policy keeps).
+# 1.4: Capture.steps as columns, one SiteSteps per site (was one StepRecord row per step);
+# a 1.3 capture's rows are turned into columns when read (legacy_steps.py). The REST API still
+# serves rows (StepRecord), built per page from the columns (step_rows.py).
 
 TensorKind = Literal["variable", "constant", "watched", "intermediate", "gradient"]
 GradientState = Literal["registered", "non_differentiable", "not_registered"]
@@ -312,7 +318,7 @@ class StepSite(Model):
 
 
 class StepRecord(Model):
-    """What every step leaves, kept in full or not: one small fixed-size row."""
+    """One step's record as a row: what the REST API serves, built from the columns."""
 
     site: int
     step: int = Field(description="0-based number of the step at its site")
@@ -353,6 +359,58 @@ class StepRecord(Model):
     tapes: list[int] = Field(default_factory=list, description="kept steps: tape ids")
 
 
+class KeptStep(Model):
+    step: int
+    reasons: list[str] = Field(
+        default_factory=list,
+        description="why it was kept: first, last, requested, all, anomaly:nonfinite, "
+        "anomaly:none, anomaly:jump",
+    )
+    calls: list[int] = Field(default_factory=list, description="its gradient call ids")
+    tapes: list[int] = Field(default_factory=list, description="its tape ids")
+
+
+class SiteSteps(Model):
+    """What every step at a site leaves, kept in full or not, as columns: entry i of each list
+    is step i (steps are numbered per site from 0, and every step is recorded). Gradient norms
+    and update ratios are written at float32 precision, as tensor statistics are."""
+
+    site: int
+    order: list[int] = Field(
+        default_factory=list, description="each step's place among all sites' steps (program order)"
+    )
+    losses: NumberRows = Field(
+        default_factory=NumberTable.empty,
+        description="losses[k][i]: the target value (its sum when not a scalar) of the k-th "
+        "gradient call of step i; None when the step made fewer calls",
+    )
+    grad_norms: NumberRows = Field(
+        default_factory=NumberTable.empty,
+        description="grad_norms[v][i]: L2 norm of site variable v's gradient at step i; None: "
+        "the gradient was None or the variable was not a source that step",
+    )
+    update_ratios: NumberRows = Field(
+        default_factory=NumberTable.empty,
+        description="update_ratios[v][i]: ||value after the step's assigns - value before|| / "
+        "||value before|| (assigns after the gradient call); None when not assigned",
+    )
+    none_gradients: list[int] = Field(default_factory=list)
+    zero_gradients: list[int] = Field(default_factory=list)
+    nonfinite_gradients: list[int] = Field(default_factory=list)
+    seconds: list[float] = Field(
+        default_factory=list, description="wall time of each step, recording included"
+    )
+    bytes: list[int] = Field(
+        default_factory=list, description="bytes each step's tape held for backward"
+    )
+    marks: dict[Literal["nonfinite", "none", "jump"], list[int]] = Field(
+        default_factory=dict,
+        description="steps with each mark: a NaN/Inf loss or gradient, a None gradient, a "
+        "gradient norm more than 10x the step before",
+    )
+    kept: list[KeptStep] = Field(default_factory=list, description="the steps kept in full")
+
+
 class ProgramInfo(Model):
     filename: str
     source: str
@@ -382,13 +440,24 @@ class Capture(Model):
         None, description="the retention policy, e.g. 'first:3,last:3,anomalies' (long runs)"
     )
     sites: list[StepSite] = Field(default_factory=list)
-    steps: list[StepRecord] = Field(
-        default_factory=list, description="one record per step, kept or not, in program order"
+    steps: list[SiteSteps] = Field(
+        default_factory=list, description="every step's record, kept or not: columns per site"
     )
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     _session: Any = PrivateAttr(default=None)  # the engine.debug.capture() still recording
     _values: Any = PrivateAttr(default=None)  # KeptValues, not part of the JSON
+
+    @model_validator(mode="before")
+    @classmethod
+    def _steps_as_columns(cls, data: Any) -> Any:
+        """A 1.3 capture (stored runs, files) has one row per step: read as columns."""
+        if isinstance(data, dict):
+            try:
+                data = columns_from_rows(data)
+            except (TypeError, KeyError, AttributeError, ValueError) as error:
+                raise ValueError(f"steps: not per-step rows of schema 1.3 ({error})") from None
+        return data
 
     @property
     def values(self) -> "KeptValues":

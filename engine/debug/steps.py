@@ -23,11 +23,12 @@ from .large_summaries import CHUNK, sum_of_squares
 from .memory import saved_entries
 from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
-from .schema import StepRecord as StepRecordModel
+from .schema import KeptStep, SiteSteps
+from .step_columns import NO_GRADIENT, NOT_A_SOURCE, StepColumns
 
 LISTS = ("tensors", "ops", "tapes", "events", "calls", "memory_log")
 _T, _O, _TAPES, _E, _C, _M = range(6)
-NONE, ABSENT = -1.0, -2.0  # grad_norms entries: no gradient; not a source of this step
+NONE, ABSENT = NO_GRADIENT, NOT_A_SOURCE  # grad_norms entries below 0
 
 
 class Site:
@@ -45,6 +46,8 @@ class Site:
         "jumps",
         "previous_norm",
         "nonfinite",
+        "columns",
+        "kept",
     )
 
     def __init__(self, location):
@@ -59,15 +62,18 @@ class Site:
         self.jumps = 0
         self.previous_norm = None
         self.nonfinite = None  # (step, op, input index, backward) of the first NaN/Inf
+        self.columns = StepColumns()  # every closed step's numbers
+        self.kept: list[StepRecord] = []  # the records of the steps kept in full
 
 
 class StepRecord:
-    """The small fixed-size row every step leaves. `values` holds, one float64 array:
-    losses, gradient norms per site variable, update ratios per site variable."""
+    """A step's numbers while it is open or pending, written into its site's columns when it
+    closes (a kept step's record stays for its reasons, calls and tapes)."""
 
     __slots__ = (
         "site",
         "step",
+        "order",
         "reasons",
         "marks",
         "losses",
@@ -80,9 +86,10 @@ class StepRecord:
         "tapes",
     )
 
-    def __init__(self, site, step):
+    def __init__(self, site, step, order):
         self.site = site
         self.step = step
+        self.order = order  # place among all sites' steps
         self.reasons: list[str] = []
         self.marks: list[str] = []
         self.losses = self.norms = self.ratios = None
@@ -123,7 +130,7 @@ class StepTracker:
         self.recorder = recorder
         self.policy = parse_keep(keep)
         self.sites: dict[Any, Site] = {}  # location index -> Site
-        self.records: list[StepRecord] = []
+        self.opened = 0  # steps opened, every site
         self.segments: list[Segment] = []  # kept, pending and the open one, in list order
         self.current: Segment | None = None
         self.values: dict[Any, Any] = {}  # variable key -> its latest array
@@ -140,13 +147,13 @@ class StepTracker:
         site = self.sites.get(location)
         if site is None:
             site = self.sites[location] = Site(location)
-        record = StepRecord(site, site.count)
+        record = StepRecord(site, site.count, self.opened)
         site.count += 1
+        self.opened += 1
         previous, self.current = self.current, Segment(site, record, self._lengths())
         self.segments.append(self.current)
         if previous is not None:  # closed after the next one opened: it takes the survivors
             self._close(previous)
-        self.records.append(record)
         self._decide_pending()
 
     def gradient_started(self, raw_tape, call, targets):
@@ -219,6 +226,7 @@ class StepTracker:
         r = self.recorder
         calls = r.calls[segment.start[_C] : segment.end[_C]]
         self._measure(segment, calls)
+        site.columns.append(record, record.order)
         policy = self.policy
         reasons = record.reasons
         if policy.all:
@@ -253,6 +261,7 @@ class StepTracker:
 
     def _keep(self, segment):
         r = self.recorder
+        segment.site.kept.append(segment.record)
         segment.record.calls = r.calls[segment.start[_C] : segment.end[_C]]
         segment.record.tapes = r.tapes[segment.start[_TAPES] : segment.end[_TAPES]]
 
@@ -589,47 +598,21 @@ def _suspect_input(op):
 
 # --- into the Capture ---------------------------------------------------------------------------
 def capture_data(tracker, loc, consume=False):
-    """(sites as dicts, steps as models) of the Capture; call and tape ids are the dense
-    ones. `consume`: the records are let go as they are turned into models (the last build)."""
+    """(sites as dicts, their steps as SiteSteps columns) of the Capture; call and tape ids are
+    the dense ones. `consume`: each site's columns are let go once turned (the last build)."""
     sites = list(tracker.sites.values())
-    site_id = {id(site): index for index, site in enumerate(sites)}
-    kept_by_site: dict[int, list[int]] = {index: [] for index in range(len(sites))}
     steps = []
-    for record in _records(tracker, consume):
-        if record.losses is None:  # still running (a live snapshot)
-            continue
-        site = record.site
-        index = site_id[id(site)]
-        kept = bool(record.reasons)
-        if kept:
-            kept_by_site[index].append(record.step)
-        none, zero, nonfinite = record.counts
-        # A model per record at once (not a list of dicts validated at the end): 10,000 steps
-        # would otherwise hold both at the peak of the build.
-        steps.append(
-            StepRecordModel.model_construct(
-                **{
-                    "site": index,
-                    "step": record.step,
-                    "kept": kept,
-                    "reasons": record.reasons,
-                    "marks": record.marks,
-                    "losses": [_number(v) for v in record.losses.tolist()],
-                    "grad_norms": [None if v < 0 else _number(v) for v in record.norms.tolist()],
-                    "layer_norms": layer_norms(site, record.norms),
-                    "update_ratios": [
-                        None if v != v else _number(v) for v in record.ratios.tolist()
-                    ],
-                    "none_gradients": none,
-                    "zero_gradients": zero,
-                    "nonfinite_gradients": nonfinite,
-                    "seconds": round(record.seconds, 6),
-                    "bytes": record.bytes,
-                    "calls": [c.id for c in record.calls] if kept else [],
-                    "tapes": [t.id for t in record.tapes] if kept else [],
-                }
-            )
+    for index, site in enumerate(sites):
+        kept = sorted(site.kept, key=lambda record: record.step)
+        fields = site.columns.to_schema(
+            index,
+            len(site.variables),
+            [(r.step, r.reasons, [c.id for c in r.calls], [t.id for t in r.tapes]) for r in kept],
         )
+        fields["kept"] = [KeptStep.model_construct(**k) for k in fields["kept"]]
+        if consume:
+            site.columns = StepColumns()
+        steps.append(SiteSteps.model_construct(**fields))
     return [
         {
             "id": index,
@@ -638,36 +621,7 @@ def capture_data(tracker, loc, consume=False):
             "layers": site.layers,
             "layer_of": site.layer_of,
             "steps": site.count,
-            "kept": kept_by_site[index],
+            "kept": sorted(record.step for record in site.kept),
         }
         for index, site in enumerate(sites)
     ], steps
-
-
-def _records(tracker, consume):
-    if not consume:
-        yield from tracker.records
-        return
-    records, tracker.records = tracker.records, []
-    records.reverse()  # popped from the end: program order, each let go once turned
-    while records:
-        yield records.pop()
-
-
-def layer_norms(site, norms):
-    """The L2 norm of each layer's gradients together (None when none of them had one)."""
-    squares: list[Any] = [None] * len(site.layers)
-    for slot, norm in enumerate(norms.tolist()):
-        if norm < 0:
-            continue
-        layer = site.layer_of[slot]
-        squares[layer] = (squares[layer] or 0.0) + norm * norm
-    return [None if s is None else _number(float(np.sqrt(s))) for s in squares]
-
-
-def _number(value):
-    if value != value:
-        return "nan"
-    if value in (float("inf"), float("-inf")):
-        return "inf" if value > 0 else "-inf"
-    return value

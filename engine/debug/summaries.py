@@ -109,7 +109,7 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
     if flat.dtype.kind == "f" and flat.dtype.itemsize <= 4:
         # float32/16 values written with as few digits as give back the same float32
         # (0.1, not 0.10000000149011612); statistics rounded to float32 precision too.
-        values = _shortest32(flat).reshape((n,) + tuple(shape)).tolist() if keep_values else None
+        values = shortest32(flat).reshape((n,) + tuple(shape)).tolist() if keep_values else None
         mins, maxs, means, stds, norms = _stats32(np.stack([mins, maxs, means, stds, norms]))
     else:
         values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
@@ -153,7 +153,7 @@ def _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins):
     norms = np.sqrt(centered_squares + size * means * means)
     keep_values = size <= value_cap
     if flat.dtype.itemsize <= 4:
-        values = _shortest32(flat).reshape((n,) + tuple(shape)).tolist() if keep_values else None
+        values = shortest32(flat).reshape((n,) + tuple(shape)).tolist() if keep_values else None
         mins, maxs, means, stds, norms = _stats32(np.stack([mins, maxs, means, stds, norms]))
     else:
         values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
@@ -206,7 +206,7 @@ def _summarize_together(arrays, value_cap, bins):
     inline = [i for i, a in enumerate(arrays) if a.size <= value_cap]
     values: list = [None] * len(arrays)
     if inline:
-        shortest = _shortest32(
+        shortest = shortest32(
             np.concatenate([narrow[starts[i] : starts[i] + sizes[i]] for i in inline])
         )
         at = 0
@@ -259,7 +259,7 @@ def _stats32(stats):
     return np.array([float(str(v)) for v in rounded.reshape(-1)]).reshape(stats.shape)
 
 
-def _shortest32(values):
+def shortest32(values):
     """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
     still convert back to the same float32; values outside float32's range stay as they are.
     The digits are found by bisection (4 rounds instead of up to 9: a value that round-trips
@@ -317,7 +317,7 @@ def value_to_json(array):
     values above the cap that are fetched on demand."""
     array = np.asarray(array)
     if array.dtype.kind == "f" and array.dtype.itemsize <= 4:
-        value = _shortest32(array.reshape(-1)).reshape(array.shape).tolist()
+        value = shortest32(array.reshape(-1)).reshape(array.shape).tolist()
     else:
         value = array.tolist()
     if array.dtype.kind == "f" and not np.isfinite(array).all():

@@ -376,7 +376,7 @@ def _within(capture: Capture, size: int, limits: Limits) -> Capture:
     findings = [
         f.model_copy(update={"tensors": [], "ops": [], "call": None}) for f in capture.findings
     ]
-    steps = [s.model_copy(update={"kept": False, "calls": [], "tapes": []}) for s in capture.steps]
+    steps = [s.model_copy(update={"kept": []}) for s in capture.steps]
     reduced = capture.model_copy(
         update={
             "tensors": [],

@@ -3,14 +3,16 @@ program itself prints), the NaN step found with its op, and memory that does not
 the number of steps."""
 
 import gc
+import json
 import weakref
 
 import pytest
 
 import engine as tf
 import engine.debug
-from engine.debug import capture_program
+from engine.debug import Capture, capture_program
 from engine.debug.retention import DEFAULT, parse_keep
+from engine.debug.step_rows import step_rows
 
 LOOP = """import tensorflow as tf
 w = tf.Variable([0.5, -1.5, 2.0], name="w")
@@ -28,6 +30,11 @@ for step in range(STEPS):
     print(repr(float(loss)), repr(float(tf.norm(grads[0]))), repr(float(tf.norm(grads[1]))),
           repr(float(ratio)))
 """
+
+
+def rows(capture):
+    """Every step's record as a row, in program order (the REST API's pages, all at once)."""
+    return step_rows(capture, None, 0, 10**9)[0]
 
 
 def loop(steps):
@@ -57,8 +64,8 @@ def test_a_thousand_step_loop_keeps_the_first_and_last_three_and_records_every_s
     capture = capture_program(loop(1000), "loop.py")
     assert capture.error is None
     assert capture.keep == DEFAULT
-    assert [s.step for s in capture.steps] == list(range(1000))
-    kept = [(s.step, s.reasons) for s in capture.steps if s.kept]
+    assert [s.step for s in rows(capture)] == list(range(1000))
+    kept = [(s.step, s.reasons) for s in rows(capture) if s.kept]
     assert kept == [
         (0, ["first"]),
         (1, ["first"]),
@@ -71,7 +78,7 @@ def test_a_thousand_step_loop_keeps_the_first_and_last_three_and_records_every_s
     assert site.variables == ["w", "b"] and site.location.line == 8 and site.steps == 1000
     # only the kept steps' tapes and calls are in the capture, and their ids line up
     assert len(capture.calls) == len(capture.tapes) == 6
-    assert [s.calls for s in capture.steps if s.kept] == [[0], [1], [2], [3], [4], [5]]
+    assert [s.calls for s in rows(capture) if s.kept] == [[0], [1], [2], [3], [4], [5]]
     for call in capture.calls:
         assert all(0 <= t < len(capture.tensors) for t in call.sources + call.targets)
     assert [t.id for t in capture.tensors] == list(range(len(capture.tensors)))
@@ -81,8 +88,8 @@ def test_a_thousand_step_loop_keeps_the_first_and_last_three_and_records_every_s
 def test_every_record_equals_what_the_program_printed():
     capture = capture_program(loop(200), "loop.py")
     printed = [[float(v) for v in line.split()] for line in capture.stdout.splitlines()]
-    assert len(printed) == len(capture.steps) == 200
-    for record, (loss, norm_w, norm_b, ratio) in zip(capture.steps, printed):
+    assert len(printed) == len(rows(capture)) == 200
+    for record, (loss, norm_w, norm_b, ratio) in zip(rows(capture), printed):
         assert record.losses == [pytest.approx(loss, rel=1e-7)]
         # the program's norms are float32 (tf.norm), the record's float64 over float32 values
         assert record.grad_norms == [pytest.approx(norm_w, rel=1e-6), pytest.approx(norm_b)]
@@ -97,9 +104,9 @@ def test_the_nan_step_and_the_op_that_made_it_are_found():
         "loss = tf.reduce_mean(", "loss = tf.math.log(1.5 - step / 40) + tf.reduce_mean("
     )
     capture = capture_program(source, "nan.py")
-    nan_steps = [s.step for s in capture.steps if "nonfinite" in s.marks]
+    nan_steps = [s.step for s in rows(capture) if "nonfinite" in s.marks]
     assert nan_steps[0] == 60  # 1.5 - 60/40 = 0: log(0) = -inf; NaN from then on
-    record = capture.steps[60]
+    record = rows(capture)[60]
     assert record.kept and "anomaly:nonfinite" in record.reasons
     assert record.losses == ["-inf"]
     (finding,) = [f for f in capture.findings if f.code == "nonfinite_at_step"]
@@ -114,13 +121,13 @@ def test_the_nan_step_and_the_op_that_made_it_are_found():
 
 def test_a_requested_step_is_kept_and_nothing_else_beyond_the_first():
     capture = capture_program(loop(50), "loop.py", keep="first:1,steps:25")
-    assert [s.step for s in capture.steps if s.kept] == [0, 25]
-    assert capture.steps[25].reasons == ["requested"]
+    assert [s.step for s in rows(capture) if s.kept] == [0, 25]
+    assert rows(capture)[25].reasons == ["requested"]
 
 
 def test_keep_all_keeps_every_step():
     capture = capture_program(loop(12), "loop.py", keep="all")
-    assert all(s.kept for s in capture.steps) and len(capture.calls) == 12
+    assert all(s.kept for s in rows(capture)) and len(capture.calls) == 12
 
 
 def _held_after(steps):
@@ -171,8 +178,8 @@ def test_a_program_stopped_by_memory_or_an_interrupt_keeps_its_steps():
         namespace = {"__name__": "__main__", "__builtins__": __builtins__, "keep_me": 1}
         capture = capture_program(source, "stopped.py", namespace=namespace)
         assert capture.error.type == stop and capture.error.line == 15
-        assert [s.step for s in capture.steps][-1] == 20
-        assert [s.step for s in capture.steps if s.kept] == [0, 1, 2, 18, 19, 20]
+        assert [s.step for s in rows(capture)][-1] == 20
+        assert [s.step for s in rows(capture) if s.kept] == [0, 1, 2, 18, 19, 20]
         assert len(capture.stdout.splitlines()) == 20
         # out of memory, the program's objects go before the capture is built
         assert ("keep_me" in namespace) is (stop != "MemoryError")
@@ -198,13 +205,29 @@ def test_a_stop_that_strikes_while_a_step_is_dropped_leaves_a_consistent_capture
     capture = capture_program(loop(40), "stopped.py")
     # the stop is raised at the next event, in the program: the run ends there
     assert capture.error.type == "_Stopped"
-    last = capture.steps[-1].step
+    last = rows(capture)[-1].step
     assert 9 <= last < 39
-    kept = [s for s in capture.steps if s.kept]
+    kept = [s for s in rows(capture) if s.kept]
     assert [s.step for s in kept] == [0, 1, 2, last - 2, last - 1, last]
     # every call and tape in the capture is a kept step's, and the dropped steps left nothing
     assert sorted(c for s in kept for c in s.calls) == [c.id for c in capture.calls]
     assert sorted(t for s in kept for t in s.tapes) == [t.id for t in capture.tapes]
     tensor_ids = {t.id for t in capture.tensors}
     assert all(set(op.inputs) | set(op.outputs) <= tensor_ids for op in capture.ops)
-    assert all(not s.calls for s in capture.steps if not s.kept)
+    assert all(not s.calls for s in rows(capture) if not s.kept)
+
+
+def test_a_capture_stored_with_one_row_per_step_reads_as_the_same_columns():
+    """Schema 1.3 stored `steps` as rows; runs stored then still load (legacy_steps.py)."""
+    capture = capture_program(loop(12), "loop.py", keep="first:2,steps:7")
+    document = json.loads(capture.to_json())
+    document["schema"] = "1.3"
+    document["steps"] = [row.model_dump() for row in rows(capture)]
+    old = Capture.from_json(json.dumps(document))
+    assert old.steps == capture.steps
+    assert rows(old) == rows(capture)
+    assert [(r.step, r.kept, r.reasons) for r in rows(old) if r.kept] == [
+        (0, True, ["first"]),
+        (1, True, ["first"]),
+        (7, True, ["requested"]),
+    ]

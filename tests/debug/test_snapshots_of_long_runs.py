@@ -6,6 +6,7 @@ inside the running step, and dropping that step broke the final build with a Key
 import pytest
 
 from engine.debug import capture_program
+from engine.debug.step_rows import step_rows
 
 KERAS_LOOP = """import numpy as np
 import tensorflow as tf
@@ -27,9 +28,14 @@ for step in range(30):
 def _comparable(capture):
     data = capture.model_dump(mode="json", by_alias=True)
     data.pop("created")
-    for record in data["steps"]:
-        record.pop("seconds")  # wall time: the only other field that differs between runs
+    for site in data["steps"]:
+        site.pop("seconds")  # wall time: the only other field that differs between runs
     return data
+
+
+def _rows(capture):
+    """Every step's record, as the API pages them."""
+    return step_rows(capture, None, 0, 1_000_000)[0]
 
 
 def _assert_consistent(capture, undecided=0):
@@ -46,7 +52,7 @@ def _assert_consistent(capture, undecided=0):
             assert {p.tensor for p in pairs} | {p.gradient for p in pairs if p.gradient} <= tensors
         assert {r.gradient for r in call.results if r.gradient is not None} <= tensors
         assert {n.op for n in call.norms} <= ops
-    kept = [s for s in capture.steps if s.kept]
+    kept = [s for s in _rows(capture) if s.kept]
     for owned, listed in [
         (sorted(c for s in kept for c in s.calls), [c.id for c in capture.calls]),
         (sorted(t for s in kept for t in s.tapes), [t.id for t in capture.tapes]),
@@ -60,7 +66,7 @@ def _assert_consistent(capture, undecided=0):
 def test_snapshots_through_a_long_loop_leave_the_final_capture_as_without_them(keep):
     options = {} if keep is None else {"keep": keep}
     plain = capture_program(KERAS_LOOP, "loop.py", **options)
-    assert plain.error is None and len(plain.steps) == 30
+    assert plain.error is None and len(_rows(plain)) == 30
     snapshots = []
     offers = {"n": 0}
 
@@ -76,15 +82,14 @@ def test_snapshots_through_a_long_loop_leave_the_final_capture_as_without_them(k
     assert _comparable(final) == _comparable(plain)
     _assert_consistent(final)
     first, last = (3, 3) if keep is None else (2, 2)
-    assert [s.step for s in final.steps if s.kept] == [*range(first), *range(30 - last, 30)]
+    assert [s.step for s in _rows(final) if s.kept] == [*range(first), *range(30 - last, 30)]
     assert len(snapshots) == 9
     for snapshot in snapshots:
         _assert_consistent(snapshot, undecided=last + 1)
     # the snapshots grow with the run: each has the records of the steps begun so far
     # each snapshot has the record of every step ended so far, as the final capture has it
-    assert [len(s.steps) for s in snapshots] == [0, 0, 4, 6, 11, 19, 23, 23, 29]
-    ended = [(r.step, r.losses, r.grad_norms) for r in final.steps]
+    assert [len(_rows(s)) for s in snapshots] == [0, 0, 4, 6, 11, 19, 23, 23, 29]
+    ended = [(r.step, r.losses, r.grad_norms) for r in _rows(final)]
     for snapshot in snapshots:
-        assert [(r.step, r.losses, r.grad_norms) for r in snapshot.steps] == ended[
-            : len(snapshot.steps)
-        ]
+        rows = _rows(snapshot)
+        assert [(r.step, r.losses, r.grad_norms) for r in rows] == ended[: len(rows)]

@@ -35,11 +35,14 @@ for step in range({steps}):
 
 def long_run_capture(steps: int):
     """The loop's capture with `steps` step records: steps 0-2 and the last two are real kept
-    steps, the rest copies of step 2 with a decaying loss and a norm jump half way."""
+    steps, the rest copies of step 2 with a decaying loss and a norm jump half way. The records
+    are written as rows (schema 1.3, as a stored capture of that version has them), which the
+    capture reads as columns."""
     import engine.debug
+    from engine.debug.step_rows import step_rows
 
     short = engine.debug.capture_program(training_loop(5), keep="all")
-    real = short.steps
+    real = step_rows(short, None, 0, 5)[0]
     assert len(real) == 5 and all(r.kept for r in real)
     kept_at = {0: real[0], 1: real[1], 2: real[2], steps - 2: real[3], steps - 1: real[4]}
     records = []
@@ -63,7 +66,19 @@ def long_run_capture(steps: int):
             )
         )
     site = short.sites[0].model_copy(update={"steps": steps, "kept": sorted(kept_at)})
-    return short.model_copy(update={"steps": records, "sites": [site]})
+    document = json.loads(short.to_json())
+    document["schema"] = "1.3"
+    document["steps"] = [record.model_dump(mode="json") for record in records]
+    document["sites"] = [site.model_dump(mode="json", exclude_none=True)]
+    return engine.debug.Capture.from_json(json.dumps(document))
+
+
+def last_kept_tape(capture) -> str:
+    """The first tape of the capture's last step (a kept one)."""
+    from engine.debug.step_rows import step_rows
+
+    total = step_rows(capture, None, 0, 0)[1]
+    return step_rows(capture, None, total - 1, 1)[0][0].tapes[0]
 
 
 def upload(base: str, capture) -> dict:

@@ -3,7 +3,7 @@ drawn for every step; a kept step opens its tape in the graph; a dropped step sa
 tape and re-runs the program keeping it."""
 
 from tests.web.helpers import api, state, wait_graph, wait_view_settled
-from tests.web.long_run_capture import long_run_capture, training_loop, upload
+from tests.web.long_run_capture import last_kept_tape, long_run_capture, training_loop, upload
 from tests.web.pictures import doc_image, screenshot
 
 STEPS = 200
@@ -143,6 +143,6 @@ def test_a_10000_step_run_draws_its_training_view_in_binned_columns(server, page
     assert page.evaluate("() => document.getElementById('training-loss').data[0].x.length") <= 2000
     _click_kept = page.locator('.kept-step[data-step="9999"]')
     _click_kept.click()
-    tape = capture.steps[-1].tapes[0]
+    tape = last_kept_tape(capture)
     page.wait_for_function("tape => window.__tapescope.store.state.tape === tape", arg=tape)
     screenshot(page, "training-10000-steps")

@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy as np
 
-from ..steps import layer_norms
 from .nonfinite import _fix
 from .vocabulary import THRESHOLDS
 from .zero_gradients import collapse_words
@@ -27,31 +26,25 @@ def explain(ctx, findings_so_far=()):
     findings = []
     absorbed: set[int] = set()
     for site in tracker.sites.values():
-        records = [r for r in tracker.records if r.site is site and r.losses is not None]
-        if not records:
-            continue
-        if len(records) < 2:
+        steps = site.columns.size  # the closed steps: row i of the columns is step i
+        if steps < 2:
             continue  # one step: the per-call findings say it all
-        findings.extend(_nonfinite(ctx, site, records))
-        if len(records) >= MIN_STEPS:
-            zero, gone = _zero_since(ctx, site, records, collapses)
+        findings.extend(_nonfinite(ctx, site, steps))
+        if steps >= MIN_STEPS:
+            zero, gone = _zero_since(ctx, site, steps, collapses)
             findings.extend(zero)
             absorbed |= gone
-            findings.extend(_layer_gap(ctx, site, records))
+            findings.extend(_layer_gap(ctx, site, steps))
     return findings, absorbed
 
 
-def _first_call(record):
-    return record.calls[0] if record.calls else None
-
-
-def _nonfinite(ctx, site, records):
+def _nonfinite(ctx, site, steps):
     if site.nonfinite is None:
         return []
     step, op, input_index, backward = site.nonfinite
-    record = next(r for r in records if r.step == step)
-    marked = sum("nonfinite" in r.marks for r in records)
-    losses = record.losses
+    record = next((r for r in site.kept if r.step == step), None)
+    marked = len(site.columns.marked("nonfinite"))
+    losses = site.columns.losses_of(step)
     loss_bad = not np.all(np.isfinite(losses))
     what = "NaN" if (np.isnan(losses).any() or not loss_bad) else "Inf"
     subject = "loss" if loss_bad else "gradients"
@@ -68,9 +61,9 @@ def _nonfinite(ctx, site, records):
         cause = "the step's inputs were already non-finite"
         fix = "check the data and the variables' values before the step"
         location = site.location
-    after = f"; {marked} of the {len(records)} steps recorded are non-finite"
-    call = _first_call(record)
-    if not record.reasons:  # the step was not kept (no `anomalies` in the policy): no ids
+    after = f"; {marked} of the {steps} steps recorded are non-finite"
+    call = record.calls[0] if record is not None and record.calls else None
+    if record is None:  # the step was not kept (no `anomalies` in the policy): no ids
         op = call = None
     return [
         ctx.finding(
@@ -85,15 +78,13 @@ def _nonfinite(ctx, site, records):
     ]
 
 
-def _zero_since(ctx, site, records, collapses):
+def _zero_since(ctx, site, steps, collapses):
     """One finding per run of zero gradients to the end of the loop and its cause: the
     variables cut off since the same step at the same op, with the op, its line and its fix
     when a kept step's zero_gradient found it (that per-step finding is absorbed: it is the
     same cause, said once)."""
-    since_of = {}  # variable slot -> index in records where its run of exact zeros starts
-    norms = np.full((len(records), len(site.variables)), np.nan)
-    for row, record in enumerate(records):
-        norms[row, : len(record.norms)] = record.norms
+    since_of = {}  # variable slot -> the step where its run of exact zeros starts
+    norms = site.columns.norms_table(len(site.variables))
     for slot in range(len(site.variables)):
         zero = norms[:, slot] == 0.0
         since = len(zero)
@@ -103,7 +94,7 @@ def _zero_since(ctx, site, records, collapses):
             since_of[slot] = since
     if not since_of:
         return [], set()
-    covered = _covered(site, records, since_of, collapses)
+    covered = _covered(site, since_of, collapses)
     groups: dict[tuple, list[int]] = {}
     for slot, since in since_of.items():
         found = covered.get(slot)
@@ -120,15 +111,15 @@ def _zero_since(ctx, site, records, collapses):
             if ctx.line(f["_collapse"].op.location) == line
         ]
         absorbed.update(id(f) for _, f in evidence)
-        findings.append(_zero_finding(ctx, site, records, since, slots, evidence))
+        findings.append(_zero_finding(ctx, site, steps, since, slots, evidence))
     return findings, absorbed
 
 
-def _covered(site, records, since_of, collapses):
+def _covered(site, since_of, collapses):
     """variable slot -> [(step, zero_gradient finding)] of the kept steps of its zero run, by
     step; a finding counts only when every source it names is in such a run."""
-    step_of_call = {id(call): r.step for r in records for call in r.calls}
-    first_step = {slot: records[since].step for slot, since in since_of.items()}
+    step_of_call = {id(call): r.step for r in site.kept for call in r.calls}
+    first_step = since_of
     covered: dict[int, list] = {}
     for finding in collapses:
         collapse = finding["_collapse"]
@@ -150,12 +141,10 @@ def _source_key(call, index, source):
     return source.eid if source.kind == "variable" else ("source", call.location, index)
 
 
-def _zero_finding(ctx, site, records, since, slots, evidence):
-    count = len(records) - since
-    span = "on every step" if since == 0 else f"since step {records[since].step}"
-    where = (
-        f"{count} steps, up to step {records[-1].step}; the tape at line {ctx.line(site.location)}"
-    )
+def _zero_finding(ctx, site, steps, since, slots, evidence):
+    count = steps - since
+    span = "on every step" if since == 0 else f"since step {since}"
+    where = f"{count} steps, up to step {steps - 1}; the tape at line {ctx.line(site.location)}"
     latest = max(evidence, key=lambda entry: entry[0], default=None)
     if latest is None:
         names = ", ".join(f"`{site.variables[slot]}`" for slot in slots)
@@ -196,16 +185,12 @@ def _zero_finding(ctx, site, records, since, slots, evidence):
     return merged
 
 
-def _layer_gap(ctx, site, records):
+def _layer_gap(ctx, site, steps):
     if len(site.layers) < 2:
         return []
-    table = []
-    for record in records:
-        row = layer_norms(site, record.norms)
-        if any(not isinstance(v, float) or v <= 0 for v in row):
-            return []  # a missing, zero or non-finite layer norm: said by other findings
-        table.append(row)
-    norms = np.array(table)
+    norms = _layer_norms(site, site.columns.norms_table(len(site.variables)))
+    if not (np.all(np.isfinite(norms)) and np.all(norms > 0)):
+        return []  # a missing, zero or non-finite layer norm: said by other findings
     medians = np.median(norms, axis=0)
     small, big = int(np.argmin(medians)), int(np.argmax(medians))
     ratios = norms[:, small] / norms[:, big]
@@ -227,3 +212,16 @@ def _layer_gap(ctx, site, records):
             seq=2,
         )
     ]
+
+
+def _layer_norms(site, table):
+    """steps x layers: the L2 norm of each layer's gradients together (NaN when none of its
+    variables had one that step)."""
+    squares = np.zeros((len(table), len(site.layers)))
+    present = np.zeros(squares.shape, dtype=bool)
+    for slot, layer in enumerate(site.layer_of):
+        column = table[:, slot]
+        had = ~(column < 0)  # (a NaN norm counts: it makes the layer's NaN)
+        squares[:, layer] += np.where(had, column, 0.0) ** 2
+        present[:, layer] |= had
+    return np.where(present, np.sqrt(squares), np.nan)

@@ -447,7 +447,7 @@ export interface components {
             program?: components["schemas"]["ProgramInfo"] | null;
             /**
              * Schema
-             * @default 1.3
+             * @default 1.4
              */
             schema: string;
             /** Sites */
@@ -459,9 +459,9 @@ export interface components {
             stdout: string;
             /**
              * Steps
-             * @description one record per step, kept or not, in program order
+             * @description every step's record, kept or not: columns per site
              */
-            steps?: components["schemas"]["StepRecord"][];
+            steps?: components["schemas"]["SiteSteps"][];
             /** Tapes */
             tapes?: components["schemas"]["TapeInfo"][];
             /** Tensors */
@@ -734,6 +734,26 @@ export interface components {
              * @description bin edges, len(counts) + 1
              */
             edges: number[];
+        };
+        /** KeptStep */
+        KeptStep: {
+            /**
+             * Calls
+             * @description its gradient call ids
+             */
+            calls?: number[];
+            /**
+             * Reasons
+             * @description why it was kept: first, last, requested, all, anomaly:nonfinite, anomaly:none, anomaly:jump
+             */
+            reasons?: string[];
+            /** Step */
+            step: number;
+            /**
+             * Tapes
+             * @description its tape ids
+             */
+            tapes?: number[];
         };
         /**
          * LayerNorm
@@ -1101,6 +1121,64 @@ export interface components {
             tensor: number;
         };
         /**
+         * SiteSteps
+         * @description What every step at a site leaves, kept in full or not, as columns: entry i of each list
+         *     is step i (steps are numbered per site from 0, and every step is recorded). Gradient norms
+         *     and update ratios are written at float32 precision, as tensor statistics are.
+         */
+        SiteSteps: {
+            /**
+             * Bytes
+             * @description bytes each step's tape held for backward
+             */
+            bytes?: number[];
+            /**
+             * Grad Norms
+             * @description grad_norms[v][i]: L2 norm of site variable v's gradient at step i; None: the gradient was None or the variable was not a source that step
+             */
+            grad_norms?: (number | ("nan" | "inf" | "-inf") | null)[][];
+            /**
+             * Kept
+             * @description the steps kept in full
+             */
+            kept?: components["schemas"]["KeptStep"][];
+            /**
+             * Losses
+             * @description losses[k][i]: the target value (its sum when not a scalar) of the k-th gradient call of step i; None when the step made fewer calls
+             */
+            losses?: (number | ("nan" | "inf" | "-inf") | null)[][];
+            /**
+             * Marks
+             * @description steps with each mark: a NaN/Inf loss or gradient, a None gradient, a gradient norm more than 10x the step before
+             */
+            marks?: {
+                [key: string]: number[];
+            };
+            /** None Gradients */
+            none_gradients?: number[];
+            /** Nonfinite Gradients */
+            nonfinite_gradients?: number[];
+            /**
+             * Order
+             * @description each step's place among all sites' steps (program order)
+             */
+            order?: number[];
+            /**
+             * Seconds
+             * @description wall time of each step, recording included
+             */
+            seconds?: number[];
+            /** Site */
+            site: number;
+            /**
+             * Update Ratios
+             * @description update_ratios[v][i]: ||value after the step's assigns - value before|| / ||value before|| (assigns after the gradient call); None when not assigned
+             */
+            update_ratios?: (number | ("nan" | "inf" | "-inf") | null)[][];
+            /** Zero Gradients */
+            zero_gradients?: number[];
+        };
+        /**
          * SourceLocation
          * @description Where in the user's program something happened (never the engine's own frames).
          */
@@ -1152,7 +1230,7 @@ export interface components {
         };
         /**
          * StepRecord
-         * @description What every step leaves, kept in full or not: one small fixed-size row.
+         * @description One step's record as a row: what the REST API serves, built from the columns.
          */
         StepRecord: {
             /**

@@ -3,6 +3,7 @@
 // code needs one.
 import { api as served, ApiError, type Example, type RunSummary, type TensorPublic, type TrainingSteps } from "../api/client";
 import { embedded } from "./embedded";
+import { stepRows } from "./step-rows";
 import { EMBEDDED_CAPTURE_URL } from "./worker-messages";
 
 export { ApiError };
@@ -42,10 +43,8 @@ export const api: typeof served = {
   steps: async (id, offset, limit) => {
     const run = ownRun(id);
     const capture = embedded.capture();
-    const records = capture.steps ?? [];
-    return {
-      keep: capture.keep ?? run.keep ?? null, sites: capture.sites ?? [],
-      data: records.slice(offset, offset + limit), count: records.length, offset, limit,
-    };
+    const sites = capture.sites ?? [];
+    const { rows, count } = stepRows(capture.steps ?? [], sites, offset, limit);
+    return { keep: capture.keep ?? run.keep ?? null, sites, data: rows, count, offset, limit };
   },
 };
