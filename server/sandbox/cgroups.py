@@ -13,6 +13,7 @@ import contextlib
 import errno
 import logging
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -35,6 +36,33 @@ def _own_paths() -> dict[str, str]:
 
 
 SERVER_LEAF = "tapescope-server"
+POOL_NAME = re.compile(r"tapescope-(\d+)-(\d+)-[0-9a-f]+")  # pid namespace, server pid, token
+
+
+def _pid_namespace() -> str:
+    try:
+        return str(os.stat("/proc/self/ns/pid").st_ino)
+    except OSError:
+        return "0"
+
+
+def pool_name() -> str:
+    """The pool's cgroup: named by its server, so that a later one can tell when it is gone."""
+    return f"tapescope-{_pid_namespace()}-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def sweep_stale_pools(parent: Path) -> None:
+    """Removes the pool cgroups that servers killed before closing their pool left in `parent`
+    (a server killed with SIGKILL cannot remove its own): those whose server, in this pid
+    namespace, is gone. A cgroup that still holds a process stays; so do other namespaces'."""
+    namespace = _pid_namespace()
+    for pool in parent.glob("tapescope-*"):
+        match = POOL_NAME.fullmatch(pool.name)
+        if match is None or match[1] != namespace or Path(f"/proc/{match[2]}").exists():
+            continue
+        for group in [*pool.glob("run-*"), pool]:
+            with contextlib.suppress(OSError):
+                group.rmdir()
 
 
 def _enable(control: Path, controllers: tuple[str, ...]) -> None:
@@ -94,7 +122,7 @@ class RunCgroups:
 
     def _set_up(self) -> None:
         own = _own_paths() if self.own_paths is None else self.own_paths
-        name = f"tapescope-{os.getpid()}-{secrets.token_hex(4)}"  # one per pool
+        name = pool_name()
         wanted = " and ".join(self.controllers)
         if V2 in self.hierarchies and V2 in own:
             self.why_not = self._set_up_v2(self.hierarchies[V2], own[V2], name)
@@ -106,6 +134,7 @@ class RunCgroups:
                     parent = self.hierarchies[controller].directory(own.get(controller, "/"))
                     if parent is None:
                         raise FileNotFoundError(errno.ENOENT, "not under its mount")
+                    sweep_stale_pools(parent)
                     pool = parent / name
                     pool.mkdir(exist_ok=True)
                     self._parents[controller] = pool
@@ -126,6 +155,7 @@ class RunCgroups:
             return f"cgroup v2 without the {' and '.join(self.controllers)} controllers here"
         pool = parent / name
         try:
+            sweep_stale_pools(parent)
             _delegate(parent, self.controllers)
             pool.mkdir(exist_ok=True)
             _enable(pool / "cgroup.subtree_control", self.controllers)

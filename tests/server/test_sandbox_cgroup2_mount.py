@@ -35,6 +35,7 @@ from server.settings import Settings
 from . import escape_capture
 from .conftest import FAST_LIMITS, run
 from .escaped_server import SYSCALLS
+from .killed_server import killed_server
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -160,6 +161,16 @@ def test_a_run_is_moved_into_its_cgroup_killed_whole_and_removed(cgroup2):
     finally:
         worker.kill()
         worker.wait()
+
+
+def test_the_cgroups_of_a_server_killed_before_closing_are_removed(cgroup2):
+    mountpoint, own, controllers = cgroup2
+    (left,) = killed_server(root=str(mountpoint), own_paths={"": own}, controllers=controllers)
+    assert (left / "run-1").is_dir()  # what SIGKILL left: real cgroups, emptied
+    cgroups = RunCgroups(1024**3, root=mountpoint, own_paths={"": own}, controllers=controllers)
+    assert cgroups.version == "v2", cgroups.why_not
+    assert not left.exists()
+    assert cgroups.close()
 
 
 def test_a_process_outside_the_run_survives_its_cgroup_kill(cgroup2):

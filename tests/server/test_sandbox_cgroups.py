@@ -4,6 +4,8 @@ cgroup v1 on this machine, so no cgroup2 mount here offers them. What the kernel
 offer here is tested on a real mount (test_sandbox_cgroup2_mount.py); the v1 path runs in
 every sandbox test."""
 
+import os
+import subprocess
 from pathlib import Path
 
 from server.sandbox.cgroup_mounts import V2, Hierarchy, parse_mountinfo
@@ -117,3 +119,28 @@ def test_v1_is_taken_when_v2_lacks_memory_and_pids(tmp_path):
     assert cgroups.version == "v1", cgroups.why_not
     assert cgroups._parents["memory"].parent == tmp_path / "memory" / "server"
     assert cgroups._parents["pids"].parent == tmp_path / "pids"
+
+
+def test_pools_of_servers_killed_before_closing_are_removed(tmp_path):
+    """A server killed with SIGKILL leaves its pool's cgroups; the next server in the same
+    cgroup removes those of servers that are gone, and no other."""
+    root = v2_tree(tmp_path)
+    own = root / SERVICE.lstrip("/")
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    namespace = os.stat("/proc/self/ns/pid").st_ino
+    stale = own / f"tapescope-{namespace}-{ended.pid}-0a1b2c3d"
+    (stale / "run-3").mkdir(parents=True)
+    kept = [
+        own / f"tapescope-{namespace}-{os.getpid()}-0a1b2c3d",  # a server still running
+        own / f"tapescope-{namespace + 1}-{ended.pid}-0a1b2c3d",  # another pid namespace's
+        own / "tapescope-server",
+        own / "unrelated",
+    ]
+    for directory in kept:
+        directory.mkdir()
+    cgroups = RunCgroups(1024**3, root=root, own_paths={"": SERVICE})
+    assert cgroups.version == "v2", cgroups.why_not
+    assert not stale.exists()
+    assert all(directory.is_dir() for directory in kept)
+    assert cgroups._parents[V2].name.startswith(f"tapescope-{namespace}-{os.getpid()}-")
