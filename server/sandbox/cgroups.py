@@ -142,6 +142,9 @@ class RunCgroups:
                 return
             except OSError as error:
                 self.why_not = f"cgroup v1 not writable: {error.strerror}"
+                for pool in self._parents.values():  # made in one hierarchy, not the other
+                    with contextlib.suppress(OSError):
+                        pool.rmdir()
                 self._parents = {}
         self.why_not = self.why_not or f"no cgroup hierarchy with {wanted} here"
 

@@ -144,3 +144,13 @@ def test_pools_of_servers_killed_before_closing_are_removed(tmp_path):
     assert not stale.exists()
     assert all(directory.is_dir() for directory in kept)
     assert cgroups._parents[V2].name.startswith(f"tapescope-{namespace}-{os.getpid()}-")
+
+
+def test_v1_half_made_leaves_nothing(tmp_path):
+    """The memory pool's cgroup made, the pids one refused: no cgroup, and nothing left."""
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "pids").mkdir()
+    cgroups = RunCgroups(1024**3, root=tmp_path, own_paths={"pids": "/gone"})
+    assert not cgroups.available
+    assert cgroups.why_not == "cgroup v1 not writable: No such file or directory"
+    assert not list((tmp_path / "memory").iterdir())
