@@ -6,66 +6,110 @@ The pool's cgroup is made under the server's own (so an operator's limits on the
 hold), once per hierarchy: cgroup v2 when the server's cgroup can delegate `memory` and `pids`
 to children, else cgroup v1's `memory` and `pids` hierarchies when they are writable. Where
 neither works `RunCgroups.available` is False and the rlimits are all there is (the health
-endpoint says which).
+endpoint says which). The hierarchies are taken from where they are mounted (cgroup_mounts.py).
 """
 
 import contextlib
 import errno
 import logging
 import os
+import re
 import secrets
 from pathlib import Path
 
+from .cgroup_mounts import V2, Hierarchy, hierarchies_at, mounted_hierarchies
+
 log = logging.getLogger("tapescope.sandbox")
-ROOT = Path("/sys/fs/cgroup")
 PIDS_PER_RUN = 4  # the worker, its watchdog thread, and room to fail cleanly
+CONTROLLERS = ("memory", "pids")
 
 
 def _own_paths() -> dict[str, str]:
-    """controller (or "" for v2) -> this process's cgroup path in that hierarchy."""
+    """controller (or V2) -> this process's cgroup path in that hierarchy."""
     paths = {}
     with contextlib.suppress(OSError):
         for line in Path("/proc/self/cgroup").read_text().splitlines():
             _number, controllers, path = line.split(":", 2)
-            for controller in controllers.split(",") if controllers else [""]:
+            for controller in controllers.split(",") if controllers else [V2]:
                 paths[controller] = path
     return paths
 
 
 SERVER_LEAF = "tapescope-server"
+POOL_NAME = re.compile(r"tapescope-(\d+)-(\d+)-[0-9a-f]+")  # pid namespace, server pid, token
 
 
-def _delegate(parent: Path) -> None:
-    """Enables memory and pids for `parent`'s children (the pool's cgroup among them). cgroup
+def _pid_namespace() -> str:
+    try:
+        return str(os.stat("/proc/self/ns/pid").st_ino)
+    except OSError:
+        return "0"
+
+
+def pool_name() -> str:
+    """The pool's cgroup: named by its server, so that a later one can tell when it is gone."""
+    return f"tapescope-{_pid_namespace()}-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def sweep_stale_pools(parent: Path) -> None:
+    """Removes the pool cgroups that servers killed before closing their pool left in `parent`
+    (a server killed with SIGKILL cannot remove its own): those whose server, in this pid
+    namespace, is gone. A cgroup that still holds a process stays; so do other namespaces'."""
+    namespace = _pid_namespace()
+    for pool in parent.glob("tapescope-*"):
+        match = POOL_NAME.fullmatch(pool.name)
+        if match is None or match[1] != namespace or Path(f"/proc/{match[2]}").exists():
+            continue
+        for group in [*pool.glob("run-*"), pool]:
+            with contextlib.suppress(OSError):
+                group.rmdir()
+
+
+def _enable(control: Path, controllers: tuple[str, ...]) -> None:
+    control.write_text(" ".join(f"+{name}" for name in controllers))
+
+
+def _delegate(parent: Path, controllers: tuple[str, ...]) -> None:
+    """Enables `controllers` for `parent`'s children (the pool's cgroup among them). cgroup
     v2 lets a cgroup either hold processes or give its children controllers: when the server's
     own cgroup holds it (EBUSY), the server moves to a leaf of its own first, as systemd's
     delegation guide says to."""
     control = parent / "cgroup.subtree_control"
-    if {"memory", "pids"} <= set(control.read_text().split()):
+    if set(controllers) <= set(control.read_text().split()):
         return
     try:
-        control.write_text("+memory +pids")
+        _enable(control, controllers)
     except OSError as error:
         if error.errno != errno.EBUSY:
             raise
         leaf = parent / SERVER_LEAF
         leaf.mkdir(exist_ok=True)
         (leaf / "cgroup.procs").write_text(str(os.getpid()))
-        control.write_text("+memory +pids")
+        _enable(control, controllers)
 
 
 class RunCgroups:
     def __init__(
-        self, memory_bytes: int, root: Path = ROOT, own_paths: dict[str, str] | None = None
+        self,
+        memory_bytes: int,
+        root: Path | None = None,
+        own_paths: dict[str, str] | None = None,
+        controllers: tuple[str, ...] = CONTROLLERS,
     ):
-        """`root` and `own_paths` (this process's cgroups, as /proc/self/cgroup says) are the
-        machine's unless a test gives others."""
+        """The hierarchies are found in /proc/self/mountinfo unless `root` names one (a cgroup2
+        mount, or a directory of v1 mounts); `own_paths` (this process's cgroups, as
+        /proc/self/cgroup says) and `controllers` (what runs need) are given by tests only:
+        the kernel's cgroup2 mount can be tested here with a controller that v1 does not
+        hold."""
         self.memory_bytes = memory_bytes
-        self.root = root
+        self.hierarchies = (
+            mounted_hierarchies() if root is None else hierarchies_at(root, controllers)
+        )
         self.own_paths = own_paths
+        self.controllers = controllers
         self.version: str | None = None  # "v2", "v1", or None
         self.why_not = ""
-        self._parents: dict[str, Path] = {}  # "memory"/"pids" (v1) or "" (v2) -> pool cgroup
+        self._parents: dict[str, Path] = {}  # controller (v1) or V2 -> the pool's cgroup
         with contextlib.suppress(OSError):
             self._set_up()
 
@@ -78,43 +122,62 @@ class RunCgroups:
 
     def _set_up(self) -> None:
         own = _own_paths() if self.own_paths is None else self.own_paths
-        root = self.root
-        name = f"tapescope-{os.getpid()}-{secrets.token_hex(4)}"  # one per pool
-        if (root / "cgroup.controllers").exists() and "" in own:
-            parent = root / own[""].lstrip("/")
-            if {"memory", "pids"} <= set((parent / "cgroup.controllers").read_text().split()):
-                try:
-                    _delegate(parent)
-                    pool = parent / name
-                    pool.mkdir(exist_ok=True)
-                    (pool / "cgroup.subtree_control").write_text("+memory +pids")
-                    self._parents, self.version = {"": pool}, "v2"
-                    return
-                except OSError as error:
-                    self.why_not = f"cgroup v2 delegation refused: {error.strerror}"
-            else:
-                self.why_not = "cgroup v2 without the memory and pids controllers here"
-        if (root / "memory").is_dir() and (root / "pids").is_dir():
+        name = pool_name()
+        wanted = " and ".join(self.controllers)
+        if V2 in self.hierarchies and V2 in own:
+            self.why_not = self._set_up_v2(self.hierarchies[V2], own[V2], name)
+            if self.available:
+                return
+        if all(controller in self.hierarchies for controller in self.controllers):
             try:
-                for controller in ("memory", "pids"):
-                    pool = root / controller / own.get(controller, "/").lstrip("/") / name
+                for controller in self.controllers:
+                    parent = self.hierarchies[controller].directory(own.get(controller, "/"))
+                    if parent is None:
+                        raise FileNotFoundError(errno.ENOENT, "not under its mount")
+                    sweep_stale_pools(parent)
+                    pool = parent / name
                     pool.mkdir(exist_ok=True)
                     self._parents[controller] = pool
                 self.version = "v1"
                 return
             except OSError as error:
                 self.why_not = f"cgroup v1 not writable: {error.strerror}"
+                for pool in self._parents.values():  # made in one hierarchy, not the other
+                    with contextlib.suppress(OSError):
+                        pool.rmdir()
                 self._parents = {}
-        self.why_not = self.why_not or "no cgroup hierarchy with memory and pids here"
+        self.why_not = self.why_not or f"no cgroup hierarchy with {wanted} here"
+
+    def _set_up_v2(self, hierarchy: Hierarchy, own: str, name: str) -> str:
+        """Makes the pool's cgroup under the server's; says why not when it cannot."""
+        parent = hierarchy.directory(own)
+        if parent is None:
+            return f"the server's cgroup is not under the cgroup2 mount {hierarchy.mountpoint}"
+        offered = set((parent / "cgroup.controllers").read_text().split())
+        if not set(self.controllers) <= offered:
+            return f"cgroup v2 without the {' and '.join(self.controllers)} controllers here"
+        pool = parent / name
+        try:
+            sweep_stale_pools(parent)
+            _delegate(parent, self.controllers)
+            pool.mkdir(exist_ok=True)
+            _enable(pool / "cgroup.subtree_control", self.controllers)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                pool.rmdir()
+            return f"cgroup v2 delegation refused: {error.strerror}"
+        self._parents, self.version = {V2: pool}, "v2"
+        return ""
 
     def attach(self, run: str, pid: int) -> None:
         """Makes the run's cgroup with its limits and moves `pid` into it (OSError if not)."""
-        for controller, parent in self._parents.items():
+        for hierarchy, parent in self._parents.items():
             group = parent / f"run-{run}"
             group.mkdir(exist_ok=True)
-            if controller in ("", "memory"):
+            limited = self.controllers if hierarchy == V2 else (hierarchy,)
+            if "memory" in limited:
                 self._limit_memory(group)
-            if controller in ("", "pids"):
+            if "pids" in limited:
                 (group / "pids.max").write_text(str(PIDS_PER_RUN))
             (group / "cgroup.procs").write_text(str(pid))
 
@@ -132,7 +195,7 @@ class RunCgroups:
         """Did the run's cgroup refuse memory (its processes then got killed)?"""
         try:
             if self.version == "v2":
-                events = (self._parents[""] / f"run-{run}" / "memory.events").read_text()
+                events = (self._parents[V2] / f"run-{run}" / "memory.events").read_text()
                 counts = dict(line.split() for line in events.splitlines())
                 return int(counts.get("oom_kill", 0)) > 0 or int(counts.get("max", 0)) > 0
             if self.version == "v1":

@@ -20,6 +20,7 @@ import sys
 import time
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.debug.output import CappedOutput
 
@@ -186,8 +187,11 @@ class SandboxPool:
         capture: CaptureEntry = capture_in_sandbox,
         extra_paths=(),
         hidden_paths=(),
+        cgroup_root: Path | None = None,
     ):
+        """`cgroup_root`: the cgroup hierarchy for runs when not the one mounted (tests)."""
         self.limits = limits
+        self.cgroup_root = cgroup_root
         self.workers = workers
         self.queue = queue
         self.requested_isolation = isolation
@@ -232,7 +236,7 @@ class SandboxPool:
         self._starting = asyncio.Lock()
         if not self._isolation_chosen:
             self.choose_isolation()
-        self.cgroups = RunCgroups(self.limits.memory_bytes)
+        self.cgroups = RunCgroups(self.limits.memory_bytes, self.cgroup_root)
         if not self.cgroups.available:
             log.warning(
                 "no cgroup for runs (%s): memory is bounded by rlimits only", self.cgroups.why_not
