@@ -226,6 +226,7 @@ class Child:
             self.stdout.send_new()
             now = time.monotonic()
             if self.stopped_at is not None:
+                self._send_stop_notice()
                 if now >= self.stopped_at + HARD_GRACE:
                     break
                 continue
@@ -261,7 +262,21 @@ class Child:
                 self._raise_in_program(stop, frame)
         self._stop_kind = stop.kind
         self.stopped_at = time.monotonic()
+        self._stop_notice = protocol.encode_header(
+            type="stopping", kind=stop.kind, line=self._stop_line
+        )
+        self._send_stop_notice()
         return True
+
+    _stop_notice: bytes | None = None
+
+    def _send_stop_notice(self) -> None:
+        """Tells the server at once which limit stopped the program at which line, so that a
+        run killed while its capture is built (the cgroup's memory limit, the pool's deadline)
+        still says where it stopped. While a snapshot holds the channel, the next poll tries
+        again."""
+        if self._stop_notice is not None and self.channel.send(self._stop_notice, wait=0):
+            self._stop_notice = None
 
     def _raise_in_program(self, stop: type[SoftLimit], frame) -> None:
         if _in_recorder(frame):

@@ -515,6 +515,8 @@ class SandboxPool:
                 header = protocol.decode_reply(line, self.limits)
                 if header["type"] == "output":
                     sofar.printed(header["text"], header["truncated"])
+                elif header["type"] == "stopping":
+                    sofar.stopped_at_line = header["line"]
                 elif header["type"] == "partial":
                     sofar.snapshot = await asyncio.wait_for(
                         reader.readexactly(header["bytes"]), max(deadline - time.monotonic(), 5.0)
@@ -610,16 +612,19 @@ class SoFar:
     def __init__(self, stdout_bytes: int):
         self.output = CappedOutput(stdout_bytes)
         self.snapshot: bytes | None = None  # the last whole one
+        self.stopped_at_line: int | None = None  # where a soft limit stopped the program
 
     def printed(self, text: str, truncated: bool) -> None:
         self.output.write(text)
         self.output.truncated = self.output.truncated or truncated
 
     def kept(self, outcome: RunOutcome) -> RunOutcome:
-        """`outcome` with the output so far (unless its own report carried it) and the last
-        snapshot."""
+        """`outcome` with the output so far (unless its own report carried it), the last
+        snapshot and, for a limit, the line a soft limit stopped the program at."""
         if not outcome.stdout:
             outcome.stdout = self.output.getvalue()
             outcome.stdout_truncated = outcome.stdout_truncated or self.output.truncated
         outcome.partial_json = self.snapshot
+        if outcome.limit is not None and outcome.line is None:
+            outcome.line = self.stopped_at_line  # killed while its capture was being built
         return outcome

@@ -7,6 +7,8 @@ Worker -> server, in order:
   {"type": "output", "text": str, "truncated": bool}   what it printed since the last one
   {"type": "partial", "bytes": N}   followed by N bytes of capture JSON: what it recorded so far
    (the server keeps the last whole one, for a run that ends without a result)
+  {"type": "stopping", "kind": <a limit's kind>, "line": int | null}   a soft limit has just
+   stopped the program at that line (for a run killed while its capture is built)
   then one of
   {"type": "result", "bytes": N, "values_bytes": M, "stdout_truncated": bool}
    followed by N bytes of capture JSON, then M bytes of .npz: the full values the capture kept
@@ -112,6 +114,13 @@ def decode_reply(line: bytes, limits) -> dict:
         if len(header["detail"]) > 1000:
             raise ProtocolError("the limit's detail is too long")
         return header
+    if kind == "stopping":
+        _fields(header, {"type": (str,), "kind": (str,), "line": (int, type(None))})
+        if header["kind"] not in LIMIT_KINDS:
+            raise ProtocolError(f"unknown limit {header['kind'][:40]!r}")
+        if header["line"] is not None:
+            _size(header, "line", MAX_LINE)
+        return header
     if kind == "partial":
         _fields(header, {"type": (str,), "bytes": (int,)})
         _size(header, "bytes", limits.capture_bytes)
@@ -121,7 +130,9 @@ def decode_reply(line: bytes, limits) -> dict:
         if len(header["text"].encode("utf-8", "replace")) > limits.stdout_bytes:
             raise ProtocolError("the reported output is over the stdout cap")
         return header
-    raise ProtocolError("the header is not a result, a limit report, a partial capture or output")
+    raise ProtocolError(
+        "the header is not a result, a limit report, a stop notice, a partial capture or output"
+    )
 
 
 def decode_request(line: bytes) -> dict:

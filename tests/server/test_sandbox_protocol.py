@@ -52,6 +52,9 @@ MALFORMED = {
         type="output", text="x" * (LIMITS.stdout_bytes + 1), truncated=False
     ),
     "output truncated as an int": line(type="output", text="", truncated=0),
+    "stop notice of an unknown limit": line(type="stopping", kind="nonsense", line=3),
+    "stop notice with a negative line": line(type="stopping", kind="memory", line=-1),
+    "stop notice with an extra field": line(type="stopping", kind="time", line=3, run="x"),
 }
 
 
@@ -67,6 +70,12 @@ def test_well_formed_replies_decode():
     output = line(type="output", text="x\n", truncated=True)
     assert protocol.decode_reply(output, LIMITS)["text"] == "x\n"
     assert protocol.decode_reply(line(**{**LIMIT, "line": None}), LIMITS)["line"] is None
+    notice = line(type="stopping", kind="memory", line=7)
+    assert protocol.decode_reply(notice, LIMITS) == {
+        "type": "stopping",
+        "kind": "memory",
+        "line": 7,
+    }
 
 
 @pytest.mark.parametrize(
