@@ -34,7 +34,7 @@ import tensorflow as tf
 rng = np.random.default_rng(0)
 x = tf.constant(rng.normal(size=(256, 20)).astype(np.float32))
 y = tf.constant(rng.normal(size=(256, 1)).astype(np.float32))
-tf.random.set_seed(0)
+tf.keras.utils.set_random_seed(0)
 model = tf.keras.Sequential([
     tf.keras.layers.Dense(64, activation="relu"),
     tf.keras.layers.Dense(64, activation="relu"),
