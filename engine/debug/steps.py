@@ -111,9 +111,10 @@ class Segment:
         "bytes",
         "ended_calls",
         "references",
+        "seq",
     )
 
-    def __init__(self, site, record, start):
+    def __init__(self, site, record, start, seq):
         self.site = site
         self.record = record
         self.start = start
@@ -123,6 +124,7 @@ class Segment:
         self.bytes = 0
         self.ended_calls = 0  # seq of the last gradient call's end in the step
         self.references: set[int] | None = None  # ids of the objects it points at (closed)
+        self.seq = seq  # the recorder's seq when it opened: its events' are above
 
 
 class StepTracker:
@@ -150,7 +152,9 @@ class StepTracker:
         record = StepRecord(site, site.count, self.opened)
         site.count += 1
         self.opened += 1
-        previous, self.current = self.current, Segment(site, record, self._lengths())
+        previous, self.current = self.current, Segment(
+            site, record, self._lengths(), self.recorder.seq
+        )
         self.segments.append(self.current)
         if previous is not None:  # closed after the next one opened: it takes the survivors
             self._close(previous)
@@ -294,16 +298,15 @@ class StepTracker:
         for slot, norm in norms.items():
             record.norms[slot] = norm
         record.ratios = np.full(width, np.nan)
-        slots, befores, changes = [], [], []
+        slots, befores, afters = [], [], []
         for key, (before, after) in segment.assigned.items():
             slot = site.index_of.get(key)
             if slot is None or before is None or after is None:
                 continue
             slots.append(slot)
             befores.append(before)
-            changes.append(np.subtract(after, before, dtype=np.float64))
-        norms_of = l2_norms(befores + changes)
-        for slot, base, change in zip(slots, norms_of, norms_of[len(slots) :]):
+            afters.append(after)
+        for slot, (base, change) in zip(slots, update_norms(befores, afters)):
             record.ratios[slot] = change / base if (base > 0) else np.inf
         record.counts = (none, zero, nonfinite)
         marks = record.marks
@@ -442,9 +445,15 @@ class StepTracker:
             if following is not None:
                 following.start[i] = a
             r.shift_indexes(name, a, b, len(kept))
-        # what later steps logged about this one (its tape deleted when the name was rebound)
-        log_from = following.start[_M] if following is not None else len(r.memory_log)
-        r.memory_log[log_from:] = [e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids]
+        # what later steps logged about this one (its tape deleted when the name was rebound,
+        # a "drop" entry: its reset's seq is past the step's end)
+        if following is not None and any(
+            reset[0] >= following.seq for tape in gone.get("tapes", ()) for reset in tape.resets
+        ):
+            log_from = following.start[_M]
+            r.memory_log[log_from:] = [
+                e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids
+            ]
         return gone, gone_ids, survivor_tensors
 
     def _survivors(self, segment, following):
@@ -460,9 +469,8 @@ class StepTracker:
         if position is not None:
             # Only what is in this segment matters: intersections (in C) of its ids with what
             # each later segment points at, not the union of all they point at.
-            own: set[int] = set()
-            for i, name in enumerate(LISTS[:_M]):
-                own.update(map(id, getattr(r, name)[start[i] : end[i]]))
+            # (tensors only: all that _references collects)
+            own = set(map(id, r.tensors[start[_T] : end[_T]]))
             for later in self.segments[position:]:
                 refs = (
                     later.references
@@ -534,6 +542,34 @@ def l2_norms(arrays):
         squares = np.add.reduceat(flat, offsets).tolist()
         for (index, _), square in zip(small, squares):
             out[index] = math.sqrt(square)
+    return out
+
+
+def update_norms(befores, afters):
+    """[(||before||, ||after - before||)] per variable, in float64: the small numeric ones
+    (a training step's weights) as one subtraction over two concatenations, not one each."""
+    out = [None] * len(befores)
+    small, offsets, total = [], [], 0
+    for index, (before, after) in enumerate(zip(befores, afters)):
+        b, a = np.asarray(before), np.asarray(after)
+        if b.shape == a.shape and b.dtype.kind in "fiu" and a.dtype.kind in "fiu" and 0 < b.size:
+            if b.size <= CHUNK:
+                small.append((index, b.reshape(-1), a.reshape(-1)))
+                offsets.append(total)
+                total += b.size
+                continue
+        base, change = l2_norms([b, np.subtract(a, b, dtype=np.float64)])
+        out[index] = (base, change)
+    if small:
+        flat_before = np.concatenate([b for _, b, _ in small], dtype=np.float64)
+        change = np.concatenate([a for _, _, a in small], dtype=np.float64)
+        np.subtract(change, flat_before, out=change)
+        np.multiply(flat_before, flat_before, out=flat_before)
+        np.multiply(change, change, out=change)
+        bases = np.add.reduceat(flat_before, offsets).tolist()
+        changes = np.add.reduceat(change, offsets).tolist()
+        for (index, _, _), base, step in zip(small, bases, changes):
+            out[index] = (math.sqrt(base), math.sqrt(step))
     return out
 
 
