@@ -152,8 +152,9 @@ class StepTracker:
         record = StepRecord(site, site.count, self.opened)
         site.count += 1
         self.opened += 1
-        previous, self.current = self.current, Segment(
-            site, record, self._lengths(), self.recorder.seq
+        previous, self.current = (
+            self.current,
+            Segment(site, record, self._lengths(), self.recorder.seq),
         )
         self.segments.append(self.current)
         if previous is not None:  # closed after the next one opened: it takes the survivors
@@ -552,12 +553,12 @@ def update_norms(befores, afters):
     small, offsets, total = [], [], 0
     for index, (before, after) in enumerate(zip(befores, afters)):
         b, a = np.asarray(before), np.asarray(after)
-        if b.shape == a.shape and b.dtype.kind in "fiu" and a.dtype.kind in "fiu" and 0 < b.size:
-            if b.size <= CHUNK:
-                small.append((index, b.reshape(-1), a.reshape(-1)))
-                offsets.append(total)
-                total += b.size
-                continue
+        numeric = b.dtype.kind in "fiu" and a.dtype.kind in "fiu"
+        if numeric and b.shape == a.shape and 0 < b.size <= CHUNK:
+            small.append((index, b.reshape(-1), a.reshape(-1)))
+            offsets.append(total)
+            total += b.size
+            continue
         base, change = l2_norms([b, np.subtract(a, b, dtype=np.float64)])
         out[index] = (base, change)
     if small:
