@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import IndexedSlices, Tensor as EagerTensor, hooks, introspection
 from .backward_trace import BackwardTrace
-from .frames import _LIBRARY_FILES, FrameLocator, Locations
+from .frames import _IS_LIBRARY, _LIBRARY_FILES, FrameLocator, Locations
 from .kept_values import ValueKeeper
 from .layer_origin import layer_origin
 from .naming import StatementTracker
@@ -100,7 +100,9 @@ class Recorder(hooks.Observer):
                     child, frame = frame, frame.f_back
                 if frame is stop:
                     return None, None
-                if not self.locator.is_library(frame.f_code):  # (a file seen the first time)
+                code = frame.f_code
+                known = _IS_LIBRARY.get(code.co_filename)  # (False: a user file, the usual)
+                if known is False or (known is None and not self.locator.is_library(code)):
                     break
                 child, frame = frame, frame.f_back
         except AttributeError:  # frame is None: no user frame on the stack

@@ -548,29 +548,29 @@ def l2_norms(arrays):
 
 def update_norms(befores, afters):
     """[(||before||, ||after - before||)] per variable, in float64: the small numeric ones
-    (a training step's weights) as one subtraction over two concatenations, not one each."""
+    (a training step's weights) as one concatenation, one subtraction, one squaring and one
+    reduction for all of them, not a few NumPy calls each."""
     out = [None] * len(befores)
-    small, offsets, total = [], [], 0
+    small, flat, offsets, total = [], [], [], 0
     for index, (before, after) in enumerate(zip(befores, afters)):
         b, a = np.asarray(before), np.asarray(after)
         numeric = b.dtype.kind in "fiu" and a.dtype.kind in "fiu"
         if numeric and b.shape == a.shape and 0 < b.size <= CHUNK:
-            small.append((index, b.reshape(-1), a.reshape(-1)))
+            small.append(index)
+            flat.append(b)
             offsets.append(total)
             total += b.size
-            continue
-        base, change = l2_norms([b, np.subtract(a, b, dtype=np.float64)])
-        out[index] = (base, change)
+        else:
+            base, change = l2_norms([b, np.subtract(a, b, dtype=np.float64)])
+            out[index] = (base, change)
     if small:
-        flat_before = np.concatenate([b for _, b, _ in small], dtype=np.float64)
-        change = np.concatenate([a for _, _, a in small], dtype=np.float64)
-        np.subtract(change, flat_before, out=change)
-        np.multiply(flat_before, flat_before, out=flat_before)
-        np.multiply(change, change, out=change)
-        bases = np.add.reduceat(flat_before, offsets).tolist()
-        changes = np.add.reduceat(change, offsets).tolist()
-        for (index, _, _), base, step in zip(small, bases, changes):
-            out[index] = (math.sqrt(base), math.sqrt(step))
+        flat.extend(afters[index] for index in small)
+        values = np.concatenate(flat, axis=None, dtype=np.float64)  # befores, then afters
+        np.subtract(values[total:], values[:total], out=values[total:])
+        np.multiply(values, values, out=values)
+        sums = np.add.reduceat(values, offsets + [total + o for o in offsets]).tolist()
+        for slot, index in enumerate(small):
+            out[index] = (math.sqrt(sums[slot]), math.sqrt(sums[len(small) + slot]))
     return out
 
 
