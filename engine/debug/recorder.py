@@ -71,7 +71,8 @@ class Recorder(hooks.Observer):
         self.functions = {}  # a tf.function's code object -> RawFunction (its calls)
         self._last_frame = self._last_back = None  # the previous event's user frame
         # ... its instruction, (id, code, instruction) of the frame it called, _where's answer
-        self._last_lasti, self._last_child, self._last_where = -1, _NO_CHILD, (None, None)
+        self._last_lasti, self._last_where = -1, (None, None)
+        self._last_child: tuple[Any, Any, Any] = _NO_CHILD
         # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
         self.memory_log = []
         # what dropped steps took out of tensors, ops, tapes, events, calls (steps.py): ids
@@ -88,7 +89,7 @@ class Recorder(hooks.Observer):
         """(location index, statement execution) of the innermost user frame. Runs for every
         event (~110 a training step), so FrameLocator.user_frame is inlined here: a set test
         per library frame (no call), None met as the AttributeError it raises."""
-        frame = sys._getframe(depth)
+        frame: Any = sys._getframe(depth)  # (None past the top: the AttributeError below)
         child = None
         library = _LIBRARY_FILES
         stop = self.locator.stop_frame
@@ -108,7 +109,7 @@ class Recorder(hooks.Observer):
         except AttributeError:  # frame is None: no user frame on the stack
             return None, None
         lasti = frame.f_lasti
-        if frame is self._last_frame and frame.f_back is self._last_back:
+        if frame is self._last_frame and frame.f_back is self._last_back:  # type: ignore[union-attr]
             # The same instruction of the same frame inside the same call as the previous
             # event (an optimizer's dozens of reads and assigns in `apply_gradients(...)`):
             # the same statement execution and location, nothing for the tracker to do.

@@ -550,7 +550,7 @@ def update_norms(befores, afters):
     """[(||before||, ||after - before||)] per variable, in float64: the small numeric ones
     (a training step's weights) as one concatenation, one subtraction, one squaring and one
     reduction for all of them, not a few NumPy calls each."""
-    out = [None] * len(befores)
+    out: list[Any] = [None] * len(befores)
     small, flat, offsets, total = [], [], [], 0
     for index, (before, after) in enumerate(zip(befores, afters)):
         b, a = np.asarray(before), np.asarray(after)
