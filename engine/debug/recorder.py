@@ -434,23 +434,18 @@ class Recorder(hooks.Observer):
                 )
             )
         elif kind == "read":
-            version = self._version(known, snapshot._value, location, stmt)
+            # (positional: keyword arguments cost a third of the call; ~33 reads a step)
+            array = snapshot._value
+            version = known.versions.get(id(array))
+            if version is None:
+                version = self._version(known, array, location, stmt)
             self.events.append(
-                RawEvent(
-                    self.seq, "variable_read", location, stmt, tensor=version, variable=known.tensor
-                )
+                RawEvent(self.seq, "variable_read", location, stmt, version, known.tensor)
             )
         elif kind == "assign":
             version = self._version(known, variable._value, location, stmt)
             self.events.append(
-                RawEvent(
-                    self.seq,
-                    "variable_assign",
-                    location,
-                    stmt,
-                    tensor=version,
-                    variable=known.tensor,
-                )
+                RawEvent(self.seq, "variable_assign", location, stmt, version, known.tensor)
             )
 
     def escaped(self, tensor, how):
