@@ -14,6 +14,7 @@ reads) and joins the following step. Capture ids are made dense again at build t
 
 import math
 import time
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -492,24 +493,25 @@ class StepTracker:
 
 
 def _references(r, start, end):
-    """ids of the objects a step's ops, calls, events and tapes point at."""
+    """ids of the objects a step's ops, calls, events and tapes point at (set updates from
+    `map`: the loops run in C)."""
     refs: set[int] = set()
-    add = refs.add
+    update = refs.update
     for op in r.ops[start[_O] : end[_O]]:
-        for t in op.inputs:
-            add(id(t))
+        update(map(id, op.inputs))
     for call in r.calls[start[_C] : end[_C]]:
-        for t in call.targets:
-            add(id(t))
-        for t in call.sources:
-            add(id(t))
-    for event in r.events[start[_E] : end[_E]]:
-        add(id(event.tensor))
-        add(id(event.variable))
+        update(map(id, call.targets))
+        update(map(id, call.sources))
+    events = r.events[start[_E] : end[_E]]
+    update(map(id, map(_TENSOR, events)))
+    update(map(id, map(_VARIABLE, events)))
     for tape in r.tapes[start[_TAPES] : end[_TAPES]]:
-        for t, *_ in tape.watched:
-            add(id(t))
+        update(map(id, map(_FIRST, tape.watched)))
     return refs
+
+
+_TENSOR, _VARIABLE = attrgetter("tensor"), attrgetter("variable")
+_FIRST = itemgetter(0)
 
 
 def _total_value(array):
