@@ -37,6 +37,7 @@ _PREFIXES = None
 # by the name, not the code object: a str caches its hash, a code object hashes its constants
 # and names on every lookup (8x slower, and a training step walks ~10 frames per op).
 _IS_LIBRARY: dict[str, bool] = {}
+_LIBRARY_FILES: set[str] = set()  # its True keys, for a bare `in` on the hottest path
 _USER_FILES: set[str] = set()
 
 
@@ -55,6 +56,7 @@ class FrameLocator:
     def mark_user_file(filename):
         """A program run by capture_program is the user's wherever its file name points."""
         _IS_LIBRARY[filename] = False
+        _LIBRARY_FILES.discard(filename)
         _USER_FILES.add(filename)
 
     def _classify(self, code):
@@ -67,6 +69,8 @@ class FrameLocator:
             path = os.path.abspath(filename) if not filename.startswith("<") else filename
             library = path.startswith(self._prefixes)
         self._is_library[filename] = library
+        if library:
+            _LIBRARY_FILES.add(filename)
         return library
 
     def is_library(self, code):

@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import IndexedSlices, Tensor as EagerTensor, hooks, introspection
 from .backward_trace import BackwardTrace
-from .frames import _IS_LIBRARY, FrameLocator, Locations
+from .frames import _IS_LIBRARY, _LIBRARY_FILES, FrameLocator, Locations
 from .kept_values import ValueKeeper
 from .layer_origin import layer_origin
 from .naming import StatementTracker
@@ -37,6 +37,7 @@ _recording_tapes = introspection.RECORDING_TAPES  # mutated in place by the engi
 _RECORDS = introspection.RECORDS_ATTRIBUTE
 _MAX_NAMED_ITEMS = 64  # a list/dict bound to a name gets its items named `grads[0]`, ...
 _CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is a snapshot
+_NO_CHILD = (None, None, None)
 
 
 class Recorder(hooks.Observer):
@@ -69,6 +70,9 @@ class Recorder(hooks.Observer):
         self.call_stack = []
         self.functions = {}  # a tf.function's code object -> RawFunction (its calls)
         self._last_frame = self._last_back = None  # the previous event's user frame
+        # ... its instruction, (id, code, instruction) of the frame it called, _where's answer
+        self._last_lasti, self._last_where = -1, (None, None)
+        self._last_child: tuple[Any, Any, Any] = _NO_CHILD
         # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
         self.memory_log = []
         # what dropped steps took out of tensors, ops, tapes, events, calls (steps.py): ids
@@ -83,27 +87,47 @@ class Recorder(hooks.Observer):
     # --- where, and in which statement --------------------------------------------------
     def _where(self, depth=2):
         """(location index, statement execution) of the innermost user frame. Runs for every
-        op, so FrameLocator.user_frame is inlined here."""
-        frame = sys._getframe(depth)
+        event (~110 a training step), so FrameLocator.user_frame is inlined here: a set test
+        per library frame (no call), None met as the AttributeError it raises."""
+        frame: Any = sys._getframe(depth)  # (None past the top: the AttributeError below)
         child = None
-        is_library = _IS_LIBRARY
+        library = _LIBRARY_FILES
         stop = self.locator.stop_frame
-        while True:
-            if frame is None or frame is stop:
-                return None, None
-            code = frame.f_code
-            library = is_library.get(code.co_filename)
-            if library is None:
-                library = self.locator.is_library(code)
-            if not library:
-                break
-            # None ends the walk at the top of the loop (no narrowing there: a hot path)
-            child, frame = frame, frame.f_back  # type: ignore[assignment]
-        if frame is self._last_frame and frame.f_back is self._last_back:
+        try:
+            while True:
+                while frame.f_code.co_filename in library:
+                    if frame is stop:
+                        return None, None
+                    child, frame = frame, frame.f_back
+                if frame is stop:
+                    return None, None
+                code = frame.f_code
+                known = _IS_LIBRARY.get(code.co_filename)  # (False: a user file, the usual)
+                if known is False or (known is None and not self.locator.is_library(code)):
+                    break
+                child, frame = frame, frame.f_back
+        except AttributeError:  # frame is None: no user frame on the stack
+            return None, None
+        lasti = frame.f_lasti
+        if frame is self._last_frame and frame.f_back is self._last_back:  # type: ignore[union-attr]
+            # The same instruction of the same frame inside the same call as the previous
+            # event (an optimizer's dozens of reads and assigns in `apply_gradients(...)`):
+            # the same statement execution and location, nothing for the tracker to do.
+            if (
+                lasti == self._last_lasti
+                and child is not None
+                and child.f_lasti == self._last_child[2]
+                and id(child) == self._last_child[0]
+                and child.f_code is self._last_child[1]
+            ):
+                return self._last_where
             stmt, location = self.statements.visit_innermost(frame, child, self.seq)
         else:
             stmt, location = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
             self._last_frame, self._last_back = frame, frame.f_back
+        self._last_lasti = lasti
+        self._last_child = _NO_CHILD if child is None else (id(child), child.f_code, child.f_lasti)
+        self._last_where = location, stmt
         return location, stmt
 
     def _name_from_locals(self, frame, names, start_seq):
@@ -410,23 +434,18 @@ class Recorder(hooks.Observer):
                 )
             )
         elif kind == "read":
-            version = self._version(known, snapshot._value, location, stmt)
+            # (positional: keyword arguments cost a third of the call; ~33 reads a step)
+            array = snapshot._value
+            version = known.versions.get(id(array))
+            if version is None:
+                version = self._version(known, array, location, stmt)
             self.events.append(
-                RawEvent(
-                    self.seq, "variable_read", location, stmt, tensor=version, variable=known.tensor
-                )
+                RawEvent(self.seq, "variable_read", location, stmt, version, known.tensor)
             )
         elif kind == "assign":
             version = self._version(known, variable._value, location, stmt)
             self.events.append(
-                RawEvent(
-                    self.seq,
-                    "variable_assign",
-                    location,
-                    stmt,
-                    tensor=version,
-                    variable=known.tensor,
-                )
+                RawEvent(self.seq, "variable_assign", location, stmt, version, known.tensor)
             )
 
     def escaped(self, tensor, how):
@@ -595,8 +614,9 @@ class Recorder(hooks.Observer):
                 t.op = None
         if gone["ops"]:
             for tape in self.tapes:
-                if tape.records and any(id(op) in gone_ids for op in tape.records):
-                    tape.records = [op for op in tape.records if id(op) not in gone_ids]
+                records = tape.records
+                if records and not gone_ids.isdisjoint(map(id, records)):
+                    tape.records = [op for op in records if id(op) not in gone_ids]
 
     def shift_indexes(self, name, start, end, kept):
         """list[start:end] now holds `kept` items: move the positions that point past it."""
@@ -657,6 +677,7 @@ class Recorder(hooks.Observer):
         self.functions = {}
         self._tape_by_id = {}
         self._last_frame = self._last_back = None
+        self._last_where = (None, None)
         self.array_keys = ArrayKeys()
         self.keeper.kept = {}  # the Capture's KeptValues holds them now
 

@@ -14,6 +14,7 @@ reads) and joins the following step. Capture ids are made dense again at build t
 
 import math
 import time
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -111,9 +112,10 @@ class Segment:
         "bytes",
         "ended_calls",
         "references",
+        "seq",
     )
 
-    def __init__(self, site, record, start):
+    def __init__(self, site, record, start, seq):
         self.site = site
         self.record = record
         self.start = start
@@ -123,6 +125,7 @@ class Segment:
         self.bytes = 0
         self.ended_calls = 0  # seq of the last gradient call's end in the step
         self.references: set[int] | None = None  # ids of the objects it points at (closed)
+        self.seq = seq  # the recorder's seq when it opened: its events' are above
 
 
 class StepTracker:
@@ -150,7 +153,10 @@ class StepTracker:
         record = StepRecord(site, site.count, self.opened)
         site.count += 1
         self.opened += 1
-        previous, self.current = self.current, Segment(site, record, self._lengths())
+        previous, self.current = (
+            self.current,
+            Segment(site, record, self._lengths(), self.recorder.seq),
+        )
         self.segments.append(self.current)
         if previous is not None:  # closed after the next one opened: it takes the survivors
             self._close(previous)
@@ -294,16 +300,15 @@ class StepTracker:
         for slot, norm in norms.items():
             record.norms[slot] = norm
         record.ratios = np.full(width, np.nan)
-        slots, befores, changes = [], [], []
+        slots, befores, afters = [], [], []
         for key, (before, after) in segment.assigned.items():
             slot = site.index_of.get(key)
             if slot is None or before is None or after is None:
                 continue
             slots.append(slot)
             befores.append(before)
-            changes.append(np.subtract(after, before, dtype=np.float64))
-        norms_of = l2_norms(befores + changes)
-        for slot, base, change in zip(slots, norms_of, norms_of[len(slots) :]):
+            afters.append(after)
+        for slot, (base, change) in zip(slots, update_norms(befores, afters)):
             record.ratios[slot] = change / base if (base > 0) else np.inf
         record.counts = (none, zero, nonfinite)
         marks = record.marks
@@ -442,9 +447,15 @@ class StepTracker:
             if following is not None:
                 following.start[i] = a
             r.shift_indexes(name, a, b, len(kept))
-        # what later steps logged about this one (its tape deleted when the name was rebound)
-        log_from = following.start[_M] if following is not None else len(r.memory_log)
-        r.memory_log[log_from:] = [e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids]
+        # what later steps logged about this one (its tape deleted when the name was rebound,
+        # a "drop" entry: its reset's seq is past the step's end)
+        if following is not None and any(
+            reset[0] >= following.seq for tape in gone.get("tapes", ()) for reset in tape.resets
+        ):
+            log_from = following.start[_M]
+            r.memory_log[log_from:] = [
+                e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids
+            ]
         return gone, gone_ids, survivor_tensors
 
     def _survivors(self, segment, following):
@@ -460,9 +471,8 @@ class StepTracker:
         if position is not None:
             # Only what is in this segment matters: intersections (in C) of its ids with what
             # each later segment points at, not the union of all they point at.
-            own: set[int] = set()
-            for i, name in enumerate(LISTS[:_M]):
-                own.update(map(id, getattr(r, name)[start[i] : end[i]]))
+            # (tensors only: all that _references collects)
+            own = set(map(id, r.tensors[start[_T] : end[_T]]))
             for later in self.segments[position:]:
                 refs = (
                     later.references
@@ -483,24 +493,25 @@ class StepTracker:
 
 
 def _references(r, start, end):
-    """ids of the objects a step's ops, calls, events and tapes point at."""
+    """ids of the objects a step's ops, calls, events and tapes point at (set updates from
+    `map`: the loops run in C)."""
     refs: set[int] = set()
-    add = refs.add
+    update = refs.update
     for op in r.ops[start[_O] : end[_O]]:
-        for t in op.inputs:
-            add(id(t))
+        update(map(id, op.inputs))
     for call in r.calls[start[_C] : end[_C]]:
-        for t in call.targets:
-            add(id(t))
-        for t in call.sources:
-            add(id(t))
-    for event in r.events[start[_E] : end[_E]]:
-        add(id(event.tensor))
-        add(id(event.variable))
+        update(map(id, call.targets))
+        update(map(id, call.sources))
+    events = r.events[start[_E] : end[_E]]
+    update(map(id, map(_TENSOR, events)))
+    update(map(id, map(_VARIABLE, events)))
     for tape in r.tapes[start[_TAPES] : end[_TAPES]]:
-        for t, *_ in tape.watched:
-            add(id(t))
+        update(map(id, map(_FIRST, tape.watched)))
     return refs
+
+
+_TENSOR, _VARIABLE = attrgetter("tensor"), attrgetter("variable")
+_FIRST = itemgetter(0)
 
 
 def _total_value(array):
@@ -534,6 +545,34 @@ def l2_norms(arrays):
         squares = np.add.reduceat(flat, offsets).tolist()
         for (index, _), square in zip(small, squares):
             out[index] = math.sqrt(square)
+    return out
+
+
+def update_norms(befores, afters):
+    """[(||before||, ||after - before||)] per variable, in float64: the small numeric ones
+    (a training step's weights) as one concatenation, one subtraction, one squaring and one
+    reduction for all of them, not a few NumPy calls each."""
+    out: list[Any] = [None] * len(befores)
+    small, flat, offsets, total = [], [], [], 0
+    for index, (before, after) in enumerate(zip(befores, afters)):
+        b, a = np.asarray(before), np.asarray(after)
+        numeric = b.dtype.kind in "fiu" and a.dtype.kind in "fiu"
+        if numeric and b.shape == a.shape and 0 < b.size <= CHUNK:
+            small.append(index)
+            flat.append(b)
+            offsets.append(total)
+            total += b.size
+        else:
+            base, change = l2_norms([b, np.subtract(a, b, dtype=np.float64)])
+            out[index] = (base, change)
+    if small:
+        flat.extend(afters[index] for index in small)
+        values = np.concatenate(flat, axis=None, dtype=np.float64)  # befores, then afters
+        np.subtract(values[total:], values[:total], out=values[total:])
+        np.multiply(values, values, out=values)
+        sums = np.add.reduceat(values, offsets + [total + o for o in offsets]).tolist()
+        for slot, index in enumerate(small):
+            out[index] = (math.sqrt(sums[slot]), math.sqrt(sums[len(small) + slot]))
     return out
 
 

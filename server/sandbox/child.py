@@ -6,7 +6,6 @@ limit forbids new threads), the CPU-limit handler, the program's own builtins an
 """
 
 import contextlib
-import ctypes
 import os
 import resource
 import signal
@@ -58,6 +57,7 @@ class Child:
         self.stop_lock = threading.Lock()
         self.in_snapshot = 0  # depth: a print inside a snapshot's own code nests
         self.deferred_stop: type[SoftLimit] | None = None
+        self.signalled_stop: type[SoftLimit] | None = None  # for the SIGUSR1 handler
 
     def run(self, layers) -> None:
         _reseed()
@@ -72,6 +72,7 @@ class Child:
         # No new processes or threads from here on (enforced for any user but root).
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
         signal.signal(signal.SIGXCPU, self._cpu_limit)
+        signal.signal(signal.SIGUSR1, self._soft_limit)
         sys.stdout = sys.stderr = self.stdout
         self.stdout.stops_deferred = self._stops_deferred  # from here on, it is the program's
         try:
@@ -250,7 +251,8 @@ class Child:
     def _stop(self, stop: type[SoftLimit]) -> bool | None:
         """Raises `stop` in the program's thread if the program is running (True); None if it
         is not. Inside engine.debug's recorder (an exception there would leave its records
-        half-written) the recorder is asked to raise it at its next event instead."""
+        half-written) the recorder is asked to raise it at its next event instead (_stop_here).
+        """
         frame = sys._current_frames().get(self.main_thread)
         self._stop_line = self._program_line(frame)
         if self._stop_line is None:
@@ -259,7 +261,7 @@ class Child:
             if self.in_snapshot:
                 self.deferred_stop = stop  # raised when the snapshot is sent
             else:
-                self._raise_in_program(stop, frame)
+                self._raise_in_program(stop)
         self._stop_kind = stop.kind
         self.stopped_at = time.monotonic()
         self._stop_notice = protocol.encode_header(
@@ -278,15 +280,32 @@ class Child:
         if self._stop_notice is not None and self.channel.send(self._stop_notice, wait=0):
             self._stop_notice = None
 
-    def _raise_in_program(self, stop: type[SoftLimit], frame) -> None:
-        if _in_recorder(frame):
-            recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
-            if recorder is not None:
-                recorder.request_stop(stop)  # raised at its next event, before it writes
-        else:
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                ctypes.c_ulong(self.main_thread), ctypes.py_object(stop)
-            )
+    def _raise_in_program(self, stop: type[SoftLimit]) -> None:
+        """Not from this thread: where the program is by the time an exception raised from
+        here (PyThreadState_SetAsyncExc) arrives is not where this thread saw it, and one that
+        arrives in the recorder's middle leaves half-written records (a step neither kept nor
+        dropped, its gradient call in the capture without its record). A signal's handler runs
+        in the program's own thread, between two of its bytecodes, and decides there."""
+        self.signalled_stop = stop
+        signal.pthread_kill(self.main_thread, signal.SIGUSR1)
+
+    def _soft_limit(self, signum, frame) -> None:
+        stop, self.signalled_stop = self.signalled_stop, None
+        if stop is not None and self._program_line(frame) is not None:
+            self._stop_here(stop, frame)
+
+    def _stop_here(self, stop: type[SoftLimit], frame) -> None:
+        """In the program's thread (a signal handler): raises `stop` where the program is, or
+        has it raised later, when the program is inside a snapshot (at its end) or inside
+        engine.debug's recorder (at its next event, before it writes)."""
+        if self.in_snapshot:
+            self.deferred_stop = stop
+            return
+        recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
+        if recorder is not None and _in_recorder(frame):
+            recorder.request_stop(stop)
+            return
+        raise stop()
 
     @contextlib.contextmanager
     def _stops_deferred(self):
@@ -316,15 +335,8 @@ class Child:
         if self.stopped_at is None and self._program_line(frame) is not None:
             self._stop_kind = "cpu"
             self.stopped_at = time.monotonic()
-            if self.in_snapshot:  # this handler runs in the main thread: no lock needed
-                self.deferred_stop = CPULimitExceeded
-                return
-            # the hard CPU limit (2 s later) ends a stuck build
-            recorder = next((o for o in hooks.observers if hasattr(o, "request_stop")), None)
-            if recorder is not None and _in_recorder(frame):
-                recorder.request_stop(CPULimitExceeded)
-                return
-            raise CPULimitExceeded()
+            self._stop_here(CPULimitExceeded, frame)  # the hard CPU limit ends a stuck build
+            return
         self._report_limit("cpu", self._program_line(frame))
         os._exit(3)
 

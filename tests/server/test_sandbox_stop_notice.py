@@ -3,6 +3,7 @@ that a run killed while its capture is still being built (the cgroup's memory li
 pool's deadline) says where it stopped rather than "at an unknown line"."""
 
 import json
+import signal
 import socket
 import threading
 
@@ -36,9 +37,14 @@ def test_a_soft_limit_sends_its_kind_and_the_programs_line_at_once():
         assert child._stop(MemoryLimitExceeded) is True
         stopped.set()
 
-    threading.Thread(target=stop_when_running, daemon=True).start()
-    with pytest.raises(MemoryLimitExceeded):
-        exec(code, child.namespace)
+    # the stop reaches the program through a signal to its thread, as in Child.run
+    previous = signal.signal(signal.SIGUSR1, child._soft_limit)
+    try:
+        threading.Thread(target=stop_when_running, daemon=True).start()
+        with pytest.raises(MemoryLimitExceeded):
+            exec(code, child.namespace)
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
     assert stopped.wait(10)
     server_end.settimeout(10)
     notice = protocol.decode_reply(server_end.makefile("rb").readline(), Limits())
