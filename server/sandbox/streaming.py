@@ -1,9 +1,9 @@
 """What a worker sends while its program runs, so that a run killed outright (a crash, a hard
 limit, a long call in C that no soft limit can interrupt) still keeps what it printed and
 recorded: its output as it grows, and snapshots of its capture each time the recording is
-whole, through the whole run, as long as snapshots have taken at most a tenth of its time
-(plus a small allowance, so that a short run sends every one): past that share, the offers are
-skipped until the run's time makes room for another (see Snapshots).
+whole, through the whole run, as long as snapshots have taken (in CPU time) at most a tenth of
+its time (plus a small allowance, so that a short run sends every one): past that share, the
+offers are skipped until the run's time makes room for another (see Snapshots).
 
 Messages are whole or not sent: the channel has one lock, and soft limits that strike while a
 snapshot is built or sent wait for it to end (the child defers them).
@@ -72,12 +72,15 @@ class Snapshots:
         self.wanted = wanted  # False while the program is being stopped, or memory is short
         self.stops_deferred = stops_deferred
         self.started = time.monotonic()
-        self.spent = 0.0  # seconds spent on snapshots
+        self.spent = 0.0  # CPU seconds spent on snapshots
         self.last_cost = 0.0
 
     def __call__(self, snapshot: Callable[[], Capture]) -> None:
-        started = time.monotonic()
-        budget = SNAPSHOT_SHARE * (started - self.started) + SNAPSHOT_ALLOWANCE
+        # A snapshot's cost is the CPU time of the program's thread: on a busy machine its wall
+        # time grows with the neighbours' load, and a short run would lose the snapshots it
+        # needs (that after its gradient call) to time it spent waiting for a core.
+        started = time.thread_time()
+        budget = SNAPSHOT_SHARE * (time.monotonic() - self.started) + SNAPSHOT_ALLOWANCE
         if not self.wanted() or self.spent + self.last_cost > budget:
             return
         with self.stops_deferred():
@@ -89,7 +92,7 @@ class Snapshots:
             if 0 < len(payload) <= self.capture_bytes:
                 header = protocol.encode_header(type="partial", bytes=len(payload))
                 self.channel.send(header, payload)
-        self.last_cost = time.monotonic() - started
+        self.last_cost = time.thread_time() - started
         self.spent += self.last_cost
 
 
