@@ -4,13 +4,13 @@ Records were appended in execution order, so reverse order is a topological orde
 record is reached, every consumer of its outputs has already contributed to their gradients,
 and those gradients can be popped. Each record's gradient rule has one shape, whatever form
 its op module wrote it in (`OpDef.backward`, made by define(): engine/ops/gradient_rules.py).
-Observation (engine.debug) plugs in through `observer`
-(an engine.hooks.BackwardObserver): `step` after each record's gradient ran, `accumulated`
-for every extra contribution to a tensor used more than once, `released` when a
-non-persistent tape drops a record. The caller reports `finished` once the call's results
-are known (a jacobian runs one pass per target element).
+Observation (engine.debug) plugs in through one hook, `observer.on_backward(event)` (an
+engine.hooks.BackwardObserver; the events are engine/hooks.py's records: Seeded, Accumulated,
+Stepped, Released). The caller reports Finished once the call's results are known (a jacobian
+runs one pass per target element).
 """
 
+from .hooks import Accumulated, Released, Seeded, Stepped
 from .indexed_slices import sparse_backward
 from .tensor import Tensor
 
@@ -24,8 +24,9 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
     two gradients with engine ops, so outer tapes can record the sum. With `release`, each
     record is dropped from `records` once visited (a non-persistent tape).
     """
-    if observer is not None:
-        observer.seeded(seeds)
+    observe = None if observer is None else observer.on_backward
+    if observe is not None:
+        observe(Seeded(seeds))
     grads = dict(seeds)
     pop, get = grads.pop, grads.get
     results = {}
@@ -49,8 +50,8 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
         else:
             upstream, dense = _upstream(output_ids, pop, source_ids, results)
         if upstream is None:  # no gradient reached the op's outputs
-            if release and observer is not None:
-                observer.released(rec)
+            if release and observe is not None:
+                observe(Released(rec))
             continue
         # a gather's IndexedSlices (or a custom_gradient's number): engine/indexed_slices.py
         if dense:
@@ -67,12 +68,10 @@ def run_backward(records, seeds, source_ids, tracked, accumulate, observer=None,
                     grads[i] = g
                 else:
                     grads[i] = total = accumulate(previous, g)
-                    if observer is not None:
-                        observer.accumulated(i, g, total)
-        if observer is not None:
-            observer.step(rec, upstream, produced)
-            if release:
-                observer.released(rec)
+                    if observe is not None:
+                        observe(Accumulated(i, g, total))
+        if observe is not None:
+            observe(Stepped(rec, upstream, produced, release))
     for i in source_ids:
         if i not in results and i in grads:
             results[i] = grads[i]
@@ -103,4 +102,4 @@ def release_all(records, observer=None):
         if rec is not None:
             records[index] = None
             if observer is not None:
-                observer.released(rec)
+                observer.on_backward(Released(rec))

@@ -129,13 +129,10 @@ def finished(tape, result, error):
         hooks.notify("gradient_finished", tape, result, error)
 
 
-class _Fanout:
+class _Fanout(hooks.BackwardObserver):
     def __init__(self, observers):
         self._observers = observers
 
-    def __getattr__(self, name):
-        def call(*args):
-            for o in self._observers:
-                getattr(o, name)(*args)
-
-        return call
+    def on_backward(self, event):
+        for o in self._observers:
+            o.on_backward(event)

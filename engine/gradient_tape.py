@@ -21,6 +21,7 @@ from .gradient_calls import (
     unconnected_mode,
     warn,
 )
+from .hooks import Finished
 from .jacobians import batch_jacobian, jacobian
 from .tensor import TRACKED_DTYPES, Tensor
 
@@ -196,7 +197,7 @@ class GradientTape:
             if mode is UnconnectedGradients.ZERO:
                 flat = [shaped_result(g, s, mode) for g, s in zip(flat, flat_sources)]
             if observer is not None:
-                observer.finished({s._id: g for s, g in zip(flat_sources, flat)})
+                observer.on_backward(Finished({s._id: g for s, g in zip(flat_sources, flat)}))
         except BaseException as error:
             self._end_call(observer)
             finished(self, None, error)

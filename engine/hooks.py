@@ -4,6 +4,9 @@ Observers are objects deriving from `Observer`; the engine calls them only while
 is installed, so an empty list costs one truth test per event on the hot paths.
 """
 
+from dataclasses import dataclass
+from typing import Any
+
 observers: list["Observer"] = []
 
 
@@ -46,24 +49,59 @@ class Observer:
 
 
 class BackwardObserver:
-    """What the backward loop reports, step by step, for one backward pass."""
+    """What the backward loop reports for one gradient/jacobian call, through its one hook."""
 
-    def seeded(self, seeds):
-        """A backward pass begins from `seeds` ({tensor id: gradient}); a jacobian runs one
-        pass per row, each announced here."""
+    def on_backward(self, event):
+        """One event of the call's backward passes, in order: a pass begins (Seeded); a tensor
+        used more than once receives another contribution (Accumulated); a record ran its
+        gradient (Stepped), or was dropped without running it (Released); the call's results
+        are known (Finished). A jacobian runs one pass per row, each Seeded."""
 
-    def step(self, record, upstream, produced):
-        """`record` ran its gradient: upstream grads per output, produced grads per input."""
 
-    def accumulated(self, tensor_id, contribution, total):
-        """A tensor used more than once received another contribution; `total` is the partial
-        sum."""
+# The events: small records, made only while an observer listens.
 
-    def released(self, record):
-        """A non-persistent tape dropped `record` and the tensors it saved."""
 
-    def finished(self, gradients):
-        """The pass ended; `gradients` maps source tensor ids to their gradient (or None)."""
+@dataclass(slots=True)
+class Seeded:
+    """A backward pass begins from `seeds` ({tensor id: gradient})."""
+
+    seeds: dict
+
+
+@dataclass(slots=True)
+class Accumulated:
+    """The next Stepped record's gradient for `tensor_id` was added to the one it had: `total`
+    is the partial sum."""
+
+    tensor_id: int
+    contribution: Any
+    total: Any
+
+
+@dataclass(slots=True)
+class Stepped:
+    """`record` ran its gradient: `upstream` gradients per output, `produced` per input;
+    `released`: a non-persistent tape dropped the record (and the tensors it saved) just after."""
+
+    record: Any
+    upstream: tuple
+    produced: Any
+    released: bool
+
+
+@dataclass(slots=True)
+class Released:
+    """A non-persistent tape dropped `record` without running its gradient: no gradient reached
+    it, or the call is over and the tape lets go of what is left."""
+
+    record: Any
+
+
+@dataclass(slots=True)
+class Finished:
+    """The call's results: `gradients` maps source tensor ids to their gradient (or None)."""
+
+    gradients: dict
 
 
 def notify(method, *args):

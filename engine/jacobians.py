@@ -24,6 +24,7 @@ from .gradient_calls import (
     started,
     unconnected_mode,
 )
+from .hooks import Finished
 from .ops.creation import zeros_like
 from .ops.joining import stack
 from .ops.shape_ops import reshape
@@ -146,7 +147,7 @@ def _rows(tape, kind, target, flat_sources, mode, count, seed_at):
 
 def _finish(tape, observer, flat_sources, flat_results, result):
     if observer is not None:
-        observer.finished({s._id: r for s, r in zip(flat_sources, flat_results)})
+        observer.on_backward(Finished({s._id: r for s, r in zip(flat_sources, flat_results)}))
     tape._end_call(observer)
     finished(tape, result, None)
     return result

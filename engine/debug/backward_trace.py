@@ -1,9 +1,10 @@
 """The BackwardObserver of one gradient/jacobian call: the steps the engine actually ran.
 
-The backward loop reports, per record it runs: `accumulated` for each extra contribution to a
-tensor used more than once (before the step), then `step`, then `released` (a non-persistent
-tape); records it skips (no gradient reached them) are only `released`. A jacobian announces
-each of its passes with `seeded`. This class files each report under the step it belongs to.
+The backward loop reports, per record it runs: an Accumulated event for each extra contribution
+to a tensor used more than once, then Stepped (saying whether a non-persistent tape dropped the
+record after); records it skips (no gradient reached them) are only Released. A jacobian
+announces each of its passes with Seeded. This class files each event under the step it
+belongs to: a skipped record's release under the next step that runs.
 
 While the loop runs, a step is kept as the engine handed it over (its record and gradient
 objects): turning it into RawTensors and a RawStep waits for build time (`materialize`), so
@@ -13,9 +14,10 @@ a debugged backward pass costs little more than the plain one.
 from typing import Any
 
 from .. import hooks, introspection
+from ..hooks import Accumulated, Finished, Released, Seeded, Stepped
 from .raw import RawStep
 
-# Positions in a pending step (a list, so `released` can still be appended to).
+# Positions in a pending step (a list, so a later release can still be appended to it).
 _RECORD, _UPSTREAM, _PRODUCED, _TRACKED, _ACCUMULATED, _RELEASED, _PASS, _SEQ = range(8)
 
 
@@ -27,55 +29,61 @@ class BackwardTrace(hooks.BackwardObserver):
         self._pass = -1
         self._accumulations = []
         self._released = []  # records dropped before the next step (skipped ones)
-        self._last_step = None
         self._in_pass = False
 
-    def seeded(self, seeds):
+    def on_backward(self, event):
+        # by frequency: a step per record, an accumulation per reused tensor, a pass per call
+        event_type = type(event)
+        if event_type is Stepped:
+            self._step(event)
+        elif event_type is Accumulated:
+            self._accumulations.append((event.tensor_id, event.contribution, event.total))
+        elif event_type is Released:
+            self._release(event.record)
+        elif event_type is Seeded:
+            self._seeded(event.seeds)
+        elif event_type is Finished:
+            self._end_pass()
+
+    def _seeded(self, seeds):
         self._end_pass()
         self._in_pass = True
         self._pass += 1
         self._call.passes += 1
         self._call.raw_seeds.append((self._pass, dict(seeds)))
 
-    def step(self, record, upstream, produced):
+    def _step(self, event):
         recorder, call = self._recorder, self._call
         recorder.seq += 1
-        tracked = self._tracked
+        record = event.record
+        released = self._released
+        if event.released:
+            released.append(record)
         step = [
             record,
-            upstream,
-            produced,
-            [i in tracked for i in record.input_ids],
+            event.upstream,
+            event.produced,
+            [i in self._tracked for i in record.input_ids],
             self._accumulations,
-            self._released,
+            released,
             self._pass,
             recorder.seq,
         ]
         self._accumulations, self._released = [], []
         call.raw_steps.append(step)
-        self._last_step = step
         recorder.memory_log.append(("step", call, len(call.raw_steps) - 1))
 
-    def accumulated(self, tensor_id, contribution, total):
-        self._accumulations.append((tensor_id, contribution, total))
-
-    def released(self, record):
-        if not self._in_pass:  # after the last pass: the tape letting go of what is left
-            self._call.released_after_records.append(record)
-        elif self._last_step is not None and self._last_step[_RECORD] is record:
-            self._last_step[_RELEASED].append(record)
-        else:  # a record no gradient reached: dropped before the next step runs
+    def _release(self, record):
+        if self._in_pass:  # a record no gradient reached: dropped before the next step runs
             self._released.append(record)
+        else:  # after the last pass: the tape letting go of what is left
+            self._call.released_after_records.append(record)
 
     def _end_pass(self):
         if self._released:
             self._call.released_after_records.extend(self._released)
             self._released = []
-        self._last_step = None
         self._in_pass = False
-
-    def finished(self, gradients):
-        self._end_pass()
 
     def close(self):
         """The call ended (maybe with an error inside a pass)."""

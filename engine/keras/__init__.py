@@ -4,8 +4,9 @@ initializers, optimizers, losses), written with the engine's TF ops the way Kera
 backend is written with TF's. Anything else raises
 `AttributeError: engine does not implement tf.keras.xyz`.
 
-Part of the engine's layer (docs/architecture.md): it may import the engine's core and ops
-(`import engine as tf`, looked up when a layer runs), never `engine.debug` nor `server`.
+Part of the engine's layer (docs/architecture.md): it may import the engine's core and ops (the
+TF names it is written with come from engine/keras/_tf.py), never the `engine` package itself
+(whose __init__ imports this one: tests/engine/test_import_graph.py), `engine.debug` nor `server`.
 """
 
 from ..missing import missing_attribute

@@ -1,9 +1,7 @@
 """keras.activations, each written with the engine's TF ops as Keras's TF backend writes it."""
 
-import engine as tf  # circular on purpose: ops are looked up when an activation runs
-
 from ..missing import missing_attribute
-from . import tensor_tags
+from . import _tf as tf, tensor_tags
 
 
 def linear(x):
@@ -63,7 +61,7 @@ def softmax(x, axis=-1):
     if axis is None:  # all axes at once: TF's softmax would take None as -1
         x_t = tf.convert_to_tensor(x)
         # tf.shape is the op at run time (engine/__init__.py installs it over the module)
-        shape = tf.shape(x_t)  # type: ignore[operator]
+        shape = tf.shape(x_t)
         output = tf.reshape(tf.nn.softmax(tf.reshape(x_t, [-1]), axis=-1), shape)
     else:
         output = tf.nn.softmax(x, axis=axis)

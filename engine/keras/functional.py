@@ -10,9 +10,7 @@ those of calling the layers by hand.
 import collections
 from typing import Any
 
-import engine as tf  # circular on purpose: ops are looked up when the model runs
-
-from . import functional_config, naming, symbolic
+from . import _tf as tf, functional_config, naming, symbolic
 from .layers.input_layer import InputLayer
 from .layers.input_spec import InputSpec, assert_input_compatibility
 from .layers.layer import Layer, _accepted

@@ -15,10 +15,8 @@ from typing import Any
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when stand-ins are made
-
 from .. import hooks, recording
-from . import naming
+from . import _tf as tf, naming
 from .tensor_tags import get_keras_mask, set_keras_mask
 
 KerasHistory = collections.namedtuple("KerasHistory", ["operation", "node_index", "tensor_index"])

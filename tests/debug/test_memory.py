@@ -39,7 +39,9 @@ class LoopInspector(hooks.Observer):
         inspector = self
 
         class Steps(hooks.BackwardObserver):
-            def step(self, record, upstream, produced):
+            def on_backward(self, event):
+                if type(event) is not hooks.Stepped:
+                    return
                 frame = sys._getframe(1)
                 while frame.f_code.co_name != "run_backward":
                     frame = frame.f_back

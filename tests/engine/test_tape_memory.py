@@ -79,20 +79,20 @@ class Recorder(hooks.Observer, hooks.BackwardObserver):
     def gradient_finished(self, tape, results, error):
         self.events.append(("gradient_finished", type(error).__name__ if error else None))
 
-    def seeded(self, seeds):
-        self.events.append(("seeded", len(seeds)))
-
-    def step(self, record, upstream, produced):
-        self.events.append(("step", record.op.type))
-
-    def accumulated(self, tensor_id, contribution, total):
-        self.events.append(("accumulated", tensor_id))
-
-    def released(self, record):
-        self.events.append(("released", record.op.type))
-
-    def finished(self, gradients):
-        self.events.append(("finished", len(gradients)))
+    def on_backward(self, event):
+        match event:
+            case hooks.Seeded(seeds):
+                self.events.append(("seeded", len(seeds)))
+            case hooks.Stepped(record, _upstream, _produced, released):
+                self.events.append(("step", record.op.type))
+                if released:
+                    self.events.append(("released", record.op.type))
+            case hooks.Accumulated(tensor_id):
+                self.events.append(("accumulated", tensor_id))
+            case hooks.Released(record):
+                self.events.append(("released", record.op.type))
+            case hooks.Finished(gradients):
+                self.events.append(("finished", len(gradients)))
 
 
 @pytest.fixture

@@ -5,9 +5,7 @@ construction, as in Keras."""
 import warnings
 from typing import Any
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
-from .. import activations, initializers
+from .. import _tf as tf, activations, initializers
 from .arguments import base_config, reject_unsupported, serialize_initializer
 from .input_spec import InputSpec
 from .layer import Layer

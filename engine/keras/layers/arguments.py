@@ -3,10 +3,8 @@ argument_validation.py, backend/config.py), the base config,
 and keras.ops.shape with the TF op Keras's TensorFlow backend runs for it (`add` is in
 backend_ops.py)."""
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from ...missing import missing_attribute
-from .. import initializers as initializers_module
+from .. import _tf as tf, initializers as initializers_module
 
 
 def standardize_tuple(value, n, name, allow_zero=False):
@@ -91,7 +89,7 @@ def serialize_initializer(initializer):
 
 def keras_shape(x):
     """keras.ops.shape: TF's Shape op runs; the static sizes are what Keras uses."""
-    tf.shape(x)  # type: ignore[operator]  # the op at run time (installed over the module)
+    tf.shape(x)
     return tuple(x._value.shape)
 
 

@@ -3,8 +3,7 @@
 and optional learned `scale` and `concat_score_weight` scalars.
 """
 
-import engine as tf  # circular on purpose: ops are looked up when the layer runs
-
+from .. import _tf as tf
 from .backend_ops import shape
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs

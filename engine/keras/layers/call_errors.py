@@ -4,9 +4,8 @@ the message in bold, and the arguments it received (traceback_utils.py in Keras 
 
 import inspect
 
-import engine as tf  # circular on purpose: only is_tensor is looked up, when an error occurs
-
 from ...errors import OpError
+from .. import _tf as tf
 
 
 def with_call_info(layer, error, args, kwargs):

@@ -8,9 +8,7 @@ Reshape, Squeeze, BiasAdd; then the activation.
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
-from .. import activations, initializers
+from .. import _tf as tf, activations, initializers
 from .arguments import (
     base_config,
     reject_unsupported,
@@ -358,7 +356,7 @@ class Conv2DTranspose(Layer):
         self.built = True
 
     def call(self, inputs):
-        tf.shape(inputs)  # type: ignore[operator]  # Keras reads the dynamic shape first
+        tf.shape(inputs)  # Keras reads the dynamic shape first
         output_shape = self.compute_output_shape(tuple(inputs._value.shape))
         outputs = tf.nn.conv_transpose(
             inputs,

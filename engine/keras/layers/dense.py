@@ -2,10 +2,8 @@
 
 from typing import Any
 
-import engine as tf  # circular on purpose: ops are looked up when the layer runs
-
 from ...missing import missing_attribute
-from .. import activations, initializers, serialization
+from .. import _tf as tf, activations, initializers, serialization
 from .layer import InputSpec, Layer
 
 _UNSUPPORTED = (

@@ -8,9 +8,8 @@ import warnings
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when the layer runs
-
 from ...missing import missing_attribute
+from .. import _tf as tf
 from .backend_ops import shape
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs, get_initializer, serialize_initializer

@@ -2,8 +2,7 @@
 
 import math
 
-import engine as tf  # circular on purpose: ops are looked up when the layer runs
-
+from .. import _tf as tf
 from .layer import InputSpec, Layer
 
 
@@ -19,7 +18,7 @@ class Flatten(Layer):
         self.input_spec = InputSpec(min_ndim=1)
 
     def call(self, inputs):
-        tf.shape(inputs)  # type: ignore[operator]  # Keras reads the dynamic shape: a Shape op
+        tf.shape(inputs)  # Keras reads the dynamic shape: a Shape op
         shape = inputs.shape.as_list()
         rank = len(shape)
         if self.data_format == "channels_first" and rank > 2:

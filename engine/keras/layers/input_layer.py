@@ -1,9 +1,7 @@
 """keras.Input and keras.layers.InputLayer: the start of a functional graph (a KerasTensor made
 by a node with no inputs)."""
 
-import engine as tf  # circular on purpose: dtypes are looked up when an input is made
-
-from .. import naming, symbolic
+from .. import _tf as tf, naming, symbolic
 from .layer import Layer
 
 

@@ -1,7 +1,7 @@
 """keras.layers.InputSpec: what a layer accepts (rank, sizes, dtype), checked on each call with
 Keras 3's messages ("Input 0 with name 'None' of layer 'dense' is incompatible ...")."""
 
-import engine as tf  # circular on purpose: dtypes are looked up when a spec is made
+from .. import _tf as tf
 
 
 class InputSpec:

@@ -22,11 +22,9 @@ from typing import Any
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from ...missing import missing_attribute
 from ...tensor import EagerTensor
-from .. import initializers as initializers_module, naming, symbolic
+from .. import _tf as tf, initializers as initializers_module, naming, symbolic
 from ..tensor_tags import get_keras_mask, set_keras_mask
 from ..variables import KerasVariable
 from .call_errors import with_call_info

@@ -1,9 +1,7 @@
 """keras.layers.Masking: time steps whose features all equal `mask_value` are zeroed and masked
 (the mask rides on the output, as Keras's `_keras_mask`, for the next layer)."""
 
-import engine as tf  # circular on purpose: ops are looked up when the layer runs
-
-from .. import tensor_tags
+from .. import _tf as tf, tensor_tags
 from .layer import Layer
 from .serialization import base_config, from_config_kwargs
 

@@ -3,8 +3,7 @@ called on a list of tensors, merged with the ops Keras's TF backend runs (AddV2,
 when the second input looks like a bias, Sub, Mul, RealDiv, Maximum, Minimum, ConcatV2, and
 for Dot: ExpandDims, BatchMatMulV2, Squeeze, after an L2 normalization if asked)."""
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
+from .. import _tf as tf
 from .arguments import base_config, keras_shape
 from .backend_ops import add as keras_add
 from .layer import Layer

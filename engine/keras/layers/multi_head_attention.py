@@ -13,10 +13,8 @@ import string
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when the layer runs
-
 from ...missing import missing_attribute
-from .. import activations, naming, tensor_tags
+from .. import _tf as tf, activations, naming, tensor_tags
 from .backend_ops import einsum, shape
 from .einsum_dense import EinsumDense
 from .layer import Layer

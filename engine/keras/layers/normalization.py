@@ -9,10 +9,8 @@ training call moves by `moving * momentum + batch * (1 - momentum)`.
 
 from typing import Any
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from ...missing import missing_attribute
-from .. import initializers
+from .. import _tf as tf, initializers
 from .arguments import base_config, reject_unsupported, serialize_initializer
 from .input_spec import InputSpec
 from .layer import Layer
@@ -158,7 +156,7 @@ class BatchNormalization(Layer):
 
     def _masked_moments(self, inputs, mask):
         """Keras's moments over the entries a (batch, ...) mask keeps."""
-        shape = tf.shape(inputs)  # type: ignore[operator]  # the op, installed over the module
+        shape = tf.shape(inputs)
         keep = tf.cast(tf.broadcast_to(tf.expand_dims(mask, -1), shape), tf.bool)
         axes = self._reduction_axes
         zero = tf.constant(0, inputs.dtype)
@@ -317,7 +315,7 @@ class GroupNormalization(Layer):
         self.built = True
 
     def call(self, inputs):
-        tf.shape(inputs)  # type: ignore[operator]  # keras.ops.shape runs Shape
+        tf.shape(inputs)  # keras.ops.shape runs Shape
         shape = list(inputs.shape)
         group_shape = [-1] + shape[1:]
         group_shape[self.axis] = shape[self.axis] // self.groups
@@ -336,7 +334,7 @@ class GroupNormalization(Layer):
         if self.center:
             res = res + tf.reshape(self.beta, broadcast_shape)
         normalized = grouped * inv + res
-        tf.shape(inputs)  # type: ignore[operator]
+        tf.shape(inputs)
         return tf.reshape(normalized, shape)
 
     def compute_output_shape(self, input_shape):

@@ -2,9 +2,8 @@
 MaxPool/AvgPool, with ExpandDims/Squeeze around them for 1-D) and the global poolings
 (Mean / Max over the spatial axes). Built at construction, as Keras builds them."""
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from ...errors import InvalidArgumentError
+from .. import _tf as tf
 from .arguments import (
     base_config,
     standardize_data_format,

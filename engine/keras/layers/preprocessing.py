@@ -8,10 +8,8 @@ from typing import Any
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from ...missing import missing_attribute
-from .. import naming
+from .. import _tf as tf, naming
 from .arguments import base_config, keras_shape
 from .layer import Layer
 

@@ -4,8 +4,7 @@ StridedSlice)."""
 
 import math
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
+from .. import _tf as tf
 from .arguments import (
     base_config,
     keras_shape,

@@ -5,11 +5,9 @@ layer's path ('rnn/lstm_cell/kernel'); at each step the cell is called as a laye
 are recorded under 'rnn/lstm_cell'. The loop itself is engine/keras/layers/rnn_loop.py.
 """
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from ... import nest
 from ...missing import missing_attribute
-from .. import naming
+from .. import _tf as tf, naming
 from . import rnn_cells
 from .backend_ops import shape
 from .input_spec import InputSpec

@@ -9,10 +9,8 @@ DropoutRNNCell); their random values are the engine's, not TF's.
 
 from typing import Any
 
-import engine as tf  # circular on purpose: ops are looked up when a cell runs
-
 from ...missing import missing_attribute
-from .. import activations, random as keras_random
+from .. import _tf as tf, activations, random as keras_random
 from ..seed_generator import SeedGenerator
 from .backend_ops import add
 from .layer import Layer

@@ -11,9 +11,8 @@ out because nothing reads them: the step Keras runs once before the loop only to
 output's dtype, and the while loop's int32 counters.
 """
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
 from ... import nest
+from .. import _tf as tf
 
 
 def _swap_batch_time(x):

@@ -4,9 +4,7 @@ BiasAdd), then the activation. With strides and dilations together, which TF's d
 refuses, Keras's decomposition runs: explicit 'same' padding, a stride-1 dilated convolution,
 then subsampling."""
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
-from .. import activations, initializers
+from .. import _tf as tf, activations, initializers
 from .arguments import (
     base_config,
     reject_unsupported,
@@ -30,7 +28,7 @@ from .layer import InputSpec, Layer
 def _pad_same(inputs, kernel_size, strides, dilation_rate):
     """Keras's _pad_same_spatial_channels_last: TF's 'same' padding as an explicit Pad, its
     sizes computed with TF ops from the input's Shape as Keras computes them."""
-    spatial_shape = tf.shape(inputs, out_type=tf.int32)[1:-1]  # type: ignore[operator]
+    spatial_shape = tf.shape(inputs, out_type=tf.int32)[1:-1]
     paddings = [tf.constant([0, 0], dtype=tf.int32)]
     for i, k in enumerate(kernel_size):
         n, s = spatial_shape[i], strides[i]

@@ -7,9 +7,8 @@ sequence (ReverseV2) and merges them. TimeDistributed runs its layer's `call` on
 step (StridedSlice) and stacks the results (Pack).
 """
 
-import engine as tf  # circular on purpose: ops are looked up when a layer runs
-
-from .. import naming
+from ...missing import missing_attribute
+from .. import _tf as tf, naming
 from .backend_ops import shape
 from .layer import Layer, _accepted
 from .serialization import base_config, clone_layer, from_config_kwargs, serialize_layer
@@ -22,8 +21,20 @@ def _removeprefix(name, prefix):
 
 
 def _layer_from_config(config):
-    """A serialized layer back into a layer (its class looked up in tf.keras.layers)."""
-    return getattr(tf.keras.layers, config["class_name"]).from_config(config["config"])
+    """A serialized layer back into a layer of the class tf.keras.layers.<class_name>."""
+    return _keras_layer_class(config["class_name"]).from_config(config["config"])
+
+
+def _keras_layer_class(name):
+    """The engine's layer class `name`, found among Layer's subclasses: importing the package
+    tf.keras.layers, which imports this module, would close an import cycle."""
+    classes = [Layer]
+    while classes:
+        cls = classes.pop()
+        if cls.__name__ == name and cls.__module__.startswith(__package__ + "."):
+            return cls
+        classes.extend(cls.__subclasses__())
+    raise missing_attribute("tf.keras.layers", name)
 
 
 class Bidirectional(Layer):

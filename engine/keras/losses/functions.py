@@ -7,9 +7,7 @@ logits are used instead (see tensor_tags), as Keras's TensorFlow backend does.
 
 import warnings
 
-import engine as tf  # circular on purpose: ops are looked up when a loss runs
-
-from .. import tensor_tags
+from .. import _tf as tf, tensor_tags
 from .loss import squeeze_or_expand_to_same_rank
 
 EPSILON = 1e-7

@@ -1,7 +1,7 @@
 """Hinge losses, per sample, as Keras 3 computes them; labels that are all 0 or 1 are first
 mapped to -1 and 1."""
 
-import engine as tf  # circular on purpose: ops are looked up when a loss runs
+from .. import _tf as tf
 
 
 def _binary_labels_to_hinge(y_true):

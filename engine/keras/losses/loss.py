@@ -7,9 +7,7 @@ the sample weights, None/"none" returns the per-sample values.
 
 import math
 
-import engine as tf  # circular on purpose: ops are looked up when a loss runs
-
-from .. import naming, tensor_tags
+from .. import _tf as tf, naming, tensor_tags
 
 REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
 

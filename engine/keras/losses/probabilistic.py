@@ -4,9 +4,7 @@ divergence and Poisson (binary and sparse crossentropies are in functions.py).""
 
 import warnings
 
-import engine as tf  # circular on purpose: ops are looked up when a loss runs
-
-from .. import tensor_tags
+from .. import _tf as tf, tensor_tags
 from .functions import EPSILON, _binary_crossentropy, _cast_to, _logits_if_known
 
 

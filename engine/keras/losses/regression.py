@@ -2,8 +2,7 @@
 absolute (percentage) error, mean squared logarithmic error, Huber, log-cosh and cosine
 similarity (mean squared error is in functions.py)."""
 
-import engine as tf  # circular on purpose: ops are looked up when a loss runs
-
+from .. import _tf as tf
 from .functions import EPSILON, _cast_to
 from .loss import squeeze_or_expand_to_same_rank
 

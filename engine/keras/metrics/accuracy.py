@@ -4,8 +4,7 @@ tf.math.in_top_k (ties at the k-th value count as in, non-finite predictions as 
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when a metric updates
-
+from .. import _tf as tf
 from ..losses.loss import _as_tensor, squeeze_or_expand_to_same_rank
 from .reduction import KerasMeanMetric
 

@@ -5,9 +5,7 @@ Goadrich's interpolation, as Keras 3 computes it."""
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when a metric updates
-
-from .. import activations
+from .. import _tf as tf, activations
 from .confusion import (
     EPSILON,
     FN,

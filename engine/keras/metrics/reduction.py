@@ -2,9 +2,7 @@
 Keras 3's weighting: values reduced to one per sample, multiplied by their weights; Mean
 counts samples, or sums the weights when there are weights."""
 
-import engine as tf  # circular on purpose: ops are looked up when a metric updates
-
-from .. import tensor_tags
+from .. import _tf as tf, tensor_tags
 from ..losses.loss import _as_tensor, squeeze_or_expand_to_same_rank
 from .metric import Metric
 

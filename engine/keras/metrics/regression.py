@@ -2,8 +2,7 @@
 (the same functions keras.losses uses), and RootMeanSquaredError (the root of the running
 mean of squared errors)."""
 
-import engine as tf  # circular on purpose: ops are looked up when a metric updates
-
+from .. import _tf as tf
 from ..losses import probabilistic, regression
 from ..losses.functions import (
     binary_crossentropy,

@@ -5,12 +5,11 @@ import warnings
 
 import numpy as np
 
-import engine as tf  # circular on purpose: conversion is looked up at call time
-
 from ... import hooks
 from ...errors import invalid_argument
 from ...indexed_slices import IndexedSlices
 from ...recording import recording_tapes
+from .. import _tf as tf
 from . import slices
 from .slices import Slices
 

@@ -24,10 +24,8 @@ from typing import Any
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when an optimizer runs
-
 from ...missing import missing_attribute
-from .. import naming
+from .. import _tf as tf, naming
 from ..variables import KerasVariable
 from . import clipping, gradients, schedules, slices
 

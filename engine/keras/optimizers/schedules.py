@@ -6,9 +6,8 @@ An optimizer given a schedule evaluates it at its step count before each update.
 
 import math
 
-import engine as tf  # circular on purpose: ops are looked up when a schedule runs
-
 from ...missing import missing_attribute
+from .. import _tf as tf
 
 
 class LearningRateSchedule:

@@ -11,10 +11,8 @@ from typing import Any
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when a loss runs
-
 from ...missing import missing_attribute
-from .. import losses as losses_module, symbolic
+from .. import _tf as tf, losses as losses_module, symbolic
 from ..losses.loss import Loss, LossFunctionWrapper
 
 # Keras 3's loss names (functions and classes): an unknown one is Keras's ValueError; a known

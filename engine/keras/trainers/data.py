@@ -8,12 +8,10 @@ import warnings
 
 import numpy as np
 
-import engine as tf  # circular on purpose: tensors are made when batches are
-
 from ...ops.philox import Philox
 from ...ops.random_distributions import shuffle_indices
 from ...ops.random_ops import function_graph_seeds
-from .. import symbolic
+from .. import _tf as tf, symbolic
 
 
 def unpack_x_y_sample_weight(data):

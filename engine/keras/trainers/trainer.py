@@ -14,9 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-import engine as tf  # circular on purpose: ops are looked up when a step runs
-
-from .. import callbacks as callbacks_module, optimizers, symbolic
+from .. import _tf as tf, callbacks as callbacks_module, optimizers, symbolic
 from ..layers.layer import _keyword_parameters
 from . import data as data_module
 from .compile_utils import CompileLoss, CompileMetrics, Mean
