@@ -13,13 +13,17 @@ from tests.engine.import_graph import cycles, imports, module_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Cycles not yet removed: two inside engine.keras (initializers, seed_generator and variables;
-# two callbacks), each held by a function-level import. This list may only shrink.
-KNOWN_CYCLE_PACKAGES = ("engine.keras.",)
+# The one cycle left, inside Keras, as in Keras 3 itself: keras.Variable takes an initializer by
+# name (variables -> initializers, a function-level import, as Keras's KerasVariable does), the
+# random initializers draw through SeedGenerator, whose state is a keras.Variable. This list may
+# only shrink.
+KNOWN_CYCLES = [
+    {"engine.keras.initializers", "engine.keras.seed_generator", "engine.keras.variables"},
+]
 
 
 def _is_known(component):
-    return all(any(name.startswith(p) for p in KNOWN_CYCLE_PACKAGES) for name in component)
+    return set(component) in KNOWN_CYCLES
 
 
 def _new_cycles(root):
@@ -27,7 +31,7 @@ def _new_cycles(root):
     return [sorted(c) for c in cycles(files) if not _is_known(c)]
 
 
-def test_the_engine_has_no_import_cycle_outside_keras():
+def test_the_engine_has_no_import_cycle_but_the_known_one():
     assert _new_cycles(ROOT) == []
 
 
@@ -64,6 +68,11 @@ def test_keras_imports_the_engine_s_core_modules_not_the_engine_package():
         # a Keras layer importing the engine package, whose __init__ imports Keras
         ("engine/keras/layers/dense.py", "import engine as tf  # noqa\n"),
         ("engine/keras/losses/loss.py", "def _later():\n    from ... import cast\n"),
+        # two Keras modules importing each other (CallbackList's own module, split off for that)
+        (
+            "engine/keras/callbacks/callback.py",
+            "def _later():\n    from .callback_list import CallbackList\n",
+        ),
     ],
 )
 def test_a_cycle_added_to_a_copy_of_the_engine_is_found(tmp_path, module, added_import):

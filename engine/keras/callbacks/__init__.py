@@ -3,7 +3,8 @@ LearningRateScheduler, ReduceLROnPlateau, LambdaCallback, TerminateOnNaN, CSVLog
 ProgbarLogger, CallbackList."""
 
 from ...missing import missing_attribute
-from .callback import Callback, CallbackList, History
+from .callback import Callback, History
+from .callback_list import CallbackList
 from .monitors import EarlyStopping, ModelCheckpoint, ReduceLROnPlateau
 from .progbar_logger import ProgbarLogger
 from .simple import CSVLogger, LambdaCallback, LearningRateScheduler, TerminateOnNaN

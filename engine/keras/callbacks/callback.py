@@ -1,7 +1,6 @@
-"""keras.callbacks.Callback (every hook), CallbackList (Keras 3's order: the user's callbacks,
-then History, then the progress bar) and History."""
+"""keras.callbacks.Callback (every hook) and History."""
 
-_HOOKS = (
+HOOKS = (
     "on_batch_begin",
     "on_batch_end",
     "on_epoch_begin",
@@ -101,51 +100,3 @@ class History(Callback):
         for key, value in (logs or {}).items():
             self.history.setdefault(key, []).append(value)
         self.model.history = self
-
-
-class CallbackList(Callback):
-    def __init__(self, callbacks=None, add_history=False, add_progbar=False, model=None, **params):
-        super().__init__()
-        from .progbar_logger import ProgbarLogger
-
-        self.callbacks = list(callbacks) if callbacks else []
-        self._history = next((c for c in self.callbacks if isinstance(c, History)), None)
-        self._progbar = next((c for c in self.callbacks if isinstance(c, ProgbarLogger)), None)
-        if self._history is None and add_history:
-            self._history = History()
-            self.callbacks.append(self._history)
-        if self._progbar is None and add_progbar:
-            self._progbar = ProgbarLogger()
-            self.callbacks.append(self._progbar)
-        if model is not None:
-            self.set_model(model)
-        if params:
-            self.set_params(params)
-
-    def set_params(self, params):
-        self.params = params
-        for callback in self.callbacks:
-            callback.set_params(params)
-
-    def set_model(self, model):
-        super().set_model(model)
-        if self._history is not None:
-            model.history = self._history
-        for callback in self.callbacks:
-            callback.set_model(model)
-
-    def append(self, callback):
-        self.callbacks.append(callback)
-
-
-def _dispatch(hook):
-    def run(self, *args, **kwargs):
-        for callback in self.callbacks:
-            getattr(callback, hook)(*args, **kwargs)
-
-    run.__name__ = hook
-    return run
-
-
-for _hook in _HOOKS:
-    setattr(CallbackList, _hook, _dispatch(_hook))
