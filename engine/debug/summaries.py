@@ -12,7 +12,7 @@ shape and dtype with one vectorized NumPy call per statistic, not one call per t
 
 import numpy as np
 
-from .large_summaries import Scratch, fast_path, large_statistics
+from .large_summaries import borrow_scratch, fast_path, large_statistics, return_scratch
 
 VALUE_CAP = 1024
 HISTOGRAM_BINS = 20
@@ -23,17 +23,24 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     """One summary dict per array, in order."""
     out = [None] * len(arrays)
     groups: dict[tuple, list[int]] = {}
+    large = []  # (index, array, its large_statistics)
     scratch = None
     for index, array in enumerate(arrays):
         array = np.asarray(array)
         if array.size <= _GROUP_MAX_SIZE:
             groups.setdefault((array.shape, array.dtype), []).append(index)
             continue
-        if array.size > value_cap and fast_path(array):
-            scratch = scratch or Scratch()
-            out[index] = _summarize_large(array, bins, scratch)
-        if out[index] is None:
-            out[index] = _summarize_one(array, value_cap, bins)
+        if array.size > value_cap and fast_path(array, bins):
+            scratch = scratch or borrow_scratch()
+            statistics = large_statistics(array, bins, scratch)
+            if statistics is not None:  # (None: not finite, the general path)
+                large.append((index, array, statistics))
+                continue
+        out[index] = _summarize_one(array, value_cap, bins)
+    if scratch is not None:
+        return_scratch(scratch)
+    for index, summary in zip((i for i, _, _ in large), _summarize_large(large)):
+        out[index] = summary
     # float32/16 shapes with few tensors each: all of them together, when all are finite (a
     # stacked group per shape pays each NumPy call's fixed cost once per shape)
     few = [
@@ -225,17 +232,23 @@ def _summarize_together(arrays, value_cap, bins):
     return summaries
 
 
-def _summarize_large(array, bins, scratch):
-    """A large float32/16 array's summary (large_summaries.py), or None if it is not finite."""
-    statistics = large_statistics(array, bins, scratch)
-    if statistics is None:
-        return None
-    zeros, low, high, mean, std, norm, counts, edges = statistics
-    low, high, mean, std, norm = _stats32(np.array([low, high, mean, std, norm])).tolist()
-    summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
-    summary.update(zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm)
-    summary["histogram"] = {"edges": edges.tolist(), "counts": counts.tolist()}
-    return summary
+def _summarize_large(large):
+    """The summaries of large float32/16 arrays from their large_statistics, the statistics
+    of all of them rounded to float32 together."""
+    if not large:
+        return []
+    figures = np.array([statistics[1:6] for _, _, statistics in large])  # min to norm
+    rounded = _stats32(figures).tolist()
+    summaries = []
+    for (_, array, statistics), (low, high, mean, std, norm) in zip(large, rounded):
+        zeros, counts, edges = statistics[0], statistics[6], statistics[7]
+        summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
+        summary.update(
+            zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm
+        )
+        summary["histogram"] = {"edges": edges.tolist(), "counts": counts.tolist()}
+        summaries.append(summary)
+    return summaries
 
 
 def _uniform_histogram(values, lo, hi, bins):
