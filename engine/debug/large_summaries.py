@@ -9,9 +9,11 @@ the pages mapped. Sums are accumulated in float64, as the general path's; an arr
 or Inf goes back to the general path.
 """
 
+import math
+
 import numpy as np
 
-CHUNK = 1 << 16  # elements per chunk: a float64 chunk (512 kB) and its temporaries fit in L2
+CHUNK = 1 << 15  # elements per chunk: a float64 chunk (256 kB) and its temporaries fit in L2
 _FAST_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float16)))
 _PAIR = 256  # a bin index is one byte: two neighbours read as one uint16 are a pair's index
 
@@ -22,12 +24,10 @@ def fast_path(array, bins):
 
 
 class Scratch:
-    """Reusable buffers: ones and a float64 chunk side by side (one matrix-vector product
-    gives the chunk's sum and sum of squares), a float32 chunk, byte bin indexes, a mask."""
+    """Reusable buffers: a float64 and a float32 chunk, byte bin indexes, a mask."""
 
     def __init__(self):
-        self.sums = np.empty((2, CHUNK))
-        self.sums[0] = 1.0
+        self.wide = np.empty(CHUNK)
         self.narrow = np.empty(CHUNK, dtype=np.float32)
         self.index = np.empty(CHUNK, dtype=np.uint8)
         self.mask = np.empty(CHUNK, dtype=bool)
@@ -52,26 +52,20 @@ def return_scratch(scratch):
 
 def large_statistics(array, bins, scratch):
     """(zeros, min, max, mean, std, norm, histogram counts, histogram edges) of a finite float
-    array, or None when it holds NaN or Inf (the caller's general path handles those)."""
+    array (counts and edges as lists), or None when it holds NaN or Inf (the caller's general
+    path handles those). A few NumPy calls per chunk, each with a fixed cost of about a
+    microsecond: the Python around them is kept to plain floats and lists."""
     flat = array.reshape(-1)
     size = flat.size
     low, high = float(np.minimum.reduce(flat)), float(np.maximum.reduce(flat))
-    if not (np.isfinite(low) and np.isfinite(high)):  # (NaN makes min and max NaN)
+    if not (math.isfinite(low) and math.isfinite(high)):  # (NaN makes min and max NaN)
         return None
     if low == high:  # one value: np.histogram's range is value +- 0.5, the value mid-way
-        counts = np.zeros(bins, dtype=np.intp)
+        counts = [0] * bins
         counts[bins // 2] = size
-        norm = abs(low) * float(np.sqrt(size))
-        return (
-            (size if low == 0 else 0),
-            low,
-            high,
-            low,
-            0.0,
-            norm,
-            counts,
-            _edges(low - 0.5, high + 0.5, bins),
-        )
+        zeros = size if low == 0 else 0
+        edges = _edges(low - 0.5, high + 0.5, bins)
+        return zeros, low, high, low, 0.0, abs(low) * math.sqrt(size), counts, edges
     # Sums of the values shifted by `center`, in float64: the mean and the variance from
     # them. The cancellation in Σ(x-c)²/n - (Σ(x-c)/n)² is float64 rounding times
     # (mean-c)²/variance, at most 5n (one outlier) when |c| is within the range of the values
@@ -83,22 +77,20 @@ def large_statistics(array, bins, scratch):
     # land in an extra bin, folded into the last one (cheaper than clipping every index).
     offset, scale = np.float32(low), np.float32(bins / (high - low))
     rows = bins + 1
-    pair_counts = np.zeros(rows * _PAIR, dtype=np.intp)
-    counts = np.zeros(rows, dtype=np.intp)
+    pair_counts = None
+    last = None  # the bin of an odd element out (the last one)
     zeros = 0
     shifted_sum = shifted_squares = 0.0
     count_zeros = low <= 0.0 <= high
     for start in range(0, size, CHUNK):
         chunk = flat[start : start + CHUNK]
         n = chunk.size
-        ones_and_wide = scratch.sums[:, :n]
-        wide = ones_and_wide[1]
+        wide = scratch.wide[:n]
         np.copyto(wide, chunk)
         if center:
             np.subtract(wide, center, out=wide)
-        chunk_sum, chunk_squares = np.dot(ones_and_wide, wide).tolist()
-        shifted_sum += chunk_sum
-        shifted_squares += chunk_squares
+        shifted_sum += float(np.add.reduce(wide))
+        shifted_squares += float(np.dot(wide, wide))
         narrow, index = scratch.narrow[:n], scratch.index[:n]
         np.subtract(chunk, offset, out=narrow, dtype=np.float32)
         np.multiply(narrow, scale, out=narrow)
@@ -106,28 +98,32 @@ def large_statistics(array, bins, scratch):
         # np.bincount costs ~1 ns an element: it counts pairs of neighbours, read as one
         # uint16 (first + 256 * second), half the elements
         even = n & ~1
-        pair_counts += np.bincount(index[:even].view(np.uint16), minlength=rows * _PAIR)
+        counted = np.bincount(index[:even].view(np.uint16), minlength=rows * _PAIR)
+        pair_counts = counted if pair_counts is None else pair_counts + counted
         if even != n:
-            counts[index[even]] += 1
+            last = int(index[even])
         if count_zeros:
             mask = scratch.mask[:n]
             np.equal(chunk, 0, out=mask)
             zeros += int(np.count_nonzero(mask))
-    pairs = pair_counts.reshape(rows, _PAIR)
-    counts += pairs[:, :rows].sum(axis=0)  # the first of each pair
-    counts += pairs.sum(axis=1)  # the second
-    counts[bins - 1] += counts[bins]
+    pairs = pair_counts.reshape(rows, _PAIR)[:, :rows]  # [second, first]
+    counts = (np.add.reduce(pairs, axis=0) + np.add.reduce(pairs, axis=1)).tolist()
+    if last is not None:
+        counts[last] += 1
+    counts[bins - 1] += counts.pop()  # the top edge's values, in the last bin
     shift = shifted_sum / size
     mean = center + shift
-    centered_squares = max(shifted_squares - size * shift * shift, 0.0)
-    std = float(np.sqrt(centered_squares / size))
-    norm = float(np.sqrt(max(shifted_squares + center * (2 * shifted_sum + size * center), 0.0)))
-    return zeros, low, high, mean, std, norm, counts[:bins], _edges(low, high, bins)
+    std = math.sqrt(max(shifted_squares - size * shift * shift, 0.0) / size)
+    norm = math.sqrt(max(shifted_squares + center * (2 * shifted_sum + size * center), 0.0))
+    return zeros, low, high, mean, std, norm, counts, _edges(low, high, bins)
 
 
 def _edges(lo, hi, bins):
-    edges = np.arange(bins + 1) * ((hi - lo) / bins) + lo  # np.linspace's formula, without
-    edges[-1] = hi  # its Python-level checks (a few microseconds per tensor)
+    """np.linspace(lo, hi, bins + 1) as a list (its formula, without its Python-level checks:
+    a few microseconds per tensor)."""
+    step = (hi - lo) / bins
+    edges = [i * step + lo for i in range(bins)]
+    edges.append(hi)
     return edges
 
 
@@ -140,7 +136,7 @@ def sum_of_squares(array):
     total = 0.0
     for start in range(0, flat.size, CHUNK):
         chunk = flat[start : start + CHUNK]
-        wide = _SQUARES.sums[1, : chunk.size]
+        wide = _SQUARES.wide[: chunk.size]
         np.copyto(wide, chunk, casting="unsafe")
         total += float(np.dot(wide, wide))
     return total

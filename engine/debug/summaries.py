@@ -246,7 +246,7 @@ def _summarize_large(large):
         summary.update(
             zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm
         )
-        summary["histogram"] = {"edges": edges.tolist(), "counts": counts.tolist()}
+        summary["histogram"] = {"edges": edges, "counts": counts}
         summaries.append(summary)
     return summaries
 
@@ -272,11 +272,16 @@ def _stats32(stats):
     return np.array([float(str(v)) for v in rounded.reshape(-1)]).reshape(stats.shape)
 
 
+_POW10_ZERO = 64  # _POW10[_POW10_ZERO + k] is 10.0 ** k, for the scales shortest32 uses
+_POW10 = 10.0 ** np.arange(-_POW10_ZERO, _POW10_ZERO + 1, dtype=np.float64)
+
+
 def shortest32(values):
     """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
     still convert back to the same float32; values outside float32's range stay as they are.
     The digits are found by bisection (4 rounds instead of up to 9: a value that round-trips
-    with d digits does with more), all values at once."""
+    with d digits does with more), all values at once; the powers of ten come from a table
+    (10.0 ** k costs several times a multiplication)."""
     d = np.asarray(values, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         x = d.astype(np.float32)
@@ -286,19 +291,17 @@ def shortest32(values):
         if not todo.any():
             return out
         d, x = d[todo], x[todo]
-        magnitude = np.floor(np.log10(np.abs(d)))
-        low = np.ones(d.shape)  # digits that may not be enough
-        high = np.full(d.shape, 9.0)  # digits that are (9 always are for a float32)
-        while True:
-            open_ = low < high
-            if not open_.any():
-                break
-            middle = np.floor((low + high) / 2)
-            scale = 10.0 ** (middle - 1 - magnitude)
+        # 10 ** (digits - 1 - magnitude) is _POW10[base + digits]
+        base = (_POW10_ZERO - 1) - np.floor(np.log10(np.abs(d))).astype(np.intp)
+        low = np.ones(d.shape, dtype=np.intp)  # digits that may not be enough
+        high = np.full(d.shape, 9, dtype=np.intp)  # digits that are (9 always are)
+        for _ in range(4):  # [1, 9] halved four times (a closed one stays: high works)
+            middle = (low + high) >> 1
+            scale = _POW10.take(base + middle)
             ok = (np.round(d * scale) / scale).astype(np.float32) == x
-            high = np.where(open_ & ok, middle, high)
-            low = np.where(open_ & ~ok, middle + 1, low)
-        scale = 10.0 ** (high - 1 - magnitude)
+            high = np.where(ok, middle, high)
+            low = np.where(ok, low, middle + 1)
+        scale = _POW10.take(base + high)
         rounded = np.round(d * scale) / scale
         out[todo] = np.where(rounded.astype(np.float32) == x, rounded, x)
     return out
