@@ -64,7 +64,7 @@ def large_statistics(array, bins, scratch):
         counts = [0] * bins
         counts[bins // 2] = size
         zeros = size if low == 0 else 0
-        edges = _edges(low - 0.5, high + 0.5, bins)
+        edges = edges_list(low - 0.5, high + 0.5, bins)
         return zeros, low, high, low, 0.0, abs(low) * math.sqrt(size), counts, edges
     # Sums of the values shifted by `center`, in float64: the mean and the variance from
     # them. The cancellation in Σ(x-c)²/n - (Σ(x-c)/n)² is float64 rounding times
@@ -115,10 +115,10 @@ def large_statistics(array, bins, scratch):
     mean = center + shift
     std = math.sqrt(max(shifted_squares - size * shift * shift, 0.0) / size)
     norm = math.sqrt(max(shifted_squares + center * (2 * shifted_sum + size * center), 0.0))
-    return zeros, low, high, mean, std, norm, counts, _edges(low, high, bins)
+    return zeros, low, high, mean, std, norm, counts, edges_list(low, high, bins)
 
 
-def _edges(lo, hi, bins):
+def edges_list(lo, hi, bins):
     """np.linspace(lo, hi, bins + 1) as a list (its formula, without its Python-level checks:
     a few microseconds per tensor)."""
     step = (hi - lo) / bins

@@ -12,7 +12,13 @@ shape and dtype with one vectorized NumPy call per statistic, not one call per t
 
 import numpy as np
 
-from .large_summaries import borrow_scratch, fast_path, large_statistics, return_scratch
+from .large_summaries import (
+    borrow_scratch,
+    edges_list,
+    fast_path,
+    large_statistics,
+    return_scratch,
+)
 
 VALUE_CAP = 1024
 HISTOGRAM_BINS = 20
@@ -256,11 +262,10 @@ def _uniform_histogram(values, lo, hi, bins):
     a value that rounding puts on the wrong side of an edge may count in the neighbouring bin."""
     if lo == hi:
         lo, hi = lo - 0.5, hi + 0.5  # as np.histogram does
-    edges = np.linspace(lo, hi, bins + 1)
     index = ((values - lo) * (bins / (hi - lo))).astype(np.intp)
     np.minimum(index, bins - 1, out=index)
     counts = np.bincount(index.reshape(-1), minlength=bins)
-    return {"edges": edges.tolist(), "counts": counts.tolist()}
+    return {"edges": edges_list(lo, hi, bins), "counts": counts.tolist()}
 
 
 def _stats32(stats):
