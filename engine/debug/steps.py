@@ -175,13 +175,15 @@ class StepTracker:
 
     def gradient_finished(self, call):
         """Measures the call now, while its targets' and gradients' arrays are held. In a step
-        the policy keeps whatever happens, the gradients are summarized now, as the Capture
-        would at the end (then it does not), and their norms are the summaries' (one pass
-        over each gradient instead of two)."""
+        the policy keeps whatever happens, the large gradients are summarized now, as the
+        Capture would at the end (then it does not), and their norms are the summaries' (one
+        pass over each instead of two)."""
         losses = call.measures[0] if call.measures is not None else []
         held = [g for _, _, _, g in call.results if g is not None and g.array is not None]
         if self._kept_whatever_happens():
-            fresh = [g for g in held if g.summary is None]
+            # the large ones (a pass of their own to measure); the small ones are measured
+            # together and summarized with the build's other small tensors
+            fresh = [g for g in held if g.summary is None and g.array.size > CHUNK]
             for g, summary in zip(
                 fresh, summarize([g.array for g in fresh], self.recorder.value_cap)
             ):

@@ -236,10 +236,10 @@ def test_a_capture_stored_with_one_row_per_step_reads_as_the_same_columns():
 
 def test_a_kept_step_takes_its_gradient_norms_from_the_summaries_as_numpy_computes_them():
     rng = np.random.default_rng(5)
-    x = rng.normal(size=(100, 50)).astype(np.float32)  # d/dw sum(w * x) = x: a large gradient
+    x = rng.normal(size=(200, 200)).astype(np.float32)  # d/dw sum(w * x) = x: a large gradient
     z = np.array([1.0, np.nan, -2.0], np.float32)  # and one holding NaN
     with engine.debug.capture(keep="first:1") as cap:
-        w = tf.Variable(np.zeros((100, 50), np.float32))
+        w = tf.Variable(np.zeros((200, 200), np.float32))
         v = tf.Variable(np.zeros(3, np.float32))
         for _ in range(2):
             with tf.GradientTape() as tape:
