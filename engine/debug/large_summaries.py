@@ -106,6 +106,7 @@ def large_statistics(array, bins, scratch):
             mask = scratch.mask[:n]
             np.equal(chunk, 0, out=mask)
             zeros += int(np.count_nonzero(mask))
+    assert pair_counts is not None  # (a large array: one chunk at least)
     pairs = pair_counts.reshape(rows, _PAIR)[:, :rows]  # [second, first]
     counts = (np.add.reduce(pairs, axis=0) + np.add.reduce(pairs, axis=1)).tolist()
     if last is not None:
