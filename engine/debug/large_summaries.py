@@ -75,7 +75,9 @@ def large_statistics(array, bins, scratch):
     # The bin index in float32, as np.histogram would in the data's type: a value that rounding
     # puts on the other side of an edge counts in the neighbouring bin. The top edge's values
     # land in an extra bin, folded into the last one (cheaper than clipping every index).
-    offset, scale = np.float32(low), np.float32(bins / (high - low))
+    with np.errstate(over="ignore"):
+        offset, scale = np.float32(low), np.float32(bins / (high - low))
+    narrow_range = not math.isfinite(scale)  # (below ~1e-37: the index in float64 instead)
     rows = bins + 1
     pair_counts = None
     last = None  # the bin of an odd element out (the last one)
@@ -92,9 +94,14 @@ def large_statistics(array, bins, scratch):
         shifted_sum += float(np.add.reduce(wide))
         shifted_squares += float(np.dot(wide, wide))
         narrow, index = scratch.narrow[:n], scratch.index[:n]
-        np.subtract(chunk, offset, out=narrow, dtype=np.float32)
-        np.multiply(narrow, scale, out=narrow)
-        np.copyto(index, narrow, casting="unsafe")  # (truncation: the bin's index, 0 to bins)
+        if narrow_range:
+            np.subtract(chunk, low, out=wide, dtype=np.float64)
+            np.multiply(wide, bins / (high - low), out=wide)
+            np.copyto(index, wide, casting="unsafe")
+        else:
+            np.subtract(chunk, offset, out=narrow, dtype=np.float32)
+            np.multiply(narrow, scale, out=narrow)
+            np.copyto(index, narrow, casting="unsafe")  # (truncation: the bin, 0 to bins)
         # np.bincount costs ~1 ns an element: it counts pairs of neighbours, read as one
         # uint16 (first + 256 * second), half the elements
         even = n & ~1

@@ -17,10 +17,11 @@ def _arrays():
     outlier[17] = 3.0
     negative = -np.abs(rng.standard_cauchy(6000)).astype(np.float32) - 1e-3
     half = rng.normal(2, 3, (80, 90)).astype(np.float16)
-    return [weights, relu, far, outlier, negative, half]
+    tiny = np.tile(np.array([1e-40, 2e-40, 1.5e-40], np.float32), 3000)  # bins / range: 1e41
+    return [weights, relu, far, outlier, negative, half, tiny]
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(7))
 def test_statistics_are_numpy_float64_ones_rounded_to_float32(index):
     array = _arrays()[index]
     (s,) = summarize([array])
@@ -34,7 +35,7 @@ def test_statistics_are_numpy_float64_ones_rounded_to_float32(index):
     np.testing.assert_array_max_ulp(got, expected, maxulp=1)
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", range(7))
 def test_histograms_are_numpy_ones_but_for_values_on_an_edge(index):
     array = _arrays()[index]
     (s,) = summarize([array])
