@@ -1,82 +1,138 @@
 """Summaries of large float32/float16 arrays (weights, activations, their gradients), the bulk
-of a capture's build time: the same statistics as summaries.py's general path, in two passes
-over the data through scratch buffers that are allocated once per build and reused.
+of a capture's build time: the same statistics as summaries.py's general path, in one pass for
+min and max and one pass of chunks through scratch buffers that are reused from build to build.
 
 Why: NumPy allocates a fresh temporary for every whole-array expression. Above glibc's mmap
 threshold (128 kB) each one is new pages from the kernel, so a 784x256 weight paid more for
 page faults than for arithmetic. Chunks of CHUNK elements keep the temporaries in the cache and
-the pages mapped. The float64 accumulation and the centered variance are those of the general
-path, so the figures are the same; an array holding NaN or Inf goes back to the general path.
+the pages mapped. Sums are accumulated in float64, as the general path's; an array holding NaN
+or Inf goes back to the general path.
 """
+
+import math
 
 import numpy as np
 
-CHUNK = 1 << 16  # elements per chunk: a float64 chunk (512 kB) and its temporaries fit in L2
+CHUNK = 1 << 15  # elements per chunk: a float64 chunk (256 kB) and its temporaries fit in L2
 _FAST_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float16)))
+_PAIR = 256  # a bin index is one byte: two neighbours read as one uint16 are a pair's index
 
 
-def fast_path(array):
-    return array.dtype in _FAST_DTYPES
+def fast_path(array, bins):
+    """Whether large_statistics handles `array` (bins + 1 indexes must fit in a byte)."""
+    return array.dtype in _FAST_DTYPES and bins < _PAIR - 1
 
 
 class Scratch:
-    """Reusable buffers for one build (or one spill): a float64 and a float32 temporary, bin
-    indexes, a mask."""
+    """Reusable buffers: a float64 and a float32 chunk, byte bin indexes, a mask."""
 
     def __init__(self):
         self.wide = np.empty(CHUNK)
         self.narrow = np.empty(CHUNK, dtype=np.float32)
-        self.index = np.empty(CHUNK, dtype=np.intp)
+        self.index = np.empty(CHUNK, dtype=np.uint8)
         self.mask = np.empty(CHUNK, dtype=bool)
+
+
+_SPARE: list[Scratch] = []  # scratch buffers between builds (touched pages: no page faults)
+
+
+def borrow_scratch():
+    """A Scratch for one build, the one the previous build gave back if any (pop and append
+    are atomic: two builds at once, e.g. a live snapshot's, each get their own)."""
+    try:
+        return _SPARE.pop()
+    except IndexError:
+        return Scratch()
+
+
+def return_scratch(scratch):
+    if not _SPARE:
+        _SPARE.append(scratch)
 
 
 def large_statistics(array, bins, scratch):
     """(zeros, min, max, mean, std, norm, histogram counts, histogram edges) of a finite float
-    array, or None when it holds NaN or Inf (the caller's general path handles those)."""
+    array (counts and edges as lists), or None when it holds NaN or Inf (the caller's general
+    path handles those). A few NumPy calls per chunk, each with a fixed cost of about a
+    microsecond: the Python around them is kept to plain floats and lists."""
     flat = array.reshape(-1)
     size = flat.size
-    chunks = [flat[start : start + CHUNK] for start in range(0, size, CHUNK)]
-    low = min(float(np.minimum.reduce(chunk)) for chunk in chunks)
-    high = max(float(np.maximum.reduce(chunk)) for chunk in chunks)
-    if not (np.isfinite(low) and np.isfinite(high)):  # (NaN makes min and max NaN)
+    low, high = float(np.minimum.reduce(flat)), float(np.maximum.reduce(flat))
+    if not (math.isfinite(low) and math.isfinite(high)):  # (NaN makes min and max NaN)
         return None
-    # Sums of the values shifted by the midpoint, in float64: the mean and the variance from
-    # them, in one pass with the histogram. The shift keeps the cancellation in
-    # Σ(x-c)²/n - (Σ(x-c)/n)² below float64 rounding times n/4 at worst (one outlier), far
-    # below the float32 precision the statistics are written with.
-    center = (low + high) / 2
-    lo, hi = (low - 0.5, high + 0.5) if low == high else (low, high)  # as np.histogram does
+    if low == high:  # one value: np.histogram's range is value +- 0.5, the value mid-way
+        counts = [0] * bins
+        counts[bins // 2] = size
+        zeros = size if low == 0 else 0
+        edges = edges_list(low - 0.5, high + 0.5, bins)
+        return zeros, low, high, low, 0.0, abs(low) * math.sqrt(size), counts, edges
+    # Sums of the values shifted by `center`, in float64: the mean and the variance from
+    # them. The cancellation in Σ(x-c)²/n - (Σ(x-c)/n)² is float64 rounding times
+    # (mean-c)²/variance, at most 5n (one outlier) when |c| is within the range of the values
+    # from the mean: c = 0 (no pass to shift) unless the values lie far from zero.
+    middle = (low + high) / 2
+    center = middle if abs(middle) > high - low else 0.0
     # The bin index in float32, as np.histogram would in the data's type: a value that rounding
     # puts on the other side of an edge counts in the neighbouring bin. The top edge's values
     # land in an extra bin, folded into the last one (cheaper than clipping every index).
-    offset, scale = np.float32(lo), np.float32(bins / (hi - lo))
-    counts = np.zeros(bins + 1, dtype=np.intp)
+    with np.errstate(over="ignore"):
+        offset, scale = np.float32(low), np.float32(bins / (high - low))
+    narrow_range = not math.isfinite(scale)  # (below ~1e-37: the index in float64 instead)
+    rows = bins + 1
+    pair_counts = None
+    last = None  # the bin of an odd element out (the last one)
     zeros = 0
     shifted_sum = shifted_squares = 0.0
     count_zeros = low <= 0.0 <= high
-    for chunk in chunks:
+    for start in range(0, size, CHUNK):
+        chunk = flat[start : start + CHUNK]
         n = chunk.size
-        wide, narrow, index = scratch.wide[:n], scratch.narrow[:n], scratch.index[:n]
-        np.subtract(chunk, center, out=wide, dtype=np.float64)
+        wide = scratch.wide[:n]
+        np.copyto(wide, chunk)
+        if center:
+            np.subtract(wide, center, out=wide)
         shifted_sum += float(np.add.reduce(wide))
         shifted_squares += float(np.dot(wide, wide))
-        np.subtract(chunk, offset, out=narrow, dtype=np.float32)
-        np.multiply(narrow, scale, out=narrow)
-        np.copyto(index, narrow, casting="unsafe")  # (truncation: the bin's index)
-        counts += np.bincount(index, minlength=bins + 1)[: bins + 1]
+        narrow, index = scratch.narrow[:n], scratch.index[:n]
+        if narrow_range:
+            np.subtract(chunk, low, out=wide, dtype=np.float64)
+            np.multiply(wide, bins / (high - low), out=wide)
+            np.copyto(index, wide, casting="unsafe")
+        else:
+            np.subtract(chunk, offset, out=narrow, dtype=np.float32)
+            np.multiply(narrow, scale, out=narrow)
+            np.copyto(index, narrow, casting="unsafe")  # (truncation: the bin, 0 to bins)
+        # np.bincount costs ~1 ns an element: it counts pairs of neighbours, read as one
+        # uint16 (first + 256 * second), half the elements
+        even = n & ~1
+        counted = np.bincount(index[:even].view(np.uint16), minlength=rows * _PAIR)
+        pair_counts = counted if pair_counts is None else pair_counts + counted
+        if even != n:
+            last = int(index[even])
         if count_zeros:
             mask = scratch.mask[:n]
             np.equal(chunk, 0, out=mask)
             zeros += int(np.count_nonzero(mask))
-    counts[bins - 1] += counts[bins]
+    assert pair_counts is not None  # (a large array: one chunk at least)
+    pairs = pair_counts.reshape(rows, _PAIR)[:, :rows]  # [second, first]
+    counts = (np.add.reduce(pairs, axis=0) + np.add.reduce(pairs, axis=1)).tolist()
+    if last is not None:
+        counts[last] += 1
+    counts[bins - 1] += counts.pop()  # the top edge's values, in the last bin
     shift = shifted_sum / size
     mean = center + shift
-    centered_squares = max(shifted_squares - size * shift * shift, 0.0)
-    std = float(np.sqrt(centered_squares / size))
-    norm = float(np.sqrt(max(shifted_squares + center * (2 * shifted_sum + size * center), 0.0)))
-    edges = np.arange(bins + 1) * ((hi - lo) / bins) + lo  # np.linspace's formula, without
-    edges[-1] = hi  # its Python-level checks (a few microseconds per tensor)
-    return zeros, low, high, mean, std, norm, counts[:bins], edges
+    std = math.sqrt(max(shifted_squares - size * shift * shift, 0.0) / size)
+    norm = math.sqrt(max(shifted_squares + center * (2 * shifted_sum + size * center), 0.0))
+    return zeros, low, high, mean, std, norm, counts, edges_list(low, high, bins)
+
+
+def edges_list(lo, hi, bins):
+    """np.linspace(lo, hi, bins + 1) as a list (its formula, without its Python-level checks:
+    a few microseconds per tensor)."""
+    step = (hi - lo) / bins
+    edges = [i * step + lo for i in range(bins)]
+    edges.append(hi)
+    return edges
 
 
 _SQUARES = Scratch()  # sum_of_squares runs while the program does (steps.py), one at a time

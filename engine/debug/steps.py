@@ -26,6 +26,7 @@ from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
 from .schema import KeptStep, SiteSteps
 from .step_columns import NO_GRADIENT, NOT_A_SOURCE, StepColumns
+from .summaries import summarize
 
 LISTS = ("tensors", "ops", "tapes", "events", "calls", "memory_log")
 _T, _O, _TAPES, _E, _C, _M = range(6)
@@ -179,21 +180,44 @@ class StepTracker:
         segment.bytes = max(segment.bytes, sum(arrays.values()))
 
     def gradient_finished(self, call):
-        """Measures the call now, while its targets' and gradients' arrays are held."""
+        """Measures the call now, while its targets' and gradients' arrays are held. In a step
+        the policy keeps whatever happens, the large gradients are summarized now, as the
+        Capture would at the end (then it does not), and their norms are the summaries' (one
+        pass over each instead of two)."""
         losses = call.measures[0] if call.measures is not None else []
         held = [g for _, _, _, g in call.results if g is not None and g.array is not None]
-        norm_of = dict(zip(map(id, held), l2_norms([g.array for g in held])))
+        if self._kept_whatever_happens():
+            # the large ones (a pass of their own to measure); the small ones are measured
+            # together and summarized with the build's other small tensors
+            fresh = [g for g in held if g.summary is None and g.array.size > CHUNK]
+            for g, summary in zip(
+                fresh, summarize([g.array for g in fresh], self.recorder.value_cap)
+            ):
+                g.summary = summary
+        norm_of = {id(g): _summary_norm(g.summary) for g in held if g.summary is not None}
+        measure = [g for g in held if norm_of.get(id(g)) is None]
+        for g, norm in zip(measure, l2_norms([g.array for g in measure])):
+            norm_of[id(g)] = (norm, norm == 0.0)
         results = []
         for index, _path, source, gradient in call.results:
             if gradient is None:
                 results.append((index, source, None, False))
             else:
                 norm = norm_of.get(id(gradient))
-                norm, zero = _norm(gradient) if norm is None else (norm, norm == 0.0)
+                norm, zero = _norm(gradient) if norm is None else norm
                 results.append((index, source, norm, zero))
         call.measures = (losses, results)
         if self.current is not None:
             self.current.ended_calls = call.end_seq
+
+    def _kept_whatever_happens(self):
+        """Whether the open step is kept in full by the policy alone (first, all, requested),
+        before its numbers are known."""
+        segment, policy = self.current, self.policy
+        if segment is None:
+            return False
+        step = segment.record.step
+        return policy.all or step < policy.first or step in policy.steps
 
     def variable_value(self, variable, array, assigned):
         key = variable.tensor.eid
@@ -584,6 +608,20 @@ def _l2(array):
         return sum_of_squares(a) ** 0.5
     flat = a.astype(np.float64, copy=False).reshape(-1)
     return math.sqrt(np.dot(flat, flat))
+
+
+def _summary_norm(summary):
+    """(L2 norm at float32 precision, all zeros) of a float gradient from its summary, or None
+    when the summary's statistics are not those of the whole value (NaN/Inf among it, an
+    empty or non-float value)."""
+    if summary["nans"] or summary["infs"] or summary.get("norm") is None:
+        return None
+    if summary["dtype"] not in _FLOAT_DTYPES:
+        return None
+    return float(summary["norm"]), summary["zeros"] == summary["size"]
+
+
+_FLOAT_DTYPES = frozenset(("float16", "float32", "float64", "bfloat16"))
 
 
 def _norm(gradient):

@@ -12,7 +12,13 @@ shape and dtype with one vectorized NumPy call per statistic, not one call per t
 
 import numpy as np
 
-from .large_summaries import Scratch, fast_path, large_statistics
+from .large_summaries import (
+    borrow_scratch,
+    edges_list,
+    fast_path,
+    large_statistics,
+    return_scratch,
+)
 
 VALUE_CAP = 1024
 HISTOGRAM_BINS = 20
@@ -23,17 +29,24 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     """One summary dict per array, in order."""
     out = [None] * len(arrays)
     groups: dict[tuple, list[int]] = {}
+    large = []  # (index, array, its large_statistics)
     scratch = None
     for index, array in enumerate(arrays):
         array = np.asarray(array)
         if array.size <= _GROUP_MAX_SIZE:
             groups.setdefault((array.shape, array.dtype), []).append(index)
             continue
-        if array.size > value_cap and fast_path(array):
-            scratch = scratch or Scratch()
-            out[index] = _summarize_large(array, bins, scratch)
-        if out[index] is None:
-            out[index] = _summarize_one(array, value_cap, bins)
+        if array.size > value_cap and fast_path(array, bins):
+            scratch = scratch or borrow_scratch()
+            statistics = large_statistics(array, bins, scratch)
+            if statistics is not None:  # (None: not finite, the general path)
+                large.append((index, array, statistics))
+                continue
+        out[index] = _summarize_one(array, value_cap, bins)
+    if scratch is not None:
+        return_scratch(scratch)
+    for index, summary in zip((i for i, _, _ in large), _summarize_large(large)):
+        out[index] = summary
     # float32/16 shapes with few tensors each: all of them together, when all are finite (a
     # stacked group per shape pays each NumPy call's fixed cost once per shape)
     few = [
@@ -225,17 +238,23 @@ def _summarize_together(arrays, value_cap, bins):
     return summaries
 
 
-def _summarize_large(array, bins, scratch):
-    """A large float32/16 array's summary (large_summaries.py), or None if it is not finite."""
-    statistics = large_statistics(array, bins, scratch)
-    if statistics is None:
-        return None
-    zeros, low, high, mean, std, norm, counts, edges = statistics
-    low, high, mean, std, norm = _stats32(np.array([low, high, mean, std, norm])).tolist()
-    summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
-    summary.update(zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm)
-    summary["histogram"] = {"edges": edges.tolist(), "counts": counts.tolist()}
-    return summary
+def _summarize_large(large):
+    """The summaries of large float32/16 arrays from their large_statistics, the statistics
+    of all of them rounded to float32 together."""
+    if not large:
+        return []
+    figures = np.array([statistics[1:6] for _, _, statistics in large])  # min to norm
+    rounded = _stats32(figures).tolist()
+    summaries = []
+    for (_, array, statistics), (low, high, mean, std, norm) in zip(large, rounded):
+        zeros, counts, edges = statistics[0], statistics[6], statistics[7]
+        summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
+        summary.update(
+            zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm
+        )
+        summary["histogram"] = {"edges": edges, "counts": counts}
+        summaries.append(summary)
+    return summaries
 
 
 def _uniform_histogram(values, lo, hi, bins):
@@ -243,11 +262,10 @@ def _uniform_histogram(values, lo, hi, bins):
     a value that rounding puts on the wrong side of an edge may count in the neighbouring bin."""
     if lo == hi:
         lo, hi = lo - 0.5, hi + 0.5  # as np.histogram does
-    edges = np.linspace(lo, hi, bins + 1)
     index = ((values - lo) * (bins / (hi - lo))).astype(np.intp)
     np.minimum(index, bins - 1, out=index)
     counts = np.bincount(index.reshape(-1), minlength=bins)
-    return {"edges": edges.tolist(), "counts": counts.tolist()}
+    return {"edges": edges_list(lo, hi, bins), "counts": counts.tolist()}
 
 
 def _stats32(stats):
@@ -259,11 +277,16 @@ def _stats32(stats):
     return np.array([float(str(v)) for v in rounded.reshape(-1)]).reshape(stats.shape)
 
 
+_POW10_ZERO = 64  # _POW10[_POW10_ZERO + k] is 10.0 ** k, for the scales shortest32 uses
+_POW10 = 10.0 ** np.arange(-_POW10_ZERO, _POW10_ZERO + 1, dtype=np.float64)
+
+
 def shortest32(values):
     """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
     still convert back to the same float32; values outside float32's range stay as they are.
     The digits are found by bisection (4 rounds instead of up to 9: a value that round-trips
-    with d digits does with more), all values at once."""
+    with d digits does with more), all values at once; the powers of ten come from a table
+    (10.0 ** k costs several times a multiplication)."""
     d = np.asarray(values, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         x = d.astype(np.float32)
@@ -273,19 +296,17 @@ def shortest32(values):
         if not todo.any():
             return out
         d, x = d[todo], x[todo]
-        magnitude = np.floor(np.log10(np.abs(d)))
-        low = np.ones(d.shape)  # digits that may not be enough
-        high = np.full(d.shape, 9.0)  # digits that are (9 always are for a float32)
-        while True:
-            open_ = low < high
-            if not open_.any():
-                break
-            middle = np.floor((low + high) / 2)
-            scale = 10.0 ** (middle - 1 - magnitude)
+        # 10 ** (digits - 1 - magnitude) is _POW10[base + digits]
+        base = (_POW10_ZERO - 1) - np.floor(np.log10(np.abs(d))).astype(np.intp)
+        low = np.ones(d.shape, dtype=np.intp)  # digits that may not be enough
+        high = np.full(d.shape, 9, dtype=np.intp)  # digits that are (9 always are)
+        for _ in range(4):  # [1, 9] halved four times (a closed one stays: high works)
+            middle = (low + high) >> 1
+            scale = _POW10.take(base + middle)
             ok = (np.round(d * scale) / scale).astype(np.float32) == x
-            high = np.where(open_ & ok, middle, high)
-            low = np.where(open_ & ~ok, middle + 1, low)
-        scale = 10.0 ** (high - 1 - magnitude)
+            high = np.where(ok, middle, high)
+            low = np.where(ok, low, middle + 1)
+        scale = _POW10.take(base + high)
         rounded = np.round(d * scale) / scale
         out[todo] = np.where(rounded.astype(np.float32) == x, rounded, x)
     return out

@@ -6,6 +6,7 @@ import gc
 import json
 import weakref
 
+import numpy as np
 import pytest
 
 import engine as tf
@@ -231,3 +232,25 @@ def test_a_capture_stored_with_one_row_per_step_reads_as_the_same_columns():
         (1, True, ["first"]),
         (7, True, ["requested"]),
     ]
+
+
+def test_a_kept_step_takes_its_gradient_norms_from_the_summaries_as_numpy_computes_them():
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(200, 200)).astype(np.float32)  # d/dw sum(w * x) = x: a large gradient
+    z = np.array([1.0, np.nan, -2.0], np.float32)  # and one holding NaN
+    with engine.debug.capture(keep="first:1") as cap:
+        w = tf.Variable(np.zeros((200, 200), np.float32))
+        v = tf.Variable(np.zeros(3, np.float32))
+        for _ in range(2):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(w * x) + tf.reduce_sum(v * z)
+            tape.gradient(loss, [w, v])
+    first, second = rows(cap)
+    assert first.kept and not second.kept  # summarized when the call ended / measured alone
+    expected = np.float32(np.linalg.norm(x.astype(np.float64)))
+    assert np.float32(first.grad_norms[0]) == expected == np.float32(second.grad_norms[0])
+    assert first.grad_norms[1] == second.grad_norms[1] == "nan"
+    gradient = cap.tensors[cap.calls[0].results[0].gradient]  # the kept step's dL/dw
+    assert np.float32(gradient.summary.norm) == expected
+    counts, _ = np.histogram(x.astype(np.float64), bins=20)
+    assert np.abs(np.array(gradient.summary.histogram.counts) - counts).sum() <= 2
