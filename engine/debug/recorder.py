@@ -304,12 +304,20 @@ class Recorder(hooks.Observer):
                 return  # a gradient call's seed, created just before the call is announced
         self.seq = seq = self.seq + 1
         location, stmt = self._where()
-        # Inputs: almost always tensors seen before (a dict hit and an identity check).
+        # Inputs: almost always tensors seen before (a dict hit and an identity check), or a
+        # variable's value read before (its snapshot carries the variable's id: tensor_of's
+        # second lookup, inlined, since an optimizer's ops take a variable as input 40 times a
+        # training step).
         by_eid = self.by_eid
         ins = []
         for t in inputs:
             raw = by_eid.get(t._id)
-            if raw is None or (raw.array is not t._value and raw.array is not None):
+            if raw is None:
+                variable = self.variables.get(t._id)
+                raw = None if variable is None else variable.versions.get(id(t._value))
+                if raw is None:
+                    raw = self.tensor_of(t, location, stmt)
+            elif raw.array is not t._value and raw.array is not None:
                 raw = self.tensor_of(t, location, stmt)
             ins.append(raw)
         ops = self.ops

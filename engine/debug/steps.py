@@ -318,12 +318,14 @@ class StepTracker:
                     nonfinite += 1
                 elif zeros:
                     zero += 1
+        # (rows filled as lists and made arrays once: an item set on an array costs more)
         width = len(site.variables)
         record.losses = np.array(losses, dtype=np.float64)
-        record.norms = np.full(width, ABSENT)
+        row = [ABSENT] * width
         for slot, norm in norms.items():
-            record.norms[slot] = norm
-        record.ratios = np.full(width, np.nan)
+            row[slot] = norm
+        record.norms = np.array(row, dtype=np.float64)
+        row = [math.nan] * width
         slots, befores, afters = [], [], []
         for key, (before, after) in segment.assigned.items():
             slot = site.index_of.get(key)
@@ -333,10 +335,11 @@ class StepTracker:
             befores.append(before)
             afters.append(after)
         for slot, (base, change) in zip(slots, update_norms(befores, afters)):
-            record.ratios[slot] = change / base if (base > 0) else np.inf
+            row[slot] = change / base if (base > 0) else math.inf
+        record.ratios = np.array(row, dtype=np.float64)
         record.counts = (none, zero, nonfinite)
         marks = record.marks
-        if nonfinite or not np.all(np.isfinite(record.losses)):
+        if nonfinite or not all(map(math.isfinite, losses)):  # (Python floats: _total_value)
             marks.append("nonfinite")
         if none:
             marks.append("none")
