@@ -120,13 +120,8 @@ def test_a_long_loop_killed_late_keeps_its_steps_up_to_near_where_it_stopped(esc
     assert late[-1]["seq"] > capture["calls"][2]["seq"]
 
 
-def test_the_cgroup_memory_limit_keeps_the_partial_capture(escaped):
-    if not any(
-        layer.startswith("cgroup") for layer in escaped.get("/api/health").json()["isolation"]
-    ):
-        pytest.skip("no cgroup here: memory is bounded by RLIMIT_AS, whose MemoryError is soft")
-    # SysV shared memory is outside the address space: only the cgroup sees it, and kills
-    bomb = """import ctypes
+# SysV shared memory is outside the address space: only the cgroup sees it, and kills
+SHARED_MEMORY_BOMB = """import ctypes
 libc = ctypes.CDLL(None, use_errno=True)
 libc.shmat.restype = ctypes.c_void_p
 for n in range(16):
@@ -135,7 +130,18 @@ for n in range(16):
     ctypes.memset(address, 1, 64 << 20)
     libc.shmdt(ctypes.c_void_p(address))
 """
-    summary = run_ended(escaped, bomb)
+
+
+def require_cgroup(client) -> None:
+    if not any(
+        layer.startswith("cgroup") for layer in client.get("/api/health").json()["isolation"]
+    ):
+        pytest.skip("no cgroup here: memory is bounded by RLIMIT_AS, whose MemoryError is soft")
+
+
+def test_the_cgroup_memory_limit_keeps_the_partial_capture(escaped):
+    require_cgroup(escaped)
+    summary = run_ended(escaped, SHARED_MEMORY_BOMB)
     assert summary["status"] == "limit", summary["error"]
     assert summary["error"]["type"] == "MemoryLimitExceeded"
     assert_kept_what_ran(escaped, summary)

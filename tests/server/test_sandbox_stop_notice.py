@@ -14,7 +14,7 @@ from server.sandbox.child import Child
 from server.sandbox.limits import Limits, MemoryLimitExceeded
 
 from .conftest import run
-from .escaped_server import escaped_client
+from .test_sandbox_partial_capture import SHARED_MEMORY_BOMB, escaped, require_cgroup  # noqa: F401
 from .test_sandbox_protocol import FORGE, IS_SOCKET
 
 LOOP = """
@@ -56,33 +56,12 @@ def test_a_soft_limit_sends_its_kind_and_the_programs_line_at_once():
 # the notice, then SysV shared memory beyond the limit: only the cgroup sees it, and kills
 NOTICE = json.dumps({"type": "stopping", "kind": "memory", "line": 2}).encode() + b"\n"
 NOTICE_THEN_KILLED = (
-    IS_SOCKET
-    + f"FORGED = {NOTICE!r}\n"
-    + FORGE.replace("os._exit(0)\n", "")
-    + """import ctypes
-libc = ctypes.CDLL(None, use_errno=True)
-libc.shmat.restype = ctypes.c_void_p
-for n in range(16):
-    ident = libc.shmget(0x5EEE + n, 64 << 20, 0o1666)
-    address = libc.shmat(ident, None, 0)
-    ctypes.memset(address, 1, 64 << 20)
-    libc.shmdt(ctypes.c_void_p(address))
-"""
+    IS_SOCKET + f"FORGED = {NOTICE!r}\n" + FORGE.replace("os._exit(0)\n", "") + SHARED_MEMORY_BOMB
 )
 
 
-@pytest.fixture(scope="module")
-def escaped(tmp_path_factory):
-    limits = {"memory_bytes": 512 * 1024**2, "wall_seconds": 60.0, "cpu_seconds": 60}
-    with escaped_client(tmp_path_factory.mktemp("data"), **limits) as client:
-        yield client
-
-
-def test_a_run_killed_after_the_notice_says_the_line_it_stopped_at(escaped):
-    if not any(
-        layer.startswith("cgroup") for layer in escaped.get("/api/health").json()["isolation"]
-    ):
-        pytest.skip("no cgroup here: memory is bounded by RLIMIT_AS, whose MemoryError is soft")
+def test_a_run_killed_after_the_notice_says_the_line_it_stopped_at(escaped):  # noqa: F811
+    require_cgroup(escaped)
     summary = run(escaped, NOTICE_THEN_KILLED)
     assert summary["status"] == "limit", summary["error"]
     assert summary["error"]["type"] == "MemoryLimitExceeded"
