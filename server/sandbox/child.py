@@ -53,8 +53,8 @@ class Child:
         self.main_thread = threading.get_ident()
         self.stopped_at: float | None = None  # when a soft limit stopped the program
         # A soft limit that strikes while a snapshot is built or sent waits for its end
-        # (an exception in the middle would leave half a message on the channel).
-        self.stop_lock = threading.Lock()
+        # (an exception in the middle would leave half a message on the channel). Both are the
+        # program thread's own: the signal handler that defers a stop runs there too.
         self.in_snapshot = 0  # depth: a print inside a snapshot's own code nests
         self.deferred_stop: type[SoftLimit] | None = None
         self.signalled_stop: type[SoftLimit] | None = None  # for the SIGUSR1 handler
@@ -249,19 +249,14 @@ class Child:
     _stop_line: int | None = None  # where the soft limit stopped it (its capture still building)
 
     def _stop(self, stop: type[SoftLimit]) -> bool | None:
-        """Raises `stop` in the program's thread if the program is running (True); None if it
-        is not. Inside engine.debug's recorder (an exception there would leave its records
-        half-written) the recorder is asked to raise it at its next event instead (_stop_here).
-        """
+        """Stops the program with `stop` if it is running (True); None if it is not. Where
+        and when (now, at a snapshot's end, at the recorder's next event) is decided in the
+        program's thread (_stop_here)."""
         frame = sys._current_frames().get(self.main_thread)
         self._stop_line = self._program_line(frame)
         if self._stop_line is None:
             return None
-        with self.stop_lock:
-            if self.in_snapshot:
-                self.deferred_stop = stop  # raised when the snapshot is sent
-            else:
-                self._raise_in_program(stop)
+        self._raise_in_program(stop)
         self._stop_kind = stop.kind
         self.stopped_at = time.monotonic()
         self._stop_notice = protocol.encode_header(
@@ -311,16 +306,14 @@ class Child:
     def _stops_deferred(self):
         """Around a snapshot or output being sent: a soft limit waits for its end, then is
         raised."""
-        with self.stop_lock:
-            self.in_snapshot += 1
+        self.in_snapshot += 1
         try:
             yield
         finally:
-            with self.stop_lock:
-                self.in_snapshot -= 1
-                stop = None
-                if not self.in_snapshot:
-                    stop, self.deferred_stop = self.deferred_stop, None
+            self.in_snapshot -= 1
+            stop = None
+            if not self.in_snapshot:
+                stop, self.deferred_stop = self.deferred_stop, None
             if stop is not None:
                 raise stop()
 

@@ -41,8 +41,10 @@ def test_a_snapshot_slowed_by_a_busy_machine_does_not_skip_the_next():
 
 
 def test_snapshots_that_compute_past_their_share_are_skipped():
+    # 0.3 s of CPU each: past the share (0.1 s + a tenth of the run's time) unless the
+    # machine stretched the first one past 5 s of wall time
     def compute():
-        until = time.thread_time() + 0.15
+        until = time.thread_time() + 0.3
         while time.thread_time() < until:
             pass
 
