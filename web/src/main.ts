@@ -239,19 +239,13 @@ async function loadRun(id: string, link: Permalink, known?: RunInfo): Promise<vo
   }
 }
 
-function currentView() {
-  graph.cy.stop(true, true); // a link names where the view is going, not where it is mid-animation
-  const pan = graph.cy.pan();
-  return { zoom: graph.cy.zoom(), x: pan.x, y: pan.y };
-}
-
 function defaultOpen(state: State): ReadonlySet<string> {
   const records = state.tape != null ? state.index?.tapes.get(state.tape)?.records?.length ?? 0 : 0;
   return defaultExpanded(records, store.state.grouping?.groups.keys() ?? []);
 }
 
 async function copyPermalink(): Promise<void> {
-  const link = location.origin + location.pathname + encodePermalink(store.state, currentView(), defaultOpen(store.state));
+  const link = location.origin + location.pathname + encodePermalink(store.state, graph.settledView(), defaultOpen(store.state));
   window.clearTimeout(urlTimer);
   history.replaceState(null, "", link);
   try {

@@ -53,8 +53,13 @@ function fitZoom(cy: Core, box: BoundingBox12): number {
   return Math.min(MAX_FIRST_ZOOM, (cy.width() - 2 * PAD) / w, (cy.height() - 2 * PAD) / h);
 }
 
+/** The pan that puts `box`'s centre at the panel's centre at `zoom`. */
+export function centredPan(cy: Core, box: BoundingBox12, zoom: number): { x: number; y: number } {
+  return { x: (cy.width() - zoom * (box.x1 + box.x2)) / 2, y: (cy.height() - zoom * (box.y1 + box.y2)) / 2 };
+}
+
 function centreOn(cy: Core, box: BoundingBox12, zoom: number): void {
-  cy.viewport({ zoom, pan: { x: (cy.width() - zoom * (box.x1 + box.x2)) / 2, y: (cy.height() - zoom * (box.y1 + box.y2)) / 2 } });
+  cy.viewport({ zoom, pan: centredPan(cy, box, zoom) });
 }
 
 /** Node ids on the call's path (sources and target included), and the sources' own ids. */

@@ -16,7 +16,7 @@ import { mountGraphToolbar } from "./graph-toolbar";
 import { mountGraphTooltip } from "./graph-tooltip";
 import { mountMinimap } from "./minimap";
 import { showLoading, updateLoading } from "./loading";
-import { applyFirstView, onScreen, pathNodes, readableZoom, tooBigToRead, type SavedView } from "./graph-viewport";
+import { applyFirstView, centredPan, onScreen, pathNodes, readableZoom, tooBigToRead, type SavedView } from "./graph-viewport";
 
 const BIG_GRAPH_NODES = 1500;
 
@@ -26,6 +26,8 @@ export interface GraphView {
   focusNode(id: string): void;
   /** Open the next drawn graph at this view (a permalink's) instead of the first view. */
   restoreView(view: SavedView): void;
+  /** The view now, a focus animation ended where it was going (what a permalink names). */
+  settledView(): SavedView;
 }
 
 export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphView {
@@ -78,9 +80,30 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     return hits;
   }
 
+  // Where a focus animation is taking the view: cytoscape's stop(jumpToEnd) only ends an
+  // animation at its next frame, so a link taken mid-way would name a view it passes through.
+  let focusGoal: SavedView | null = null;
+
   function focusNode(id: string): void {
     const element = cy.getElementById(id);
-    if (element.nonempty()) cy.animate({ center: { eles: element }, zoom: Math.max(cy.zoom(), 0.9) }, { duration: 250 });
+    if (element.empty()) return;
+    const zoom = Math.max(cy.zoom(), 0.9);
+    const pan = centredPan(cy, element.boundingBox({}), zoom);
+    const goal = { zoom, x: pan.x, y: pan.y };
+    focusGoal = goal;
+    cy.stop(true, false);
+    // (not queued: animated() is true from now on, and settledView sees it in this same turn)
+    cy.animate({ zoom, pan }, { duration: 250, queue: false, complete: () => { if (focusGoal === goal) focusGoal = null; } });
+  }
+
+  function settledView(): SavedView {
+    if (focusGoal && cy.animated()) {
+      cy.stop(true, false);
+      cy.viewport({ zoom: focusGoal.zoom, pan: { x: focusGoal.x, y: focusGoal.y } });
+    }
+    focusGoal = null;
+    const pan = cy.pan();
+    return { zoom: cy.zoom(), x: pan.x, y: pan.y };
   }
 
   async function rebuild(state: State): Promise<void> {
@@ -244,7 +267,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     const marginX = Math.max(40, cy.width() * 0.12);
     const marginY = Math.max(30, cy.height() * 0.1);
     if (box.x1 < marginX || box.x2 > cy.width() - marginX || box.y1 < marginY || box.y2 > cy.height() - marginY) {
-      cy.stop(true, true);
+      cy.stop(true, false); // where it is: a jump to its end would land on the next frame, over this
       cy.center(node); // no animation: a step must cost one frame
     }
   }
@@ -411,6 +434,7 @@ export function mountGraph(container: HTMLElement, empty: HTMLElement): GraphVie
     restoreView: (view) => {
       pendingView = view;
     },
+    settledView,
   };
 }
 

@@ -163,7 +163,7 @@ export function mountMinimap(cy: Core, container: HTMLElement, stillNeeded: () =
     const gx = (event.clientX - bounds.left - ox) / kx;
     const gy = (event.clientY - bounds.top - oy) / ky;
     const zoom = cy.zoom();
-    cy.stop(true, true);
+    cy.stop(true, false); // where it is: a jump to its end would land on the next frame, over this
     cy.pan({ x: cy.width() / 2 - zoom * gx, y: cy.height() / 2 - zoom * gy });
   }
 
