@@ -10,6 +10,7 @@ import numpy as np
 
 from .optimizer import Optimizer
 from .slices import add_to, dense, divide_by, multiply_by, scale, square
+from .writes import assign
 
 
 class Adadelta(Optimizer):
@@ -35,8 +36,9 @@ class Adadelta(Optimizer):
         accumulated_grad = self._slot(self._accumulated_grads, variable)
         accumulated_delta = self._slot(self._accumulated_delta_vars, variable)
         # A sparse gradient stays sparse (its slices squared before a row's are summed).
-        accumulated_grad.assign(
-            rho * accumulated_grad._value + dense(scale(square(gradient), one_minus_rho))
+        assign(
+            accumulated_grad,
+            rho * accumulated_grad._value + dense(scale(square(gradient), one_minus_rho)),
         )
         delta = scale(
             divide_by(
@@ -45,7 +47,8 @@ class Adadelta(Optimizer):
             ),
             dtype(-1),
         )
-        accumulated_delta.assign(
-            rho * accumulated_delta._value + dense(scale(square(delta), one_minus_rho))
+        assign(
+            accumulated_delta,
+            rho * accumulated_delta._value + dense(scale(square(delta), one_minus_rho)),
         )
         add_to(variable, scale(delta, learning_rate))

@@ -13,6 +13,7 @@ import numpy as np
 
 from .optimizer import Optimizer, cast_constant
 from .slices import dense, square
+from .writes import assign, assign_add, assign_sub
 
 
 class Adam(Optimizer):
@@ -46,12 +47,12 @@ class Adam(Optimizer):
         m = self._slot(self._momentums, variable)
         v = self._slot(self._velocities, variable)
         alpha = learning_rate * np.sqrt(dtype(1) - beta_2_power) / (dtype(1) - beta_1_power)
-        m.assign_add((dense(gradient) - m._value) * dtype(1 - self.beta_1))
+        assign_add(m, (dense(gradient) - m._value) * dtype(1 - self.beta_1))
         # A sparse gradient's slices are squared before a repeated row's slices are summed.
-        v.assign_add((dense(square(gradient)) - v._value) * dtype(1 - self.beta_2))
+        assign_add(v, (dense(square(gradient)) - v._value) * dtype(1 - self.beta_2))
         second_moment = v._value
         if self.amsgrad:
             v_hat = self._slot(self._velocity_hats, variable)
-            v_hat.assign(np.maximum(v_hat._value, v._value))
+            assign(v_hat, np.maximum(v_hat._value, v._value))
             second_moment = v_hat._value
-        variable.assign_sub((m._value * alpha) / (np.sqrt(second_moment) + dtype(self.epsilon)))
+        assign_sub(variable, (m._value * alpha) / (np.sqrt(second_moment) + dtype(self.epsilon)))

@@ -9,6 +9,7 @@ import numpy as np
 
 from .optimizer import Optimizer, cast_constant
 from .slices import absolute, dense
+from .writes import assign, assign_add, assign_sub
 
 
 class Adamax(Optimizer):
@@ -34,9 +35,10 @@ class Adamax(Optimizer):
         gradient = dense(gradient)
         m = self._slot(self._m, variable)
         u = self._slot(self._u, variable)
-        m.assign_add((gradient - m._value) * dtype(1 - self.beta_1))
-        u.assign(np.maximum(dtype(self.beta_2) * u._value, abs_gradient))
-        variable.assign_sub(
+        assign_add(m, (gradient - m._value) * dtype(1 - self.beta_1))
+        assign(u, np.maximum(dtype(self.beta_2) * u._value, abs_gradient))
+        assign_sub(
+            variable,
             (learning_rate * m._value)
-            / ((dtype(1) - beta_1_power) * (u._value + dtype(self.epsilon)))
+            / ((dtype(1) - beta_1_power) * (u._value + dtype(self.epsilon))),
         )

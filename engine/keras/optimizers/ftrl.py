@@ -13,6 +13,7 @@ import numpy as np
 from .clipping import clip_by_value
 from .optimizer import Optimizer
 from .slices import dense, square
+from .writes import assign, assign_add
 
 
 class Ftrl(Optimizer):
@@ -79,11 +80,12 @@ class Ftrl(Optimizer):
         w = variable._value
         grad_to_use = gradient + dtype(2 * self.l2_shrinkage_regularization_strength) * w
         new_accum = accum._value + squared
-        linear.assign_add(
-            grad_to_use - ((np.power(new_accum, power) - np.power(accum._value, power)) / lr) * w
+        assign_add(
+            linear,
+            grad_to_use - ((np.power(new_accum, power) - np.power(accum._value, power)) / lr) * w,
         )
         quadratic = np.power(new_accum, power) / lr + dtype(2) * l2
         l1 = dtype(self.l1_regularization_strength)
         clipped = clip_by_value(linear._value, -l1, l1)
-        variable.assign((clipped - linear._value) / quadratic)
-        accum.assign(new_accum)
+        assign(variable, (clipped - linear._value) / quadratic)
+        assign(accum, new_accum)

@@ -7,6 +7,7 @@ m = m * beta_2 + g * (1 - beta_2)
 import numpy as np
 
 from .optimizer import Optimizer, cast_constant
+from .writes import assign, assign_sub
 
 
 class Lion(Optimizer):
@@ -33,7 +34,7 @@ class Lion(Optimizer):
         beta_1 = cast_constant(self.beta_1, dtype)
         beta_2 = cast_constant(self.beta_2, dtype)
         m = self._slot(self._momentums, variable)
-        variable.assign_sub(
-            learning_rate * np.sign(m._value * beta_1 + gradient * (dtype(1) - beta_1))
+        assign_sub(
+            variable, learning_rate * np.sign(m._value * beta_1 + gradient * (dtype(1) - beta_1))
         )
-        m.assign(m._value * beta_2 + gradient * (dtype(1) - beta_2))
+        assign(m, m._value * beta_2 + gradient * (dtype(1) - beta_2))

@@ -13,6 +13,7 @@ from .. import naming
 from ..variables import KerasVariable
 from .optimizer import Optimizer, cast_constant
 from .slices import dense, square
+from .writes import assign, assign_add, assign_sub
 
 
 class Nadam(Optimizer):
@@ -40,7 +41,7 @@ class Nadam(Optimizer):
     def _update_all(self, grads, trainable_variables, learning_rate):
         dtype = self._u_product._value.dtype.type
         u_t = dtype(1.0) - dtype(0.5) * np.power(dtype(0.96), self._local_step(dtype))
-        self._u_product.assign(self._u_product._value * dtype(self.beta_1) * u_t)
+        assign(self._u_product, self._u_product._value * dtype(self.beta_1) * u_t)
         super()._update_all(grads, trainable_variables, learning_rate)
 
     def update_step(self, gradient, variable, learning_rate):
@@ -60,10 +61,10 @@ class Nadam(Optimizer):
         gradient = dense(gradient)
         m = self._slot(self._momentums, variable)
         v = self._slot(self._velocities, variable)
-        m.assign_add((gradient - m._value) * (one - beta_1))
-        v.assign_add((squared - v._value) * (one - beta_2))
+        assign_add(m, (gradient - m._value) * (one - beta_1))
+        assign_add(v, (squared - v._value) * (one - beta_2))
         m_hat = (u_t_1 * m._value) / (one - u_product_t_1) + ((one - u_t) * gradient) / (
             one - u_product_t
         )
         v_hat = v._value / (one - beta_2_power)
-        variable.assign_sub((m_hat * learning_rate) / (np.sqrt(v_hat) + dtype(self.epsilon)))
+        assign_sub(variable, (m_hat * learning_rate) / (np.sqrt(v_hat) + dtype(self.epsilon)))

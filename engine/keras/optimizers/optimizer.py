@@ -8,7 +8,8 @@ optimizer's update_step, then count the iteration.
 
 The updates are state changes, not differentiable ops, so they are computed in NumPy in the
 variable's dtype, in the same order of float operations as Keras's formulas (so float32
-results match TF's), and written with `assign` (which the debugger sees as variable events).
+results match TF's), and written as Keras's TF optimizer writes them (writes.py: one assign
+event per slot or weight, which the debugger sees).
 Gradients may be Tensors, NumPy arrays, Python lists or IndexedSlices (tf.gather's gradient),
 which stay sparse through the update as in Keras (see slices.py), unless clipping or loss
 scaling is on (then they are densified first).

@@ -12,6 +12,7 @@ import numpy as np
 
 from .optimizer import Optimizer
 from .slices import dense, divide_by, scale, square, subtract_from
+from .writes import assign, assign_sub
 
 
 class RMSprop(Optimizer):
@@ -44,17 +45,17 @@ class RMSprop(Optimizer):
         rho, one_minus_rho = dtype(self.rho), dtype(1 - self.rho)
         velocity = self._slot(self._velocities, variable)
         # A sparse gradient's slices are squared before a repeated row's slices are summed.
-        velocity.assign(rho * velocity._value + dense(scale(square(gradient), one_minus_rho)))
+        assign(velocity, rho * velocity._value + dense(scale(square(gradient), one_minus_rho)))
         if self.centered:
             average = self._slot(self._average_gradients, variable)
-            average.assign(rho * average._value + dense(scale(gradient, one_minus_rho)))
+            assign(average, rho * average._value + dense(scale(gradient, one_minus_rho)))
             denominator = velocity._value - np.square(average._value) + dtype(self.epsilon)
         else:
             denominator = velocity._value + dtype(self.epsilon)
         increment = divide_by(scale(gradient, learning_rate), np.sqrt(denominator))
         if self.momentum > 0:
             momentum = self._slot(self._momentums, variable)
-            momentum.assign(dtype(self.momentum) * momentum._value + dense(increment))
-            variable.assign_sub(momentum._value)
+            assign(momentum, dtype(self.momentum) * momentum._value + dense(increment))
+            assign_sub(variable, momentum._value)
         else:
             subtract_from(variable, increment)

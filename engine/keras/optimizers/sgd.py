@@ -7,6 +7,7 @@ nesterov:       m = m * momentum - g * lr;  w += m * momentum - g * lr
 
 from .optimizer import Optimizer, cast_constant
 from .slices import dense, scale, subtract_from
+from .writes import assign, assign_add
 
 
 class SGD(Optimizer):
@@ -35,8 +36,8 @@ class SGD(Optimizer):
             return
         m = self._slot(self.momentums, variable)
         momentum = cast_constant(self.momentum, gradient.dtype.type)
-        m.assign(m._value * momentum - dense(step))
+        assign(m, m._value * momentum - dense(step))
         if self.nesterov:
-            variable.assign_add(m._value * momentum - dense(step))
+            assign_add(variable, m._value * momentum - dense(step))
         else:
-            variable.assign_add(m._value)
+            assign_add(variable, m._value)

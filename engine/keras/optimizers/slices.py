@@ -10,6 +10,8 @@ ndarray and passes through them unchanged.
 
 import numpy as np
 
+from . import writes
+
 
 class Slices:
     """An IndexedSlices gradient as NumPy: `values[i]` belongs to row `indices[i]`."""
@@ -76,9 +78,9 @@ def subtract_from(variable, update):
     if isinstance(update, Slices):
         value = variable._value.copy()
         np.subtract.at(value, update.indices, update.values)
-        variable.assign(value)
+        writes.assign(variable, value)
     else:
-        variable.assign_sub(update)
+        writes.assign_sub(variable, update)
 
 
 def add_to(variable, update):
@@ -86,6 +88,6 @@ def add_to(variable, update):
     if isinstance(update, Slices):
         value = variable._value.copy()
         np.add.at(value, update.indices, update.values)
-        variable.assign(value)
+        writes.assign(variable, value)
     else:
-        variable.assign_add(update)
+        writes.assign_add(variable, update)
