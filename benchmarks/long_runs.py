@@ -3,8 +3,8 @@
 The training loop: a Keras Sequential of 3 Dense(64, relu) + Dense(1), Adam, on 256x20 inputs,
 `with tf.GradientTape()` / `tape.gradient` / `apply_gradients` per step. Figures:
 - time: 1,000 steps under `capture_program` (default policy first:3,last:3,anomalies, the
-  Capture built and serialized) / the same loop on the plain engine, CPU time in one process,
-  best of alternating runs. Target <= 2x.
+  Capture built and serialized as the sandbox sends it, `to_json_bytes`) / the same loop on the
+  plain engine, CPU time in one process, best of alternating runs. Target <= 2x.
 - peak RSS of a fresh process (one subprocess per configuration): the plain loop, 1,000 and
   10,000 captured steps. Targets: <= 250 MB at 1,000; 10,000 within 10% of 1,000.
 - the JSON of the 10,000-step capture. Target <= 20 MB.
@@ -75,7 +75,7 @@ def run_plain(steps):
 def run_captured(steps):
     import engine.debug
 
-    return engine.debug.capture_program(program(steps), "main.py").to_json()
+    return engine.debug.capture_program(program(steps), "main.py").to_json_bytes()
 
 
 def measure_rss(mode, steps):

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from .legacy_steps import columns_from_rows
 from .number_table import NumberRows, NumberTable
+from .streamed_json import capture_json
 
 if TYPE_CHECKING:
     from .kept_values import KeptValues
@@ -487,7 +488,12 @@ class Capture(Model):
 
     def to_json(self) -> str:
         """JSON text; absent optional fields (None) are left out, from_json restores them."""
-        return self.model_dump_json(by_alias=True, exclude_none=True)
+        return capture_json(self).decode()
+
+    def to_json_bytes(self) -> bytearray:
+        """The JSON text as UTF-8, written without a second copy of it (streamed_json.py): what
+        the sandbox sends and the store keeps."""
+        return capture_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> "Capture":

@@ -120,7 +120,7 @@ class Child:
 
     # Running ----------------------------------------------------------------------------------
 
-    def _capture_json(self, source: str, filename: str) -> bytes:
+    def _capture_json(self, source: str, filename: str) -> bytes | bytearray:
         try:
             check_program(source, filename)
         except SyntaxError as error:
@@ -192,9 +192,9 @@ class Child:
                 self.stdout,
             )
         capture.stdout = self.stdout.getvalue()  # the run's output, whoever captured it
-        payload = capture.to_json().encode()
+        payload = capture.to_json_bytes()
         if len(payload) > self.limits.capture_bytes:
-            payload = _within(capture, len(payload), self.limits).to_json().encode()
+            payload = _within(capture, len(payload), self.limits).to_json_bytes()
             self.kept_values = None  # their tensors are not in the reduced capture
         return payload
 
@@ -356,7 +356,7 @@ class Child:
             return b""
         return data if len(data) <= self.limits.kept_values_wire_bytes else b""
 
-    def _report(self, header: bytes, *payloads: bytes) -> None:
+    def _report(self, header: bytes, *payloads: bytes | bytearray) -> None:
         if not self.report_lock.acquire(blocking=False):
             return  # the other report is being written
         # from the watchdog, a snapshot being sent may hold the channel: not for long

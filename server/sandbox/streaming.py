@@ -33,7 +33,7 @@ class Channel:
         self.socket = sock
         self._lock = threading.Lock()
 
-    def send(self, header: bytes, *payloads: bytes, wait: float | None = None) -> bool:
+    def send(self, header: bytes, *payloads: bytes | bytearray, wait: float | None = None) -> bool:
         """Sends one message; `wait`: seconds to wait for the channel (None: as long as it
         takes, 0: not at all). False if it was busy or closed."""
         if wait is None:
@@ -86,9 +86,9 @@ class Snapshots:
         with self.stops_deferred():
             try:
                 capture = snapshot()
-                payload = capture.to_json().encode()
+                payload = capture.to_json_bytes()
             except (Exception, MemoryError):  # noqa: BLE001 - a best effort: the program goes on
-                capture, payload = None, b""
+                capture, payload = None, bytearray()
             if 0 < len(payload) <= self.capture_bytes:
                 header = protocol.encode_header(type="partial", bytes=len(payload))
                 self.channel.send(header, payload)
