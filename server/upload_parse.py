@@ -9,6 +9,7 @@ bounds nesting depth (pydantic-core: 200 levels) and refuses lone surrogates.
 
 import asyncio
 import multiprocessing
+import os
 import resource
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,6 +21,7 @@ from engine.debug.schema import Capture
 
 from .bounds import bound_capture
 from .errors import ApiError, describe_validation
+from .parent_death import die_with
 from .summary import summarize, title_of
 
 PARSER_MEMORY_BYTES = 4 * 1024**3
@@ -46,7 +48,10 @@ def parse_upload(body: bytes, run_id: str, created: datetime) -> ParsedUpload | 
     return ParsedUpload(summary.model_dump_json(), title_of(capture), payload)
 
 
-def _limit_memory() -> None:
+def _start_parser(server_pid: int) -> None:
+    """The parser process's set-up: it dies with its server (one killed outright would leave
+    it behind, an orphan holding its memory) and holds at most PARSER_MEMORY_BYTES."""
+    die_with(server_pid)
     resource.setrlimit(resource.RLIMIT_AS, (PARSER_MEMORY_BYTES, PARSER_MEMORY_BYTES))
 
 
@@ -59,7 +64,10 @@ class UploadParser:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_limit_memory
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_parser,
+                initargs=(os.getpid(),),
             )
         return self._pool
 

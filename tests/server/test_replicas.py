@@ -30,6 +30,27 @@ print("client", {k})
 """
 
 
+def children_of(pid):
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                children.append(int(entry.name))
+    return children
+
+
+def alive(pid):
+    """Running (a zombie has ended: only its exit status is left for a parent to read)."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def call(base, path, body=None, method=None, raw=False):
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
@@ -168,6 +189,7 @@ def test_a_killed_replica_loses_no_acknowledged_run(tmp_path, replicas, database
         deadline = time.monotonic() + 30
         while len(acknowledged) < 40 and time.monotonic() < deadline:
             time.sleep(0.05)
+        helpers = children_of(process.pid)  # the upload parser, multiprocessing's tracker
         process.kill()  # SIGKILL, mid-burst
         time.sleep(1.0)
         stop.set()
@@ -175,6 +197,12 @@ def test_a_killed_replica_loses_no_acknowledged_run(tmp_path, replicas, database
             thread.join()
     print(f"kill -9 mid-burst: {len(acknowledged)} acknowledged, {len(refused)} refused")
     assert len(acknowledged) >= 40 and refused, (len(acknowledged), len(refused))
+    # the processes the killed replica started end with it, not orphaned for good
+    assert helpers
+    deadline = time.monotonic() + 30
+    while any(map(alive, helpers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(alive, helpers)), [p for p in helpers if alive(p)]
     for run_id, stdout in acknowledged:
         assert call(replicas[1], f"/api/runs/{run_id}")["stdout"] == stdout
 
