@@ -73,3 +73,11 @@ def test_summaries_come_back_in_the_order_of_the_arrays():
     summaries = summarize(arrays)
     assert [s["shape"] for s in summaries] == [list(np.shape(a)) for a in arrays]
     assert summaries[-2]["value"] == 1.5 and summaries[-1]["max"] == 5999
+
+
+def test_summarized_together_each_array_gets_its_own_figures():
+    # large_statistics folds the histograms of all its arrays at once: each keeps its own
+    arrays = _arrays()
+    alone = [summarize([a])[0] for a in arrays]
+    assert summarize(arrays) == alone
+    assert summarize(arrays[::-1]) == alone[::-1]
