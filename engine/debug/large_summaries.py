@@ -16,6 +16,9 @@ import numpy as np
 CHUNK = 1 << 15  # elements per chunk: a float64 chunk (256 kB) and its temporaries fit in L2
 _FAST_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float16)))
 _PAIR = 256  # a bin index is one byte: two neighbours read as one uint16 are a pair's index
+# the float64 numbers that round to float32's inf: from half-way between float32's largest
+# and 2 ** 128 (checked without np.errstate, a context manager that costs ~1 us)
+_FLOAT32_OVERFLOW = (2 - 2**-24) * 2.0**127
 
 
 def fast_path(array, bins):
@@ -50,14 +53,38 @@ def return_scratch(scratch):
         _SPARE.append(scratch)
 
 
-def large_statistics(array, bins, scratch):
-    """(zeros, min, max, mean, std, norm, histogram counts, histogram edges) of a finite float
-    array (counts and edges as lists), or None when it holds NaN or Inf (the caller's general
-    path handles those). A few NumPy calls per chunk, each with a fixed cost of about a
-    microsecond: the Python around them is kept to plain floats and lists."""
-    flat = array.reshape(-1)
+def large_statistics(arrays, bins, scratch):
+    """For each array, (zeros, min, max, mean, std, norm, histogram counts, histogram edges)
+    (counts and edges as lists), or None when it holds NaN or Inf (the caller's general path
+    handles those). An array equal to an earlier one gets its figures without the passes
+    (at the first step, a layer's x @ w + b with a zero bias is x @ w)."""
+    # pair counts, [array, second, first]: a few kB per array (bincount's own result, 43 kB,
+    # is let go at once: kept, they made the heap grow by page faults)
+    tables = np.zeros((len(arrays), bins + 1, bins + 1), dtype=np.intp)
+    partials: list = []
+    earlier: dict[tuple, int] = {}  # (shape, dtype, min, max) -> position of the first one
+    for position, array in enumerate(arrays):
+        flat = array.reshape(-1)
+        low, high = float(np.minimum.reduce(flat)), float(np.maximum.reduce(flat))
+        # (the signs too: -0.0 == 0.0, but a minimum of -0.0 is written "-0.0"; no other
+        # figure depends on the sign of a zero)
+        key = (array.shape, array.dtype, low, high, math.copysign(1, low), math.copysign(1, high))
+        twin = earlier.setdefault(key, position)
+        if twin != position and partials[twin] is not None and np.array_equal(arrays[twin], array):
+            np.copyto(tables[position], tables[twin])
+            zeros, low, high, mean, std, norm, counts, last, edges = partials[twin]
+            counts = None if counts is None else list(counts)
+            partials.append((zeros, low, high, mean, std, norm, counts, last, list(edges)))
+        else:
+            partials.append(_partial_statistics(flat, low, high, bins, scratch, tables[position]))
+    return _with_counts(partials, tables, bins)
+
+
+def _partial_statistics(flat, low, high, bins, scratch, table):
+    """The statistics of a flat array of minimum `low` and maximum `high`, its histogram as
+    pair counts added to `table` (see _with_counts), or None when it holds NaN or Inf. A few
+    NumPy calls per chunk: the Python around them is kept to plain floats and lists."""
     size = flat.size
-    low, high = float(np.minimum.reduce(flat)), float(np.maximum.reduce(flat))
     if not (math.isfinite(low) and math.isfinite(high)):  # (NaN makes min and max NaN)
         return None
     if low == high:  # one value: np.histogram's range is value +- 0.5, the value mid-way
@@ -65,21 +92,15 @@ def large_statistics(array, bins, scratch):
         counts[bins // 2] = size
         zeros = size if low == 0 else 0
         edges = edges_list(low - 0.5, high + 0.5, bins)
-        return zeros, low, high, low, 0.0, abs(low) * math.sqrt(size), counts, edges
-    # Sums of the values shifted by `center`, in float64: the mean and the variance from
-    # them. The cancellation in Σ(x-c)²/n - (Σ(x-c)/n)² is float64 rounding times
-    # (mean-c)²/variance, at most 5n (one outlier) when |c| is within the range of the values
-    # from the mean: c = 0 (no pass to shift) unless the values lie far from zero.
-    middle = (low + high) / 2
-    center = middle if abs(middle) > high - low else 0.0
+        return zeros, low, high, low, 0.0, abs(low) * math.sqrt(size), counts, None, edges
+    center = _center(low, high)
     # The bin index in float32, as np.histogram would in the data's type: a value that rounding
     # puts on the other side of an edge counts in the neighbouring bin. The top edge's values
     # land in an extra bin, folded into the last one (cheaper than clipping every index).
-    with np.errstate(over="ignore"):
-        offset, scale = np.float32(low), np.float32(bins / (high - low))
-    narrow_range = not math.isfinite(scale)  # (below ~1e-37: the index in float64 instead)
+    # (a range below ~1e-37: no float32 scale, the index in float64 instead)
+    narrow_range = bins / (high - low) >= _FLOAT32_OVERFLOW
+    offset, scale = np.float32(low), np.float32(0 if narrow_range else bins / (high - low))
     rows = bins + 1
-    pair_counts = None
     last = None  # the bin of an odd element out (the last one)
     zeros = 0
     shifted_sum = shifted_squares = 0.0
@@ -102,28 +123,56 @@ def large_statistics(array, bins, scratch):
             np.subtract(chunk, offset, out=narrow, dtype=np.float32)
             np.multiply(narrow, scale, out=narrow)
             np.copyto(index, narrow, casting="unsafe")  # (truncation: the bin, 0 to bins)
-        # np.bincount costs ~1 ns an element: it counts pairs of neighbours, read as one
-        # uint16 (first + 256 * second), half the elements
         even = n & ~1
         counted = np.bincount(index[:even].view(np.uint16), minlength=rows * _PAIR)
-        pair_counts = counted if pair_counts is None else pair_counts + counted
+        np.add(table, counted.reshape(rows, _PAIR)[:, :rows], out=table)
         if even != n:
             last = int(index[even])
         if count_zeros:
             mask = scratch.mask[:n]
             np.equal(chunk, 0, out=mask)
             zeros += int(np.count_nonzero(mask))
-    assert pair_counts is not None  # (a large array: one chunk at least)
-    pairs = pair_counts.reshape(rows, _PAIR)[:, :rows]  # [second, first]
-    counts = (np.add.reduce(pairs, axis=0) + np.add.reduce(pairs, axis=1)).tolist()
-    if last is not None:
-        counts[last] += 1
-    counts[bins - 1] += counts.pop()  # the top edge's values, in the last bin
+    mean, std, norm = _moments(shifted_sum, shifted_squares, center, size)
+    return zeros, low, high, mean, std, norm, None, last, edges_list(low, high, bins)
+
+
+def _center(low, high):
+    """The shift of the sums: sums of the values shifted by `center`, in float64, give the
+    mean and the variance. The cancellation in Σ(x-c)²/n - (Σ(x-c)/n)² is float64 rounding
+    times (mean-c)²/variance, at most 5n (one outlier) when |c| is within the range of the
+    values from the mean: c = 0 (no pass to shift) unless the values lie far from zero."""
+    middle = (low + high) / 2
+    return middle if abs(middle) > high - low else 0.0
+
+
+def _moments(shifted_sum, shifted_squares, center, size):
+    """(mean, std, norm) from the sums of the values shifted by `center`."""
     shift = shifted_sum / size
     mean = center + shift
     std = math.sqrt(max(shifted_squares - size * shift * shift, 0.0) / size)
     norm = math.sqrt(max(shifted_squares + center * (2 * shifted_sum + size * center), 0.0))
-    return zeros, low, high, mean, std, norm, counts, edges_list(low, high, bins)
+    return mean, std, norm
+
+
+def _with_counts(partials, tables, bins):
+    """The statistics with their histogram counts as a list. np.bincount costs ~1 ns an
+    element: it counted pairs of neighbours, read as one uint16 (first + 256 * second), half
+    the elements, into `tables`; those of all arrays are folded into bins here together."""
+    folded = (np.add.reduce(tables, axis=1) + np.add.reduce(tables, axis=2)).tolist()
+    out: list[tuple | None] = []
+    for partial, counts in zip(partials, folded):
+        if partial is None:
+            out.append(None)
+            continue
+        zeros, low, high, mean, std, norm, constant, last, edges = partial
+        if constant is not None:  # (one value: its counts as they are)
+            counts = constant
+        else:
+            if last is not None:
+                counts[last] += 1
+            counts[bins - 1] += counts.pop()  # the top edge's values, in the last bin
+        out.append((zeros, low, high, mean, std, norm, counts, edges))
+    return out
 
 
 def edges_list(lo, hi, bins):

@@ -82,16 +82,25 @@ def activation_statistics(array, margin):
         if a.ndim == 0
         else (a.reshape(-1, a.shape[-1]) if a.ndim > 1 else a.reshape(1, -1))
     )
-    size = max(a.size, 1)
-    low, high = _bounds(a.dtype, margin, 1 - margin)
     return {
         "examples": units.shape[0],
         "units": units.shape[1],
         "dead": int(np.count_nonzero(~units.any(axis=0))) if a.size else 0,
-        "sigmoid_saturated": (np.count_nonzero(a <= low) + np.count_nonzero(a >= high)) / size,
-        # (a <= -1 + margin) | (a >= 1 - margin): float64 rounding is symmetric
-        "tanh_saturated": np.count_nonzero(np.abs(a) >= high) / size,
+        "sigmoid_saturated": saturated_share(a, margin, "Sigmoid"),
+        "tanh_saturated": saturated_share(a, margin, "Tanh"),
     }
+
+
+def saturated_share(array, margin, op_type):
+    """The share of the values within `margin` (< 0.5) of sigmoid's limits (op_type
+    "Sigmoid") or of tanh's ("Tanh"): all a finding needs of an output still held."""
+    a = np.asarray(array)
+    size = max(a.size, 1)
+    low, high = _bounds(a.dtype, margin, 1 - margin)
+    if op_type == "Sigmoid":
+        return (np.count_nonzero(a <= low) + np.count_nonzero(a >= high)) / size
+    # (a <= -1 + margin) | (a >= 1 - margin): float64 rounding is symmetric
+    return np.count_nonzero(np.abs(a) >= high) / size
 
 
 def _bounds(dtype, low, high):

@@ -10,6 +10,8 @@ A capture holds tens of thousands of small tensors, so they are summarized in gr
 shape and dtype with one vectorized NumPy call per statistic, not one call per tensor.
 """
 
+import itertools
+
 import numpy as np
 
 from .large_summaries import (
@@ -29,22 +31,25 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     """One summary dict per array, in order."""
     out = [None] * len(arrays)
     groups: dict[tuple, list[int]] = {}
-    large = []  # (index, array, its large_statistics)
-    scratch = None
+    fast = []  # (index, array) of the large float arrays
     for index, array in enumerate(arrays):
         array = np.asarray(array)
         if array.size <= _GROUP_MAX_SIZE:
             groups.setdefault((array.shape, array.dtype), []).append(index)
-            continue
-        if array.size > value_cap and fast_path(array, bins):
-            scratch = scratch or borrow_scratch()
-            statistics = large_statistics(array, bins, scratch)
-            if statistics is not None:  # (None: not finite, the general path)
-                large.append((index, array, statistics))
-                continue
-        out[index] = _summarize_one(array, value_cap, bins)
-    if scratch is not None:
+        elif array.size > value_cap and fast_path(array, bins):
+            fast.append((index, array))
+        else:
+            out[index] = _summarize_one(array, value_cap, bins)
+    large = []  # (index, array, its large_statistics)
+    if fast:
+        scratch = borrow_scratch()
+        found = large_statistics([array for _, array in fast], bins, scratch)
         return_scratch(scratch)
+        for (index, array), statistics in zip(fast, found):
+            if statistics is None:  # not finite: the general path
+                out[index] = _summarize_one(array, value_cap, bins)
+            else:
+                large.append((index, array, statistics))
     for index, summary in zip((i for i, _, _ in large), _summarize_large(large)):
         out[index] = summary
     # float32/16 shapes with few tensors each: all of them together, when all are finite (a
@@ -100,23 +105,38 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         sums = numeric.sum(axis=1)
         if np.isfinite(sums).all():  # (float32 data cannot overflow a float64 sum)
             return _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins)
-    finite = np.isfinite(numeric)
-    all_finite = finite.all(axis=1)
-    nans = np.isnan(numeric).sum(axis=1)
-    infs = size - finite.sum(axis=1) - nans
-    zeros = (numeric == 0).sum(axis=1)
-    with np.errstate(over="ignore", invalid="ignore"):
-        safe = np.where(finite, numeric, 0.0)
-        counts = finite.sum(axis=1)
-        sums = safe.sum(axis=1)
-        squares = (safe * safe).sum(axis=1)
-        means = np.divide(sums, counts, out=np.zeros(n), where=counts > 0)
-        centered = np.where(finite, numeric - means[:, None], 0.0)
-        stds = np.sqrt(
-            np.divide((centered * centered).sum(axis=1), counts, out=np.zeros(n), where=counts > 0)
-        )
-        mins = np.where(finite, numeric, np.inf).min(axis=1)
-        maxs = np.where(finite, numeric, -np.inf).max(axis=1)
+    if flat.dtype.kind != "f":  # integers and bools: all finite, the same sums without masks
+        finite = None
+        all_finite = np.ones(n, dtype=bool)
+        nans = infs = np.zeros(n, dtype=np.intp)
+        counts = np.full(n, size)
+        zeros = (numeric == 0).sum(axis=1)
+        sums = numeric.sum(axis=1)
+        squares = (numeric * numeric).sum(axis=1)
+        means = sums / size
+        centered = numeric - means[:, None]
+        stds = np.sqrt((centered * centered).sum(axis=1) / size)
+        mins, maxs = numeric.min(axis=1), numeric.max(axis=1)
+    else:
+        finite = np.isfinite(numeric)
+        all_finite = finite.all(axis=1)
+        nans = np.isnan(numeric).sum(axis=1)
+        infs = size - finite.sum(axis=1) - nans
+        zeros = (numeric == 0).sum(axis=1)
+        with np.errstate(over="ignore", invalid="ignore"):
+            safe = np.where(finite, numeric, 0.0)
+            counts = finite.sum(axis=1)
+            sums = safe.sum(axis=1)
+            squares = (safe * safe).sum(axis=1)
+            means = np.divide(sums, counts, out=np.zeros(n), where=counts > 0)
+            centered = np.where(finite, numeric - means[:, None], 0.0)
+            stds = np.sqrt(
+                np.divide(
+                    (centered * centered).sum(axis=1), counts, out=np.zeros(n), where=counts > 0
+                )
+            )
+            mins = np.where(finite, numeric, np.inf).min(axis=1)
+            maxs = np.where(finite, numeric, -np.inf).max(axis=1)
     norms = np.sqrt(squares)
     keep_values = size <= value_cap
     if flat.dtype.kind == "f" and flat.dtype.itemsize <= 4:
@@ -147,7 +167,9 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         if values is not None:  # keep_values
             s["value"] = values[i] if finite_only else _json_safe(values[i])
         else:
-            s["histogram"] = _histogram(numeric[i][finite[i]], bins)
+            s["histogram"] = _histogram(
+                numeric[i] if finite is None else numeric[i][finite[i]], bins
+            )
         summaries.append(s)
     return summaries
 
@@ -200,8 +222,9 @@ def _summarize_together(arrays, value_cap, bins):
     per shape paid each NumPy call's fixed cost once per shape."""
     if not arrays:
         return []
-    sizes = np.array([a.size for a in arrays])
-    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    lengths = [a.size for a in arrays]
+    sizes = np.array(lengths)
+    starts = np.array([0, *itertools.accumulate(lengths[:-1])])  # (Python: a few arrays)
     narrow = np.concatenate([a.reshape(-1) for a in arrays])
     flat = narrow.astype(np.float64)
     sums = np.add.reduceat(flat, starts)
@@ -277,39 +300,54 @@ def _stats32(stats):
     return np.array([float(str(v)) for v in rounded.reshape(-1)]).reshape(stats.shape)
 
 
+def shortest32(values):
+    """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
+    still convert back to the same float32; values outside float32's range stay as they are.
+    The digits are found by bisection over [1, 9] (a value that round-trips with d digits
+    does with more), all values at once: 5 digits, then 3 or 7, then 2, 4, 6 or 8, then 1
+    for the values 2 digits were enough for (what four rounds of halving [1, 9] test)."""
+    d = np.asarray(values, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        x = d.astype(np.float32)
+        todo = np.isfinite(x) & (x != 0)
+        if todo.all():  # (the common case: no selection and scattering back)
+            return _shortest(d.reshape(-1), x.reshape(-1)).reshape(d.shape)
+        out = d.copy()
+        kept = np.isfinite(d) & ~todo
+        out[kept] = x[kept]
+        if todo.any():
+            out[todo] = _shortest(d[todo], x[todo])
+    return out
+
+
 _POW10_ZERO = 64  # _POW10[_POW10_ZERO + k] is 10.0 ** k, for the scales shortest32 uses
 _POW10 = 10.0 ** np.arange(-_POW10_ZERO, _POW10_ZERO + 1, dtype=np.float64)
 
 
-def shortest32(values):
-    """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
-    still convert back to the same float32; values outside float32's range stay as they are.
-    The digits are found by bisection (4 rounds instead of up to 9: a value that round-trips
-    with d digits does with more), all values at once; the powers of ten come from a table
-    (10.0 ** k costs several times a multiplication)."""
-    d = np.asarray(values, dtype=np.float64)
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        x = d.astype(np.float32)
-        out = d.copy()
-        todo = np.isfinite(x) & (x != 0)
-        out[np.isfinite(d) & ~todo] = x[np.isfinite(d) & ~todo]
-        if not todo.any():
-            return out
-        d, x = d[todo], x[todo]
-        # 10 ** (digits - 1 - magnitude) is _POW10[base + digits]
-        base = (_POW10_ZERO - 1) - np.floor(np.log10(np.abs(d))).astype(np.intp)
-        low = np.ones(d.shape, dtype=np.intp)  # digits that may not be enough
-        high = np.full(d.shape, 9, dtype=np.intp)  # digits that are (9 always are)
-        for _ in range(4):  # [1, 9] halved four times (a closed one stays: high works)
-            middle = (low + high) >> 1
-            scale = _POW10.take(base + middle)
-            ok = (np.round(d * scale) / scale).astype(np.float32) == x
-            high = np.where(ok, middle, high)
-            low = np.where(ok, low, middle + 1)
-        scale = _POW10.take(base + high)
-        rounded = np.round(d * scale) / scale
-        out[todo] = np.where(rounded.astype(np.float32) == x, rounded, x)
-    return out
+def _shortest(d, x):
+    """shortest32 of finite non-zero float64 values `d` (1-D), `x` their float32 roundings."""
+    # 10 ** (digits - 1 - magnitude) is _POW10[base + digits]
+    base = (_POW10_ZERO - 1) - np.floor(np.log10(np.abs(d))).astype(np.intp)
+    middle = np.where(_round_trips(d, x, base, 5), 3, 7)  # [1, 5] or [6, 9] left
+    middle += np.where(_round_trips(d, x, base, middle), -1, 1)  # 2, 4, 6 or 8
+    # [low, high] is now a single number but for [1, 2] (2 digits round-trip)
+    high = middle + ~_round_trips(d, x, base, middle)
+    two = np.flatnonzero(high == 2)
+    if two.size:
+        high[two[_round_trips(d[two], x[two], base[two], 1)]] = 1
+    scale = _POW10.take(base + high)
+    rounded = np.rint(d * scale) / scale
+    return np.where(rounded.astype(np.float32) == x, rounded, x)
+
+
+def _round_trips(d, x, base, digits):
+    """Whether `d` rounded to `digits` significant digits converts back to float32 `x`
+    (the powers of ten come from a table: 10.0 ** k costs several times a multiplication)."""
+    scale = _POW10.take(base + digits)
+    candidate = d * scale
+    np.rint(candidate, out=candidate)  # (np.round with 0 decimals, without its wrapper)
+    candidate /= scale
+    return candidate.astype(np.float32) == x
 
 
 def _summarize_one(array, value_cap, bins):

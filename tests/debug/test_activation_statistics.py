@@ -4,7 +4,7 @@ counts made by NumPy in float64, with values on either side of the saturation bo
 import numpy as np
 import pytest
 
-from engine.debug.spill import activation_statistics
+from engine.debug.spill import activation_statistics, saturated_share
 
 
 def _expected(array, margin):
@@ -41,3 +41,12 @@ def test_dead_units_and_saturation_of_a_batch():
     for array in (relu, tanh):
         assert activation_statistics(array, 0.01) == _expected(array, 0.01)
     assert activation_statistics(relu, 0.01)["dead"] >= 2
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.float64])
+def test_a_held_output_is_measured_for_its_own_finding_only(dtype):
+    # saturated_share: what the saturation finding reads, without the other figures' passes
+    array = _around_the_bounds(0.05).astype(dtype)
+    expected = _expected(array, 0.05)
+    assert saturated_share(array, 0.05, "Sigmoid") == expected["sigmoid_saturated"]
+    assert saturated_share(array, 0.05, "Tanh") == expected["tanh_saturated"]

@@ -1,6 +1,8 @@
 """Summaries of large float32/float16 arrays (the chunked path of large_summaries.py) against
 NumPy's float64 statistics and np.histogram."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -73,3 +75,23 @@ def test_summaries_come_back_in_the_order_of_the_arrays():
     summaries = summarize(arrays)
     assert [s["shape"] for s in summaries] == [list(np.shape(a)) for a in arrays]
     assert summaries[-2]["value"] == 1.5 and summaries[-1]["max"] == 5999
+
+
+def test_summarized_together_each_array_gets_its_own_figures():
+    # large_statistics folds the histograms of all its arrays at once: each keeps its own
+    arrays = _arrays()
+    alone = [summarize([a])[0] for a in arrays]
+    assert summarize(arrays) == alone
+    assert summarize(arrays[::-1]) == alone[::-1]
+
+
+def test_an_array_equal_to_an_earlier_one_gets_its_own_figures_too():
+    arrays = _arrays()
+    relu = arrays[1]
+    signed = np.where(relu == 0, np.float32(-0.0), relu)  # equal to relu, its zeros -0.0
+    together = summarize([*arrays, *(a.copy() for a in arrays), signed])
+    assert together[len(arrays) : 2 * len(arrays)] == together[: len(arrays)]
+    # the minimum is written with its sign: not the twin's figure
+    assert math.copysign(1, together[1]["min"]) == 1 and together[1]["min"] == 0
+    assert math.copysign(1, together[-1]["min"]) == -1
+    assert together[-1] == summarize([signed])[0]

@@ -4,7 +4,7 @@ import json
 
 import numpy as np
 
-from engine.debug.summaries import summarize, value_from_json
+from engine.debug.summaries import shortest32, summarize, value_from_json
 
 
 def test_statistics_match_numpy_over_the_finite_elements():
@@ -61,3 +61,55 @@ def test_non_finite_small_values_are_strings_and_decode_back():
     (s,) = summarize([array])
     assert s["value"] == [["nan", 1.0], ["inf", "-inf"]]
     np.testing.assert_array_equal(value_from_json(s["value"], "float32", [2, 2]), array)
+
+
+def _fewest_digits(value):
+    """The fewest significant digits (1 to 9) whose correctly rounded decimal of `value`
+    reads back as the same float32, by trying each in turn (Python's formatting)."""
+    x = np.float32(value)
+    return next(d for d in range(1, 10) if np.float32(float(f"{float(x):.{d - 1}e}")) == x)
+
+
+def test_shortest32_finds_the_fewest_digits_that_round_trip():
+    rng = np.random.default_rng(3)
+    many = rng.normal(size=3000) * 10.0 ** rng.integers(-10, 8, 3000)
+    few = np.rint(rng.normal(size=3000) * 1e4) / 10.0 ** rng.integers(0, 6, 3000)
+    special = [1.0, 0.5, 2.0, 0.1, 0.25, 1e-10, 99999.99, 12345678.0, 7.0, 0.3]
+    for values in (many.astype(np.float32), few.astype(np.float32), np.float32(special)):
+        out = shortest32(values)
+        np.testing.assert_array_equal(out.astype(np.float32), values)
+        digits = [_fewest_digits(v) for v in values]
+        # out is the decimal with those digits: printed with them, it is the same float
+        assert all(float(f"{v:.{d - 1}e}") == v for v, d in zip(out.tolist(), digits))
+
+
+def test_shortest32_leaves_zeros_and_non_finite_values_and_keeps_shapes():
+    values = np.array([[0.0, -0.0, np.inf], [np.nan, 1e39, 0.1]])
+    out = shortest32(values)
+    # (1e39 is float32's inf)
+    assert out.shape == values.shape and out[1, 2] == 0.1 and out[1, 1] == np.inf
+    assert np.signbit(out[0, 1]) and out[0, 0] == 0 and np.isinf(out[0, 2])
+    assert np.isnan(out[1, 0])
+    grid = np.array([[1.0, 2.5], [0.1, 3.0], [7.0, 0.5]], np.float32)  # all finite, 2-D
+    assert shortest32(grid).tolist() == [[1.0, 2.5], [0.1, 3.0], [7.0, 0.5]]
+    assert shortest32(np.float32(0.1)).shape == () and shortest32(np.float32(0.1)) == 0.1
+
+
+def test_integer_and_bool_statistics_are_numpy_ones():
+    rng = np.random.default_rng(4)
+    arrays = [
+        rng.integers(-50, 50, (64,)).astype(np.int32),
+        rng.integers(0, 2, (6, 7)).astype(bool),
+        rng.integers(-(2**40), 2**40, 3000),  # above the value cap: a histogram
+    ]
+    for array, s in zip(arrays, summarize(arrays + arrays)):
+        wide = array.astype(np.float64).reshape(-1)
+        assert s["min"] == wide.min() and s["max"] == wide.max()
+        assert s["zeros"] == np.count_nonzero(wide == 0) and s["nans"] == s["infs"] == 0
+        np.testing.assert_allclose(
+            [s["mean"], s["std"], s["norm"]], [wide.mean(), wide.std(), np.linalg.norm(wide)]
+        )
+        if "histogram" in s:
+            assert s["histogram"]["counts"] == np.histogram(wide, bins=20)[0].tolist()
+        else:
+            assert s["value"] == array.tolist()
