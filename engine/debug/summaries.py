@@ -105,36 +105,31 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         sums = numeric.sum(axis=1)
         if np.isfinite(sums).all():  # (float32 data cannot overflow a float64 sum)
             return _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins)
-    if flat.dtype.kind != "f":  # integers and bools: all finite, the same sums without masks
-        finite = None
-        all_finite = np.ones(n, dtype=bool)
-        nans = infs = np.zeros(n, dtype=np.intp)
-        counts = np.full(n, size)
-        zeros = (numeric == 0).sum(axis=1)
-        sums = numeric.sum(axis=1)
-        squares = (numeric * numeric).sum(axis=1)
-        means = sums / size
-        centered = numeric - means[:, None]
-        stds = np.sqrt((centered * centered).sum(axis=1) / size)
-        mins, maxs = numeric.min(axis=1), numeric.max(axis=1)
-    else:
+    if flat.dtype.kind == "f":  # (not all finite: the sums above were not)
         finite = np.isfinite(numeric)
-        all_finite = finite.all(axis=1)
+        counts = finite.sum(axis=1)
         nans = np.isnan(numeric).sum(axis=1)
-        infs = size - finite.sum(axis=1) - nans
-        zeros = (numeric == 0).sum(axis=1)
-        with np.errstate(over="ignore", invalid="ignore"):
-            safe = np.where(finite, numeric, 0.0)
-            counts = finite.sum(axis=1)
-            sums = safe.sum(axis=1)
-            squares = (safe * safe).sum(axis=1)
-            means = np.divide(sums, counts, out=np.zeros(n), where=counts > 0)
-            centered = np.where(finite, numeric - means[:, None], 0.0)
-            stds = np.sqrt(
-                np.divide(
-                    (centered * centered).sum(axis=1), counts, out=np.zeros(n), where=counts > 0
-                )
-            )
+        safe = np.where(finite, numeric, 0.0)
+    else:  # integers and bools: all finite, no masks to apply
+        finite = None
+        counts = np.full(n, size)
+        nans = np.zeros(n, dtype=np.intp)
+        safe = numeric
+    all_finite = counts == size
+    infs = size - counts - nans
+    zeros = (numeric == 0).sum(axis=1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        sums = safe.sum(axis=1)
+        squares = (safe * safe).sum(axis=1)
+        means = np.divide(sums, counts, out=np.zeros(n), where=counts > 0)
+        centered = numeric - means[:, None]
+        if finite is not None:
+            centered = np.where(finite, centered, 0.0)
+        squared = (centered * centered).sum(axis=1)
+        stds = np.sqrt(np.divide(squared, counts, out=np.zeros(n), where=counts > 0))
+        if finite is None:
+            mins, maxs = numeric.min(axis=1), numeric.max(axis=1)
+        else:
             mins = np.where(finite, numeric, np.inf).min(axis=1)
             maxs = np.where(finite, numeric, -np.inf).max(axis=1)
     norms = np.sqrt(squares)

@@ -33,13 +33,18 @@ def explain(ctx):
     return findings
 
 
-def _statistics(ctx, out):
+def _statistics(ctx, out, measure=None):
+    """An output's activation statistics: those spill.py took when it let the array go, else
+    `measure(array)` of the array still held (by default all of them; a finding may measure
+    only the figures it reads); None without either."""
     known = ctx.recorder.spill.activation_stats.get(out.id)
     if known is not None:
         return known
     if out.array is None or out.array.size == 0:
         return None
-    return activation_statistics(out.array, THRESHOLDS["saturation_margin"])
+    if measure is None:
+        return activation_statistics(out.array, THRESHOLDS["saturation_margin"])
+    return measure(out.array)
 
 
 def _dead_relu(ctx, call, op):
@@ -92,13 +97,12 @@ def _saturated(ctx, call, op):
         return None  # an output layer near 0/1 is often what training aims for
     low, high = _SATURATING[op.type]
     margin = THRESHOLDS["saturation_margin"]
-    known = ctx.recorder.spill.activation_stats.get(out.id)
-    if known is not None:
-        fraction = known["sigmoid_saturated" if op.type == "Sigmoid" else "tanh_saturated"]
-    elif out.array is None or out.array.size == 0:
+    key = "sigmoid_saturated" if op.type == "Sigmoid" else "tanh_saturated"
+    # (only the share this finding reads: no pass for dead units or the other share)
+    stats = _statistics(ctx, out, lambda array: {key: saturated_share(array, margin, op.type)})
+    if stats is None:
         return None
-    else:  # (only the share this finding reads: no pass for dead units or the other share)
-        fraction = saturated_share(out.array, margin, op.type)
+    fraction = stats[key]
     if fraction < THRESHOLDS["saturated_fraction"]:
         return None
     line = ctx.line(op.location)
