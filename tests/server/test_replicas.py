@@ -16,6 +16,7 @@ import pytest
 from tests.caddy_proxy import caddy_proxy
 from tests.live_server import serve, serve_process
 from tests.postgres_server import postgres_server
+from tests.processes import alive, children_of
 from tests.replica_set import replica_set
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,27 +29,6 @@ with tf.GradientTape() as tape:
 g = tape.gradient(y, x)
 print("client", {k})
 """
-
-
-def children_of(pid):
-    children = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                children.append(int(entry.name))
-    return children
-
-
-def alive(pid):
-    """Running (a zombie has ended: only its exit status is left for a parent to read)."""
-    try:
-        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def call(base, path, body=None, method=None, raw=False):

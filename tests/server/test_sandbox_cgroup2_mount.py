@@ -31,6 +31,7 @@ from fastapi.testclient import TestClient
 from server.app import create_app
 from server.sandbox.cgroups import CONTROLLERS, SERVER_LEAF, RunCgroups
 from server.settings import Settings
+from tests.processes import alive
 
 from . import escape_capture
 from .conftest import FAST_LIMITS, run
@@ -106,15 +107,6 @@ def v2_path(pid: int) -> str:
         if line.startswith("0::"):
             return line[3:]
     raise AssertionError(f"process {pid} is in no cgroup2 cgroup")
-
-
-def alive(pid: int) -> bool:
-    """Still running (a zombie has ended: it is only waiting for its parent)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return False
-    return "\nState:\tZ" not in status
 
 
 # A run's worker that starts two more processes once it is in its cgroup: one in a session of

@@ -5,7 +5,7 @@ the output and the snapshots its worker streamed while it ran (server/sandbox/st
 import pytest
 
 from .conftest import run
-from .escaped_server import escaped_client
+from .escaped_server import LONG_RUN_LIMITS, SHARED_MEMORY_BOMB, escaped_client, require_cgroup
 
 RECORDED = """import tensorflow as tf
 import numpy as np
@@ -64,9 +64,7 @@ def test_a_hard_time_limit_keeps_the_partial_capture(client, tail):
 
 @pytest.fixture(scope="module")
 def escaped(tmp_path_factory):
-    # time enough for a long loop to run before it crashes
-    limits = {"memory_bytes": 512 * 1024**2, "wall_seconds": 60.0, "cpu_seconds": 60}
-    with escaped_client(tmp_path_factory.mktemp("data"), **limits) as client:
+    with escaped_client(tmp_path_factory.mktemp("data"), **LONG_RUN_LIMITS) as client:
         yield client
 
 
@@ -118,25 +116,6 @@ def test_a_long_loop_killed_late_keeps_its_steps_up_to_near_where_it_stopped(esc
     assert 3 <= len(late) <= 4
     assert all(c["steps"] and c["results"][0]["gradient"] is not None for c in late)
     assert late[-1]["seq"] > capture["calls"][2]["seq"]
-
-
-# SysV shared memory is outside the address space: only the cgroup sees it, and kills
-SHARED_MEMORY_BOMB = """import ctypes
-libc = ctypes.CDLL(None, use_errno=True)
-libc.shmat.restype = ctypes.c_void_p
-for n in range(16):
-    ident = libc.shmget(0x5EED + n, 64 << 20, 0o1666)
-    address = libc.shmat(ident, None, 0)
-    ctypes.memset(address, 1, 64 << 20)
-    libc.shmdt(ctypes.c_void_p(address))
-"""
-
-
-def require_cgroup(client) -> None:
-    if not any(
-        layer.startswith("cgroup") for layer in client.get("/api/health").json()["isolation"]
-    ):
-        pytest.skip("no cgroup here: memory is bounded by RLIMIT_AS, whose MemoryError is soft")
 
 
 def test_the_cgroup_memory_limit_keeps_the_partial_capture(escaped):

@@ -14,7 +14,7 @@ from server.sandbox.child import Child
 from server.sandbox.limits import Limits, MemoryLimitExceeded
 
 from .conftest import run
-from .test_sandbox_partial_capture import SHARED_MEMORY_BOMB, escaped, require_cgroup  # noqa: F401
+from .escaped_server import LONG_RUN_LIMITS, SHARED_MEMORY_BOMB, escaped_client, require_cgroup
 from .test_sandbox_protocol import FORGE, IS_SOCKET
 
 LOOP = """
@@ -60,7 +60,13 @@ NOTICE_THEN_KILLED = (
 )
 
 
-def test_a_run_killed_after_the_notice_says_the_line_it_stopped_at(escaped):  # noqa: F811
+@pytest.fixture(scope="module")
+def escaped(tmp_path_factory):
+    with escaped_client(tmp_path_factory.mktemp("data"), **LONG_RUN_LIMITS) as client:
+        yield client
+
+
+def test_a_run_killed_after_the_notice_says_the_line_it_stopped_at(escaped):
     require_cgroup(escaped)
     summary = run(escaped, NOTICE_THEN_KILLED)
     assert summary["status"] == "limit", summary["error"]
