@@ -330,19 +330,43 @@ def _shortest(d, x):
     two = np.flatnonzero(high == 2)
     if two.size:
         high[two[_round_trips(d[two], x[two], base[two], 1)]] = 1
-    scale = _POW10.take(base + high)
-    rounded = np.rint(d * scale) / scale
+    rounded = _decimal(d, base + high - _POW10_ZERO)
     return np.where(rounded.astype(np.float32) == x, rounded, x)
 
 
 def _round_trips(d, x, base, digits):
-    """Whether `d` rounded to `digits` significant digits converts back to float32 `x`
-    (the powers of ten come from a table: 10.0 ** k costs several times a multiplication)."""
-    scale = _POW10.take(base + digits)
-    candidate = d * scale
-    np.rint(candidate, out=candidate)  # (np.round with 0 decimals, without its wrapper)
-    candidate /= scale
-    return candidate.astype(np.float32) == x
+    """Whether `d` rounded to `digits` significant digits converts back to float32 `x`."""
+    return _rounded(d, base + digits - _POW10_ZERO).astype(np.float32) == x
+
+
+_EXACT_POWER = 22  # 10.0 ** k is exact for 0 <= k <= 22 (5 ** 22 < 2 ** 53)
+
+
+def _rounded(d, exponent):
+    """`d` rounded to a multiple of 10 ** -exponent: rint(d * 10 ** exponent) / 10 ** exponent
+    (the powers come from a table: 10.0 ** k costs several times a multiplication). That is
+    the float64 nearest to the decimal only when the power is exact: for a negative exponent
+    (values above ~1e8) the exact 10 ** -exponent divides and multiplies instead."""
+    scale = _POW10.take(exponent + _POW10_ZERO)
+    rounded = d * scale
+    np.rint(rounded, out=rounded)  # (np.round with 0 decimals, without its wrapper)
+    rounded /= scale
+    if exponent.size and exponent.min() < 0:
+        negative = np.flatnonzero(exponent < 0)
+        power = _POW10.take(_POW10_ZERO - exponent[negative])
+        rounded[negative] = np.rint(d[negative] / power) * power
+    return rounded
+
+
+def _decimal(d, exponent):
+    """_rounded, exact for every exponent: with no exact power of ten in float64 (values below
+    ~1e-15 or above ~1e30) Python's correctly rounded reading of the decimal, one value at a
+    time (few). With an inexact power a vanishing gradient of 1e-30 read 9.999999999999999e-31."""
+    rounded = _rounded(d, exponent)
+    for i in np.flatnonzero(np.abs(exponent) > _EXACT_POWER).tolist():
+        power = int(exponent[i])
+        rounded[i] = float(f"{int(np.rint(d[i] * _POW10[power + _POW10_ZERO]))}e{-power}")
+    return rounded
 
 
 def _summarize_one(array, value_cap, bins):

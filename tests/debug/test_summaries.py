@@ -72,7 +72,9 @@ def _fewest_digits(value):
 
 def test_shortest32_finds_the_fewest_digits_that_round_trip():
     rng = np.random.default_rng(3)
-    many = rng.normal(size=3000) * 10.0 ** rng.integers(-10, 8, 3000)
+    # every magnitude float32 has: vanishing gradients of 1e-30, subnormals, exploding ones
+    many = rng.normal(size=3000) * 10.0 ** rng.integers(-45, 39, 3000)
+    many = many[np.isfinite(many.astype(np.float32)) & (many.astype(np.float32) != 0)]
     few = np.rint(rng.normal(size=3000) * 1e4) / 10.0 ** rng.integers(0, 6, 3000)
     special = [1.0, 0.5, 2.0, 0.1, 0.25, 1e-10, 99999.99, 12345678.0, 7.0, 0.3]
     for values in (many.astype(np.float32), few.astype(np.float32), np.float32(special)):
@@ -81,6 +83,20 @@ def test_shortest32_finds_the_fewest_digits_that_round_trip():
         digits = [_fewest_digits(v) for v in values]
         # out is the decimal with those digits: printed with them, it is the same float
         assert all(float(f"{v:.{d - 1}e}") == v for v, d in zip(out.tolist(), digits))
+
+
+def test_tiny_and_huge_values_are_written_with_their_digits():
+    # with an inexact power of ten, 1e-30 read 9.999999999999999e-31 (a vanishing gradient)
+    values = np.float32([1e-30, 2.6731613e-16, 1.9287499e-22, 1e-45, 1.0650624e12, 3e38])
+    (s,) = summarize([values])
+    assert [repr(v) for v in s["value"]] == [
+        "1e-30",
+        "2.6731613e-16",
+        "1.9287499e-22",
+        "1e-45",
+        "1065062400000.0",
+        "3e+38",
+    ]
 
 
 def test_shortest32_leaves_zeros_and_non_finite_values_and_keeps_shapes():
