@@ -10,8 +10,23 @@ names both gradients; `with tf.GradientTape() as tape:` names the tape.
 
 from .frames import code_table
 
-# (code, instruction) -> (its statement's first line, the names that statement assigns, its
-# place (file, line, function)), shared by every capture: the answer is the same in each, and
+
+class _Place:
+    """What an instruction of a code object is in the user's program: its statement's first
+    line, the names that statement assigns, and its place (file, line, function)."""
+
+    __slots__ = ("statement", "names", "key", "seen")
+
+    def __init__(self, statement, names, key):
+        self.statement = statement
+        self.names = names
+        self.key = key
+        # (Locations, index): the place's location index in the capture that last asked. One
+        # tuple, replaced whole, so that two captures at once (threads) only miss, never mix.
+        self.seen: tuple = (None, None)
+
+
+# code -> instruction -> _Place, shared by every capture: the answer is the same in each, and
 # working it out reads f_lineno (a scan of the code's line table) and the file's statement
 # index, which a capture of one training step would otherwise do for nearly every event.
 _PLACES: dict = {}
@@ -56,29 +71,24 @@ class StatementTracker:
         self._resolve = resolve
         self._locations = locations
         self._pending = {}  # frame -> _Pending
-        # code -> instruction -> (statement line, names, location index): _PLACES's answer
-        # with this capture's location index (a dict lookup less than interning it each time)
-        self._statements = {}
 
-    def _statement_of(self, frame):
-        """(statement line, names, location index) of the frame's instruction, on the first
-        visit of that instruction in this capture."""
+    def _place_of(self, frame):
+        """The frame's instruction's _Place, on its first visit by any capture."""
         code, lasti = frame.f_code, frame.f_lasti
         if len(_PLACES) > _MAX_CODES:
             _PLACES.clear()
-        shared = code_table(_PLACES, code)
-        place = shared.get(lasti)
-        if place is None:
-            line = frame.f_lineno
-            statement, names = self._indexes.of(code.co_filename).statement(line)
-            place = shared[lasti] = (statement, names, (code.co_filename, line, code.co_name))
-        statement, names, key = place
-        found = code_table(self._statements, code)[lasti] = (
-            statement,
-            names,
-            self._locations.of_key(key),
+        line = frame.f_lineno
+        statement, names = self._indexes.of(code.co_filename).statement(line)
+        place = code_table(_PLACES, code)[lasti] = _Place(
+            statement, names, (code.co_filename, line, code.co_name)
         )
-        return found
+        return place
+
+    def _location_of(self, place):
+        """The place's location index in this capture, interned on its first visit here."""
+        location = self._locations.of_key(place.key)
+        place.seen = (self._locations, location)
+        return location
 
     def visit(self, frames, seq):
         """`frames`: [(user frame, the frame it called)] on the stack now, innermost first.
@@ -98,10 +108,14 @@ class StatementTracker:
         (the previous event came from the same frame, so its callers are where they were)."""
         lasti = frame.f_lasti
         code = frame.f_code
-        # This capture's table (code_table's lookup, inlined: most events come here).
-        table = self._statements.get(id(code))
-        found = table[1].get(lasti) if table is not None and table[0] is code else None
-        statement, names, location = self._statement_of(frame) if found is None else found
+        # code_table's lookup, inlined: most events come here
+        table = _PLACES.get(id(code))
+        place = table[1].get(lasti) if table is not None and table[0] is code else None
+        if place is None:
+            place = self._place_of(frame)
+        seen = place.seen
+        location = seen[1] if seen[0] is self._locations else self._location_of(place)
+        statement = place.statement
         pending = self._pending
         current = pending.get(frame)
         call = None if child is None else (id(child), child.f_code, child.f_lasti)
@@ -116,7 +130,7 @@ class StatementTracker:
                 current.child = call
                 return location, current
             self._finish(current)
-        current = pending[frame] = _Pending(frame, statement, lasti, call, names, seq)
+        current = pending[frame] = _Pending(frame, statement, lasti, call, place.names, seq)
         return location, current
 
     def _finish(self, entry):

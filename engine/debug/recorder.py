@@ -68,7 +68,8 @@ class Recorder(hooks.Observer):
         self.calls = []
         self.call_stack = []
         self.functions = {}  # a tf.function's code object -> RawFunction (its calls)
-        self._last_frame = self._last_back = None  # the previous event's user frame
+        self._last_frame: Any = None  # the previous event's user frame, its caller
+        self._last_back: Any = None
         self._last_where: tuple[Any, Any] = (None, None)  # ... and _where's answer for it
         # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
         self.memory_log = []
@@ -105,7 +106,7 @@ class Recorder(hooks.Observer):
                 child, frame = frame, frame.f_back
         except AttributeError:  # frame is None: no user frame on the stack
             return None, None
-        if frame is self._last_frame and frame.f_back is self._last_back:  # type: ignore[union-attr]
+        if frame is self._last_frame and frame.f_back is self._last_back:
             # The same instruction of the same frame inside the same call as the previous
             # event (an optimizer's dozens of reads and assigns in `apply_gradients(...)`):
             # the same statement execution and location, nothing for the tracker to do. The
