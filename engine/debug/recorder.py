@@ -525,7 +525,8 @@ class Recorder(hooks.Observer):
                 else None
                 for g in nest.flatten(output_gradients)
             ]
-        call.unconnected = getattr(unconnected, "value", str(unconnected))
+        # (an enum's value; str() only for anything else: Enum.__str__ is not free)
+        call.unconnected = unconnected.value if hasattr(unconnected, "value") else str(unconnected)
         self.calls.append(call)
         self.call_stack.append(call)
         call.trace = BackwardTrace(self, call, tape)
