@@ -63,7 +63,7 @@ class BackwardTrace(hooks.BackwardObserver):
             record,
             event.upstream,
             event.produced,
-            [i in self._tracked for i in record.input_ids],
+            list(map(self._tracked.__contains__, record.input_ids)),  # (no comprehension frame)
             self._accumulations,
             released,
             self._pass,

@@ -128,20 +128,6 @@ class Locations:
     def __init__(self):
         self.by_key = {}
         self.entries = []  # index -> (file, line, function)
-        self._by_instruction = {}
-
-    def of(self, frame):
-        if frame is None:
-            return None
-        # (code, instruction) -> index first: f_lineno scans the code's line table each time.
-        code = frame.f_code
-        by_instruction = code_table(self._by_instruction, code)
-        index = by_instruction.get(frame.f_lasti)
-        if index is None:
-            index = by_instruction[frame.f_lasti] = self.of_key(
-                (code.co_filename, frame.f_lineno, code.co_name)
-            )
-        return index
 
     def of_key(self, key):
         index = self.by_key.get(key)

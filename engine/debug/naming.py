@@ -11,10 +11,33 @@ names both gradients; `with tf.GradientTape() as tape:` names the tape.
 from .frames import code_table
 
 
+class _Place:
+    """What an instruction of a code object is in the user's program: its statement's first
+    line, the names that statement assigns, and its place (file, line, function)."""
+
+    __slots__ = ("statement", "names", "key", "seen")
+
+    def __init__(self, statement, names, key):
+        self.statement = statement
+        self.names = names
+        self.key = key
+        # (Locations, index): the place's location index in the capture that last asked. One
+        # tuple, replaced whole, so that two captures at once (threads) only miss, never mix.
+        self.seen: tuple = (None, None)
+
+
+# code -> instruction -> _Place, shared by every capture: the answer is the same in each, and
+# working it out reads f_lineno (a scan of the code's line table) and the file's statement
+# index, which a capture of one training step would otherwise do for nearly every event.
+_PLACES: dict = {}
+_MAX_CODES = 4096  # (code objects are held, see code_table: a bound on what a server keeps)
+
+
 class _Pending:
     """One execution of one statement in one frame (also the identity of that execution:
     events that share it happened in the same statement run). `child` identifies the call the
-    frame was making (see _call_key)."""
+    frame was making, without keeping the callee's frame (and its locals: a tape, say) alive:
+    (its address, code, position), or None."""
 
     __slots__ = ("frame", "statement", "lasti", "child", "names", "start_seq")
 
@@ -25,12 +48,6 @@ class _Pending:
         self.child = child
         self.names = names
         self.start_seq = start_seq
-
-
-def _call_key(child):
-    """What tells one call made by a line from the next, without keeping the callee's frame
-    (and its locals: a tape, say) alive: its address, code and position."""
-    return None if child is None else (id(child), child.f_code, child.f_lasti)
 
 
 def _same_call(current, child):
@@ -54,38 +71,54 @@ class StatementTracker:
         self._resolve = resolve
         self._locations = locations
         self._pending = {}  # frame -> _Pending
-        # code -> instruction -> (statement line, names, location index): computing them needs
-        # f_lineno, which scans the code's line table; an instruction always maps to the same.
-        self._statements = {}
 
-    def _statement_of(self, frame):
-        by_instruction = code_table(self._statements, frame.f_code)
-        found = by_instruction.get(frame.f_lasti)
-        if found is None:
-            statement, names = self._indexes.of(frame.f_code.co_filename).statement(frame.f_lineno)
-            found = by_instruction[frame.f_lasti] = (statement, names, self._locations.of(frame))
-        return found
+    def _place_of(self, frame):
+        """The frame's instruction's _Place, on its first visit by any capture."""
+        code, lasti = frame.f_code, frame.f_lasti
+        if len(_PLACES) > _MAX_CODES:
+            _PLACES.clear()
+        line = frame.f_lineno
+        statement, names = self._indexes.of(code.co_filename).statement(line)
+        place = code_table(_PLACES, code)[lasti] = _Place(
+            statement, names, (code.co_filename, line, code.co_name)
+        )
+        return place
+
+    def _location_of(self, place):
+        """The place's location index in this capture, interned on its first visit here."""
+        location = self._locations.of_key(place.key)
+        place.seen = (self._locations, location)
+        return location
 
     def visit(self, frames, seq):
         """`frames`: [(user frame, the frame it called)] on the stack now, innermost first.
-        Returns the innermost frame's statement execution and location index."""
+        Returns the innermost frame's (location index, statement execution)."""
         pending = self._pending
         if pending:
             on_stack = {frame for frame, _ in frames}
             for frame in [f for f in pending if f not in on_stack]:  # returned since
                 self._finish(pending.pop(frame))
-        entry = location = None
+        where = (None, None)
         for frame, child in reversed(frames):
-            entry, location = self.visit_innermost(frame, child, seq)
-        return entry, location
+            where = self.visit_innermost(frame, child, seq)
+        return where
 
     def visit_innermost(self, frame, child, seq):
         """One frame's part of `visit`; alone when only the innermost frame can have moved
         (the previous event came from the same frame, so its callers are where they were)."""
-        pending = self._pending
         lasti = frame.f_lasti
+        code = frame.f_code
+        # code_table's lookup, inlined: most events come here
+        table = _PLACES.get(id(code))
+        place = table[1].get(lasti) if table is not None and table[0] is code else None
+        if place is None:
+            place = self._place_of(frame)
+        seen = place.seen
+        location = seen[1] if seen[0] is self._locations else self._location_of(place)
+        statement = place.statement
+        pending = self._pending
         current = pending.get(frame)
-        statement, names, location = self._statement_of(frame)
+        call = None if child is None else (id(child), child.f_code, child.f_lasti)
         if current is not None:
             # Still the same run of the same statement: later in it, or inside the very same
             # call (same callee frame). The same instruction with a new callee is the next
@@ -94,11 +127,11 @@ class StatementTracker:
                 current.lasti < lasti or (current.lasti == lasti and _same_call(current, child))
             ):
                 current.lasti = lasti
-                current.child = _call_key(child)
-                return current, location
+                current.child = call
+                return location, current
             self._finish(current)
-        current = pending[frame] = _Pending(frame, statement, lasti, _call_key(child), names, seq)
-        return current, location
+        current = pending[frame] = _Pending(frame, statement, lasti, call, place.names, seq)
+        return location, current
 
     def _finish(self, entry):
         if entry.names:

@@ -37,7 +37,6 @@ _recording_tapes = introspection.RECORDING_TAPES  # mutated in place by the engi
 _RECORDS = introspection.RECORDS_ATTRIBUTE
 _MAX_NAMED_ITEMS = 64  # a list/dict bound to a name gets its items named `grads[0]`, ...
 _CO_OPTIMIZED = 0x1  # inspect.CO_OPTIMIZED: a function frame, whose f_locals is a snapshot
-_NO_CHILD = (None, None, None)
 
 
 class Recorder(hooks.Observer):
@@ -69,10 +68,9 @@ class Recorder(hooks.Observer):
         self.calls = []
         self.call_stack = []
         self.functions = {}  # a tf.function's code object -> RawFunction (its calls)
-        self._last_frame = self._last_back = None  # the previous event's user frame
-        # ... its instruction, (id, code, instruction) of the frame it called, _where's answer
-        self._last_lasti, self._last_where = -1, (None, None)
-        self._last_child: tuple[Any, Any, Any] = _NO_CHILD
+        self._last_frame: Any = None  # the previous event's user frame, its caller
+        self._last_back: Any = None
+        self._last_where: tuple[Any, Any] = (None, None)  # ... and _where's answer for it
         # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
         self.memory_log = []
         # what dropped steps took out of tensors, ops, tapes, events, calls (steps.py): ids
@@ -108,27 +106,28 @@ class Recorder(hooks.Observer):
                 child, frame = frame, frame.f_back
         except AttributeError:  # frame is None: no user frame on the stack
             return None, None
-        lasti = frame.f_lasti
-        if frame is self._last_frame and frame.f_back is self._last_back:  # type: ignore[union-attr]
+        if frame is self._last_frame and frame.f_back is self._last_back:
             # The same instruction of the same frame inside the same call as the previous
             # event (an optimizer's dozens of reads and assigns in `apply_gradients(...)`):
-            # the same statement execution and location, nothing for the tracker to do.
+            # the same statement execution and location, nothing for the tracker to do. The
+            # previous event's statement execution holds its instruction and call.
+            last = self._last_where[1]
+            call = last.child
             if (
-                lasti == self._last_lasti
+                frame.f_lasti == last.lasti
                 and child is not None
-                and child.f_lasti == self._last_child[2]
-                and id(child) == self._last_child[0]
-                and child.f_code is self._last_child[1]
+                and call is not None
+                and child.f_lasti == call[2]
+                and id(child) == call[0]
+                and child.f_code is call[1]
             ):
                 return self._last_where
-            stmt, location = self.statements.visit_innermost(frame, child, self.seq)
+            where = self.statements.visit_innermost(frame, child, self.seq)
         else:
-            stmt, location = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
+            where = self.statements.visit(self.locator.user_frames(frame, child), self.seq)
             self._last_frame, self._last_back = frame, frame.f_back
-        self._last_lasti = lasti
-        self._last_child = _NO_CHILD if child is None else (id(child), child.f_code, child.f_lasti)
-        self._last_where = location, stmt
-        return location, stmt
+        self._last_where = where
+        return where
 
     def _name_from_locals(self, frame, names, start_seq):
         try:
@@ -526,7 +525,8 @@ class Recorder(hooks.Observer):
                 else None
                 for g in nest.flatten(output_gradients)
             ]
-        call.unconnected = getattr(unconnected, "value", str(unconnected))
+        # (an enum's value; str() only for anything else: Enum.__str__ is not free)
+        call.unconnected = unconnected.value if hasattr(unconnected, "value") else str(unconnected)
         self.calls.append(call)
         self.call_stack.append(call)
         call.trace = BackwardTrace(self, call, tape)

@@ -195,3 +195,28 @@ def test_stdout_is_capped():
 def test_capture_program_can_leave_stdout_to_the_caller(capsys):
     capture = capture_program("print('hello')\n", "p.py", capture_stdout=False)
     assert capture.stdout == "" and capsys.readouterr().out == "hello\n"
+
+
+def _sine_then_cosine(with_sine):
+    x = tf.constant([1.0, 2.0])
+    if with_sine:
+        s = tf.sin(x)  # noqa: F841 - named, as a program names its tensors
+    c = tf.cos(x)  # the only op of the second capture below
+    return c
+
+
+def test_a_place_an_earlier_capture_visited_is_this_captures_own():
+    # Places are worked out once per (code, instruction) for every capture (naming.py): the
+    # second capture meets the cosine's first, and must locate it in its own list.
+    with capture() as first:
+        _sine_then_cosine(True)
+    with capture() as second:
+        _sine_then_cosine(False)
+    sine, cosine = first.ops
+    (again,) = second.ops
+    assert again.type == "Cos" and sine.location.line + 1 == cosine.location.line
+    assert (again.location.line, again.location.function) == (
+        cosine.location.line,
+        "_sine_then_cosine",
+    )
+    assert [t.name for t in second.tensors if t.op == again.id] == ["c"]
