@@ -35,21 +35,6 @@ def saved_entries(op):
     return saved, pruned
 
 
-def saved_tensors(op):
-    """The RawTensors the op's record keeps (saved_entries' first list without roles and
-    indexes: what a gradient call measures of each record, for every call)."""
-    record = op.record
-    if record is None:
-        return []
-    return [
-        tensor
-        for kept, tensors in ((record.inputs, op.inputs), (record.outputs, op.outputs))
-        if kept is not None
-        for tensor, held in zip(tensors, kept)  # (kept may be shorter: as saved_entries)
-        if held is not None
-    ]
-
-
 def account_op(op):
     """Fills op.saved/unpruned and their distinct (array key, nbytes) pairs, once, while the
     arrays are alive. Keys are array ids: an array freed (its last record released) before

@@ -107,10 +107,7 @@ class StatementTracker:
         """One frame's part of `visit`; alone when only the innermost frame can have moved
         (the previous event came from the same frame, so its callers are where they were)."""
         lasti = frame.f_lasti
-        code = frame.f_code
-        # code_table's lookup, inlined: most events come here
-        table = _PLACES.get(id(code))
-        place = table[1].get(lasti) if table is not None and table[0] is code else None
+        place = code_table(_PLACES, frame.f_code).get(lasti)
         if place is None:
             place = self._place_of(frame)
         seen = place.seen

@@ -21,7 +21,7 @@ import numpy as np
 
 from .. import introspection
 from .large_summaries import CHUNK, sum_of_squares
-from .memory import saved_tensors
+from .memory import saved_entries
 from .raw import complete
 from .retention import JUMP_FACTOR, MAX_JUMPS, parse_keep
 from .schema import KeptStep, SiteSteps
@@ -173,7 +173,7 @@ class StepTracker:
         keys = self.recorder.array_keys
         for op in raw_tape.records:
             if op.record is not None:
-                saved = saved_tensors(op)
+                saved = [t for t, _, _ in saved_entries(op)[0]]
                 complete(saved, keys)  # (arrays let go early were completed before: spill.py)
                 for t in saved:
                     arrays[t.key] = t.nbytes
