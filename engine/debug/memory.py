@@ -56,7 +56,7 @@ def released_bytes(ops):
     """Bytes of the distinct arrays some ops' records saved (what releasing them frees)."""
     if len(ops) == 1:  # (the usual step: its own record; an op's pairs are distinct already)
         return pairs_bytes(ops[0].saved_pairs or ())
-    distinct = {}
+    distinct: dict[Any, int] = {}
     for op in ops:
         distinct.update(op.saved_pairs or ())
     return sum(distinct.values())
