@@ -242,6 +242,12 @@ class StepTracker:
                 self._keep(segment)
             site.pending = []
 
+    def release(self):
+        """Lets go of the sites, steps and records (Recorder.release)."""
+        for site in self.sites.values():
+            site.kept, site.pending = [], []
+        self.sites, self.segments, self.current, self.values = {}, [], None, {}
+
     # --- a step ends --------------------------------------------------------------------------
     def _lengths(self):
         r = self.recorder
