@@ -27,8 +27,8 @@ class StepColumns:
         self.size = 0  # steps written; row i is step i of the site
         self.scalars = np.zeros((16, 8))
         self.losses = np.zeros((16, 1))
-        self.norms = np.full((16, 0), NOT_A_SOURCE)
-        self.ratios = np.full((16, 0), np.nan)
+        # (no variables yet: nothing to fill; the first step widens them, with their fill)
+        self.norms, self.ratios = np.empty((16, 0)), np.empty((16, 0))
 
     def append(self, record, order):
         """Writes a closed step's record (steps.StepRecord) as row `record.step`."""
@@ -93,7 +93,8 @@ class StepColumns:
         # losses stay as the program computed them.
         losses = np.ascontiguousarray(self.losses[:n, :calls].T)
         both = np.full((2 * width, n), np.nan)
-        both[:width] = self.norms_table(width).T
+        both[:width] = NOT_A_SOURCE  # (norms_table without its copy: a variable not yet seen)
+        both[: self.norms.shape[1]] = self.norms[:n].T
         both[width : width + self.ratios.shape[1]] = self.ratios[:n].T
         # one call for a short run (shortest32 costs mostly its fixed overhead there); rows
         # of a long one, so that its temporaries stay the size of a row
