@@ -118,7 +118,7 @@ class StepColumns:
             "seconds": s[:, _SECONDS].round(6).tolist(),
             "bytes": nbytes,
             "marks": {
-                mark: np.flatnonzero(bits & (1 << i)).tolist() for i, mark in enumerate(MARKS)
+                mark: (bits & (1 << i)).nonzero()[0].tolist() for i, mark in enumerate(MARKS)
             },
             "kept": [
                 {"step": step, "reasons": reasons, "calls": calls_, "tapes": tapes}
