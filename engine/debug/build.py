@@ -11,7 +11,7 @@ import gc
 from ..introspection import gradient_state
 from .backward_trace import Provisional, materialize
 from .diagnosis import THRESHOLDS, diagnose
-from .memory import Timeline, distinct_pairs, pairs_bytes
+from .memory import Timeline, pairs_bytes, released_bytes
 from .raw import complete
 from .schema import SCHEMA_VERSION, Capture, SourceLocation
 from .steps import capture_data
@@ -133,9 +133,7 @@ def _saved(entries):
 
 def _op(op, loc):
     saved = op.saved or []
-    unpruned = op.unpruned or []
-    saved_ids = {(role, index) for _, role, index in saved}
-    pruned = [entry for entry in unpruned if (entry[1], entry[2]) not in saved_ids]
+    pruned = (op.unpruned or [])[len(saved) :]  # (memory.account_op lists the saved first)
     return {
         "id": op.id,
         "type": op.type,
@@ -202,7 +200,7 @@ def _step(step, bytes_alive):
             if c is not None and total is not None
         ],
         "released_ops": [op.id for op in step.released],
-        "released_bytes": pairs_bytes(distinct_pairs(op.saved_pairs or () for op in step.released)),
+        "released_bytes": released_bytes(step.released),
         "bytes_alive": bytes_alive,
     }
 
@@ -246,9 +244,7 @@ def _call(call, loc, facts, step_bytes):
         ],
         "passes": max(call.passes, 1),
         "released_after": [op.id for op in call.released_after],
-        "released_after_bytes": pairs_bytes(
-            distinct_pairs(op.saved_pairs or () for op in call.released_after)
-        ),
+        "released_after_bytes": released_bytes(call.released_after),
         "norms": facts["norms"],
         "layers": facts["layers"],
     }

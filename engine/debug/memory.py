@@ -36,9 +36,10 @@ def saved_entries(op):
 
 
 def account_op(op):
-    """Fills op.saved/unpruned and their distinct (array key, nbytes) pairs, once, while the
-    arrays are alive. Keys are array ids: an array freed (its last record released) before
-    another takes its address is gone from the timeline by then, so keys never collide."""
+    """Fills op.saved/unpruned (the saved entries first, then the pruned ones) and their
+    distinct (array key, nbytes) pairs, once, while the arrays are alive. Keys are array ids:
+    an array freed (its last record released) before another takes its address is gone from
+    the timeline by then, so keys never collide."""
     if op.record is None or op.saved_pairs is not None:
         return
     saved, pruned = saved_entries(op)
@@ -51,11 +52,14 @@ def pairs_bytes(pairs):
     return sum(nbytes for _, nbytes in pairs)
 
 
-def distinct_pairs(groups):
-    out = {}
-    for pairs in groups:
-        out.update(pairs)
-    return list(out.items())
+def released_bytes(ops):
+    """Bytes of the distinct arrays some ops' records saved (what releasing them frees)."""
+    if len(ops) == 1:  # (the usual step: its own record; an op's pairs are distinct already)
+        return pairs_bytes(ops[0].saved_pairs or ())
+    distinct: dict[Any, int] = {}
+    for op in ops:
+        distinct.update(op.saved_pairs or ())
+    return sum(distinct.values())
 
 
 class _Held:

@@ -68,7 +68,7 @@ class StatementTracker:
 
     def __init__(self, indexes, resolve, locations):
         self._indexes = indexes
-        self._resolve = resolve
+        self.resolve = resolve  # (let go by Recorder.release: a bound method of the recorder)
         self._locations = locations
         self._pending = {}  # frame -> _Pending
 
@@ -132,7 +132,7 @@ class StatementTracker:
 
     def _finish(self, entry):
         if entry.names:
-            self._resolve(entry.frame, entry.names, entry.start_seq)
+            self.resolve(entry.frame, entry.names, entry.start_seq)
         entry.frame = None  # events keep the entry as their statement's identity
 
     def finish_all(self):

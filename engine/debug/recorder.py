@@ -688,6 +688,11 @@ class Recorder(hooks.Observer):
         self._last_where = (None, None)
         self.array_keys = ArrayKeys()
         self.keeper.kept = {}  # the Capture's KeptValues holds them now
+        # The last cycles (the recorder's parts point back at it, a site at its steps' records
+        # and they at it): broken, what is left is freed at once, not by the collector's next
+        # passes (which would each scan it).
+        self.steps.release()
+        self.spill.recorder = self.steps.recorder = self.statements.resolve = None
 
     def intern_deferred_locations(self):
         for tape in self.tapes:

@@ -18,6 +18,7 @@ Items are separated by commas (`first:3,last:3,anomalies,steps:10,20`); DEFAULT 
 capture(), capture_program() and the API use when nothing is said.
 """
 
+import functools
 from dataclasses import dataclass, field
 
 DEFAULT = "first:3,last:3,anomalies"
@@ -48,6 +49,11 @@ def parse_keep(spec: "str | KeepPolicy | None") -> KeepPolicy:
         spec = DEFAULT
     if not isinstance(spec, str):
         raise TypeError(f"keep must be a string like {DEFAULT!r}, not {type(spec).__name__}")
+    return _parsed(spec)
+
+
+@functools.lru_cache(maxsize=64)  # (the same few specs, once per capture; a policy is frozen)
+def _parsed(spec: str) -> KeepPolicy:
     if len(spec) > MAX_SPEC_CHARS:
         raise ValueError(f"keep is {len(spec):,} characters; at most {MAX_SPEC_CHARS:,}")
     items = [item.strip() for item in spec.split(",")]

@@ -17,6 +17,7 @@ MARKS = ("nonfinite", "none", "jump")
 _ORDER, _LOSSES, _NONE, _ZERO, _NONFINITE, _SECONDS, _BYTES, _MARKS = range(8)
 NO_GRADIENT, NOT_A_SOURCE = -1.0, -2.0  # norms entries below 0
 _ONE_CALL = 65536  # values rounded by one shortest32 call at most
+_INTEGER_COLUMNS = [_ORDER, _NONE, _ZERO, _NONFINITE, _BYTES, _MARKS]
 
 
 class StepColumns:
@@ -26,8 +27,8 @@ class StepColumns:
         self.size = 0  # steps written; row i is step i of the site
         self.scalars = np.zeros((16, 8))
         self.losses = np.zeros((16, 1))
-        self.norms = np.full((16, 0), NOT_A_SOURCE)
-        self.ratios = np.full((16, 0), np.nan)
+        # (no variables yet: nothing to fill; the first step widens them, with their fill)
+        self.norms, self.ratios = np.empty((16, 0)), np.empty((16, 0))
 
     def append(self, record, order):
         """Writes a closed step's record (steps.StepRecord) as row `record.step`."""
@@ -92,25 +93,33 @@ class StepColumns:
         # losses stay as the program computed them.
         losses = np.ascontiguousarray(self.losses[:n, :calls].T)
         both = np.full((2 * width, n), np.nan)
-        both[:width] = self.norms_table(width).T
+        both[:width] = NOT_A_SOURCE  # (norms_table without its copy: a variable not yet seen)
+        both[: self.norms.shape[1]] = self.norms[:n].T
         both[width : width + self.ratios.shape[1]] = self.ratios[:n].T
         # one call for a short run (shortest32 costs mostly its fixed overhead there); rows
         # of a long one, so that its temporaries stay the size of a row
         for rows in [both] if both.size <= _ONE_CALL else both:
             rows[...] = np.where(rows < 0, rows, shortest32(rows))  # (norms < 0: no gradient)
         norms, ratios = both[:width], both[width:]
+        # the integer columns and the marks' bits in one conversion each (a short run's build
+        # pays a few microseconds per NumPy call, whatever the number of steps)
+        integers = s[:, _INTEGER_COLUMNS].astype(np.int64).T
+        order, none, zero, nonfinite, nbytes = integers[:-1].tolist()
+        bits = integers[-1]
         return {
             "site": site_index,
-            "order": s[:, _ORDER].astype(np.int64).tolist(),
+            "order": order,
             "losses": NumberTable(losses, np.arange(calls)[:, None] >= counts[None, :]),
             "grad_norms": NumberTable(norms, norms < 0),
             "update_ratios": NumberTable(ratios, np.isnan(ratios)),
-            "none_gradients": s[:, _NONE].astype(np.int64).tolist(),
-            "zero_gradients": s[:, _ZERO].astype(np.int64).tolist(),
-            "nonfinite_gradients": s[:, _NONFINITE].astype(np.int64).tolist(),
-            "seconds": np.round(s[:, _SECONDS], 6).tolist(),
-            "bytes": s[:, _BYTES].astype(np.int64).tolist(),
-            "marks": {mark: self.marked(mark).tolist() for mark in MARKS},
+            "none_gradients": none,
+            "zero_gradients": zero,
+            "nonfinite_gradients": nonfinite,
+            "seconds": s[:, _SECONDS].round(6).tolist(),
+            "bytes": nbytes,
+            "marks": {
+                mark: (bits & (1 << i)).nonzero()[0].tolist() for i, mark in enumerate(MARKS)
+            },
             "kept": [
                 {"step": step, "reasons": reasons, "calls": calls_, "tapes": tapes}
                 for step, reasons, calls_, tapes in kept

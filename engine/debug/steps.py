@@ -169,15 +169,11 @@ class StepTracker:
         segment = self.current
         if segment is None:
             return
-        arrays = {}
-        keys = self.recorder.array_keys
-        for op in raw_tape.records:
-            if op.record is not None:
-                saved = [t for t, _, _ in saved_entries(op)[0]]
-                complete(saved, keys)  # (arrays let go early were completed before: spill.py)
-                for t in saved:
-                    arrays[t.key] = t.nbytes
-        segment.bytes = max(segment.bytes, sum(arrays.values()))
+        records = [op for op in raw_tape.records if op.record is not None]
+        saved = [t for op in records for t, _, _ in saved_entries(op)[0]]
+        complete(saved, self.recorder.array_keys)  # (arrays let go early were completed: spill.py)
+        distinct = {t.key: t.nbytes for t in saved}
+        segment.bytes = max(segment.bytes, sum(distinct.values()))
 
     def gradient_finished(self, call):
         """Measures the call now, while its targets' and gradients' arrays are held. In a step
@@ -241,6 +237,12 @@ class StepTracker:
                 segment.record.reasons.append("last")
                 self._keep(segment)
             site.pending = []
+
+    def release(self):
+        """Lets go of the sites, steps and records (Recorder.release)."""
+        for site in self.sites.values():
+            site.kept, site.pending = [], []
+        self.sites, self.segments, self.current, self.values = {}, [], None, {}
 
     # --- a step ends --------------------------------------------------------------------------
     def _lengths(self):

@@ -171,6 +171,28 @@ def test_what_the_recorder_holds_does_not_grow_with_the_number_of_steps():
     assert (objects_long - objects_short) / 2700 < 10
 
 
+def test_a_built_recording_is_freed_by_reference_counting_alone():
+    # no cycle is left among the recorder's objects (its parts pointed back at it, a site at
+    # its steps' records): they go when the build is done, not at the collector's next passes
+    w = tf.Variable([0.5, -1.5, 2.0])
+    gc.collect()
+    gc.disable()
+    try:
+        session = engine.debug.capture()
+        with session:
+            for _ in range(8):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(w * w)
+                (grad,) = tape.gradient(loss, [w])
+                w.assign_sub(0.1 * grad)
+        recorder = weakref.ref(session.recorder)
+        del session
+        assert recorder() is None
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 def test_a_program_stopped_by_memory_or_an_interrupt_keeps_its_steps():
     for stop in ("MemoryError", "KeyboardInterrupt"):
         source = loop(100).replace(

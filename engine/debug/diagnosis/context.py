@@ -2,6 +2,7 @@
 versions, the escapes and assigns, how to name a tensor and quote a line in a message."""
 
 import linecache
+from itertools import repeat
 from typing import Any
 
 from .vocabulary import SEVERITY
@@ -36,7 +37,7 @@ class Context:
         for op in recorder.ops:
             if op.stmt is not None:
                 entry = by_stmt.setdefault(id(op.stmt), [])
-                entry.extend((op.seq, t) for t in op.inputs + op.outputs)
+                entry.extend(zip(repeat(op.seq), op.inputs + op.outputs))  # (no generator)
         self.touched_in_statement = by_stmt  # id(stmt) -> [(seq, tensor)]
 
     # --- words -----------------------------------------------------------------------------

@@ -26,12 +26,13 @@ _ESCAPE_HOWS = ("numpy", "__array__", "float", "int", "index")  # ways a value c
 
 def explain(ctx, call, results_by_index):
     """Findings for every source of `call` whose gradient is None (or zeros under ZERO)."""
-    facts = TapeFacts(ctx.recorder, call)
-    ancestors = _ancestors(call.targets)
     findings = []
+    facts = ancestors = None  # (only for a None gradient: most calls have none)
     for index, source in enumerate(call.sources):
         if not results_by_index.get(index, (None, True))[1]:
             continue  # this source got a real gradient
+        if facts is None:
+            facts, ancestors = TapeFacts(ctx.recorder, call), _ancestors(call.targets)
         found = _explain_source(ctx, call, facts, ancestors, index, source)
         if call.unconnected == "zero":
             for f in found:
