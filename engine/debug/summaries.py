@@ -11,6 +11,7 @@ shape and dtype with one vectorized NumPy call per statistic, not one call per t
 """
 
 import itertools
+from typing import NamedTuple
 
 import numpy as np
 
@@ -50,8 +51,6 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
                 out[index] = _summarize_one(array, value_cap, bins)
             else:
                 large.append((index, array, statistics))
-    for index, summary in zip((i for i, _, _ in large), _summarize_large(large)):
-        out[index] = summary
     # float32/16 shapes with few tensors each: all of them together, when all are finite (a
     # stacked group per shape pays each NumPy call's fixed cost once per shape)
     few = [
@@ -60,12 +59,26 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
         if len(indices) < _STACKED_MIN and key[1] in _SMALL_TOGETHER and 0 not in key[0]
     ]
     small = [index for key in few for index in groups[key]]
-    together = _summarize_together([np.asarray(arrays[i]) for i in small], value_cap, bins)
+    together = _together([np.asarray(arrays[i]) for i in small], value_cap) if small else None
     if together is not None:  # (None: a NaN or Inf among them, the general path for all)
         for key in few:
             del groups[key]
-        for index, summary in zip(small, together):
+    # the statistics of both kinds and the small arrays' values rounded to float32 digits in
+    # one call: shortest32's fixed cost (~30 us) paid once
+    figures = np.array([statistics[1:6] for _, _, statistics in large]).reshape(-1, 5)
+    values = None
+    if together is not None:
+        figures = np.concatenate([figures, together.figures])
+        values = together.values
+    if figures.size:
+        rows, values = _round32(figures, values)
+        rows = rows.tolist()
+        for index, summary in zip((i for i, _, _ in large), _summarize_large(large, rows)):
             out[index] = summary
+        if together is not None:
+            summaries = _summarize_together(together, rows[len(large) :], values, bins)
+            for index, summary in zip(small, summaries):
+                out[index] = summary
     for (shape, dtype), indices in groups.items():
         stacked = np.stack([np.asarray(arrays[i]) for i in indices])
         for i, summary in zip(indices, _summarize_group(stacked, shape, dtype, value_cap, bins)):
@@ -137,8 +150,10 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
     if flat.dtype.kind == "f" and flat.dtype.itemsize <= 4:
         # float32/16 values written with as few digits as give back the same float32
         # (0.1, not 0.10000000149011612); statistics rounded to float32 precision too.
-        values = shortest32(flat).reshape((n,) + tuple(shape)).tolist() if keep_values else None
-        mins, maxs, means, stds, norms = _stats32(np.stack([mins, maxs, means, stds, norms]))
+        figures = np.stack([mins, maxs, means, stds, norms])
+        figures, values = _round32(figures, flat if keep_values else None)
+        mins, maxs, means, stds, norms = figures
+        values = values.reshape((n,) + tuple(shape)).tolist() if keep_values else None
     else:
         values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
     # Columns as Python lists once, then one dict per tensor (the loop runs 10^4-10^5 times).
@@ -183,8 +198,10 @@ def _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins):
     norms = np.sqrt(centered_squares + size * means * means)
     keep_values = size <= value_cap
     if flat.dtype.itemsize <= 4:
-        values = shortest32(flat).reshape((n,) + tuple(shape)).tolist() if keep_values else None
-        mins, maxs, means, stds, norms = _stats32(np.stack([mins, maxs, means, stds, norms]))
+        figures = np.stack([mins, maxs, means, stds, norms])
+        figures, values = _round32(figures, flat if keep_values else None)
+        mins, maxs, means, stds, norms = figures
+        values = values.reshape((n,) + tuple(shape)).tolist() if keep_values else None
     else:
         values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
     columns = zip(
@@ -210,13 +227,22 @@ _SMALL_TOGETHER = frozenset((np.dtype(np.float32), np.dtype(np.float16)))
 _STACKED_MIN = 8  # tensors of one shape that are summarized as a stacked group of their own
 
 
-def _summarize_together(arrays, value_cap, bins):
-    """The summaries of small float32/16 arrays of any shapes, as _summarize_finite writes
+class _Together(NamedTuple):
+    """Small float32/16 arrays of any shapes summarized together (see _together)."""
+
+    arrays: list
+    zeros: list  # per array
+    ranges: list  # (min, max) per array, not rounded: the histogram's range
+    figures: np.ndarray  # (min, max, mean, std, norm) per array, in float64
+    values: np.ndarray  # the elements of the arrays written in full (values cap), in order
+    inline: list  # whether each array is written in full
+
+
+def _together(arrays, value_cap):
+    """The figures of small float32/16 arrays of any shapes, as _summarize_finite computes
     them, from one concatenation (per-array figures by reduceat), or None if one holds NaN or
     Inf. A capture has many small tensors of many shapes (biases, logits, scalars): a group
     per shape paid each NumPy call's fixed cost once per shape."""
-    if not arrays:
-        return []
     lengths = [a.size for a in arrays]
     sizes = np.array(lengths)
     starts = np.array([0, *itertools.accumulate(lengths[:-1])])  # (Python: a few arrays)
@@ -227,44 +253,50 @@ def _summarize_together(arrays, value_cap, bins):
         return None
     zeros = np.add.reduceat(flat == 0, starts, dtype=np.intp)
     mins, maxs = np.minimum.reduceat(flat, starts), np.maximum.reduceat(flat, starts)
-    exact = list(zip(mins.tolist(), maxs.tolist()))  # the histogram's range, not rounded
     means = sums / sizes
     flat -= np.repeat(means, sizes)
     centered_squares = np.add.reduceat(flat * flat, starts)
     stds = np.sqrt(centered_squares / sizes)
     norms = np.sqrt(centered_squares + sizes * means * means)
-    columns = _stats32(np.stack([mins, maxs, means, stds, norms])).tolist()
-    inline = [i for i, a in enumerate(arrays) if a.size <= value_cap]
-    values: list = [None] * len(arrays)
-    if inline:
-        shortest = shortest32(
-            np.concatenate([narrow[starts[i] : starts[i] + sizes[i]] for i in inline])
-        )
-        at = 0
-        for i in inline:
-            values[i] = shortest[at : at + sizes[i]].reshape(arrays[i].shape).tolist()
-            at += sizes[i]
+    inline = [size <= value_cap for size in lengths]
+    if all(inline):
+        values = narrow
+    else:
+        values = np.concatenate([a.reshape(-1) for a, keep in zip(arrays, inline) if keep])
+    return _Together(
+        arrays,
+        zeros.tolist(),
+        list(zip(mins.tolist(), maxs.tolist())),
+        np.stack([mins, maxs, means, stds, norms], axis=1),
+        values,
+        inline,
+    )
+
+
+def _summarize_together(together, rows, values, bins):
+    """The summaries of _together's arrays, as _summarize_finite writes them, from their
+    figures and values rounded (`rows`, `values`)."""
     summaries = []
-    for i, (a, z, lo, hi, mean, std, norm) in enumerate(zip(arrays, zeros.tolist(), *columns)):
+    at = 0
+    for a, z, exact, (lo, hi, mean, std, norm), inline in zip(
+        together.arrays, together.zeros, together.ranges, rows, together.inline
+    ):
         s = _base(a.shape, a.dtype, a.size, a.dtype.itemsize)
         s.update(zeros=z, nans=0, infs=0, min=lo, max=hi, mean=mean, std=std, norm=norm)
-        if values[i] is not None:
-            s["value"] = values[i]
+        if inline:
+            s["value"] = values[at : at + a.size].reshape(a.shape).tolist()
+            at += a.size
         else:
-            s["histogram"] = _uniform_histogram(a.reshape(-1), *exact[i], bins)
+            s["histogram"] = _uniform_histogram(a.reshape(-1), *exact, bins)
         summaries.append(s)
     return summaries
 
 
-def _summarize_large(large):
-    """The summaries of large float32/16 arrays from their large_statistics, the statistics
-    of all of them rounded to float32 together."""
-    if not large:
-        return []
-    figures = np.array([statistics[1:6] for _, _, statistics in large])  # min to norm
-    rounded = _stats32(figures).tolist()
+def _summarize_large(large, rows):
+    """The summaries of large float32/16 arrays from their large_statistics and `rows`, their
+    min to norm rounded."""
     summaries = []
-    for (_, array, statistics), (low, high, mean, std, norm) in zip(large, rounded):
+    for (_, array, statistics), (low, high, mean, std, norm) in zip(large, rows):
         zeros, counts, edges = statistics[0], statistics[6], statistics[7]
         summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
         summary.update(
@@ -286,13 +318,30 @@ def _uniform_histogram(values, lo, hi, bins):
     return {"edges": edges_list(lo, hi, bins), "counts": counts.tolist()}
 
 
-def _stats32(stats):
-    """Statistics rounded to float32 precision, each written with the fewest digits that read
-    back as the same float32 (NumPy's float32 str, one value at a time: a few numbers per
-    tensor, where the vectorized search below costs mostly its fixed overhead)."""
-    with np.errstate(over="ignore"):
-        rounded = stats.astype(np.float32)
-    return np.array([float(str(v)) for v in rounded.reshape(-1)]).reshape(stats.shape)
+_NO_VALUES = np.empty(0, dtype=np.float32)
+_FEW = 48  # figures that NumPy's str writes faster one at a time than shortest32 does
+_MANTISSA = (1 << 23) - 1  # a float32's mantissa bits
+
+
+def _round32(figures, values=None):
+    """(`figures` rounded to float32 precision and written as NumPy's float32 str writes them,
+    `values`, float32/16, by shortest32), float64 arrays of the same shapes, by one shortest32
+    call: its fixed cost (~30 us) paid once for both. For a float32 value shortest32 writes
+    str's digits but at powers of two: there a float32's neighbours are not equally far, and
+    str may find fewer digits on the far side (2 ** -96 is 1.2621775e-29, not 1.26217745e-29);
+    their figures (few: 0.0, 1.0 and the like) are written by str."""
+    if values is None:
+        values = _NO_VALUES
+    with np.errstate(over="ignore"):  # (beyond float32's range: inf, as str writes it)
+        narrow = figures.astype(np.float32).reshape(-1)
+    if values.size == 0 and narrow.size <= _FEW:
+        rounded = np.array([float(str(v)) for v in narrow])
+        return rounded.reshape(figures.shape), values.astype(np.float64)
+    rounded = shortest32(np.concatenate([narrow, values.reshape(-1)]))
+    for i in np.flatnonzero((narrow.view(np.uint32) & _MANTISSA) == 0).tolist():
+        rounded[i] = float(str(narrow[i]))
+    rounded_values = rounded[narrow.size :].reshape(values.shape)
+    return rounded[: narrow.size].reshape(figures.shape), rounded_values
 
 
 def shortest32(values):
