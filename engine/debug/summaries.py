@@ -320,7 +320,8 @@ def _uniform_histogram(values, lo, hi, bins):
 
 _NO_VALUES = np.empty(0, dtype=np.float32)
 _FEW = 48  # figures that NumPy's str writes faster one at a time than shortest32 does
-_MANTISSA = (1 << 23) - 1  # a float32's mantissa bits
+_MANTISSA, _MAGNITUDE = (1 << 23) - 1, (1 << 31) - 1  # a float32's bits, but for the sign
+_INFINITY = int(np.float32(np.inf).view(np.uint32))
 
 
 def _round32(figures, values=None):
@@ -338,7 +339,9 @@ def _round32(figures, values=None):
         rounded = np.array([float(str(v)) for v in narrow])
         return rounded.reshape(figures.shape), values.astype(np.float64)
     rounded = shortest32(np.concatenate([narrow, values.reshape(-1)]))
-    for i in np.flatnonzero((narrow.view(np.uint32) & _MANTISSA) == 0).tolist():
+    bits = narrow.view(np.uint32) & _MAGNITUDE
+    powers = ((bits & _MANTISSA) == 0) & (bits != 0) & (bits != _INFINITY)
+    for i in np.flatnonzero(powers).tolist():
         rounded[i] = float(str(narrow[i]))
     rounded_values = rounded[narrow.size :].reshape(values.shape)
     return rounded[: narrow.size].reshape(figures.shape), rounded_values
@@ -356,9 +359,8 @@ def shortest32(values):
         todo = np.isfinite(x) & (x != 0)
         if todo.all():  # (the common case: no selection and scattering back)
             return _shortest(d.reshape(-1), x.reshape(-1)).reshape(d.shape)
-        out = d.copy()
-        kept = np.isfinite(d) & ~todo
-        out[kept] = x[kept]
+        # the others as float32 has them: zeros with their signs, inf beyond its range, NaN
+        out = x.astype(np.float64)
         if todo.any():
             out[todo] = _shortest(d[todo], x[todo])
     return out

@@ -4,7 +4,7 @@ import json
 
 import numpy as np
 
-from engine.debug.summaries import shortest32, summarize, value_from_json
+from engine.debug.summaries import _round32, shortest32, summarize, value_from_json
 
 
 def test_statistics_match_numpy_over_the_finite_elements():
@@ -129,3 +129,22 @@ def test_integer_and_bool_statistics_are_numpy_ones():
             assert s["histogram"]["counts"] == np.histogram(wide, bins=20)[0].tolist()
         else:
             assert s["value"] == array.tolist()
+
+
+def test_statistics_are_written_as_numpy_writes_a_float32():
+    # shortest32 rounds to the nearest decimal of each length: at a power of two, where a
+    # float32's neighbours are not equally far, NumPy's str finds fewer digits (2 ** -96 is
+    # 1.2621775e-29, not 1.26217745e-29); the statistics are written as str writes them
+    rng = np.random.default_rng(5)
+    special = [2.0**-96, 2.0**87, -(2.0**90), 1.0, 0.5, 0.1, 1e39, -1e-50, -0.0, 0.0, 1e-45]
+    special += [np.nan, np.inf, -np.inf, 3.4028235e38, 2.0**-149]
+    randoms = rng.normal(size=200) * 10.0 ** rng.integers(-40, 40, 200)
+    for figures in (np.array(special), np.concatenate([special, randoms])):  # few, many
+        with np.errstate(over="ignore"):
+            expected = [float(str(v)) for v in figures.astype(np.float32)]
+        for values in (None, np.float32([0.25, 2.0**87])):
+            rounded, written = _round32(figures.reshape(-1, 1), values)
+            assert rounded.shape == (figures.size, 1)
+            assert [repr(v) for v in rounded.reshape(-1).tolist()] == [repr(v) for v in expected]
+            if values is not None:  # the values as shortest32 writes them
+                assert written.tolist() == [0.25, 1.54742505e26]
