@@ -236,6 +236,7 @@ class _Together(NamedTuple):
     figures: np.ndarray  # (min, max, mean, std, norm) per array, in float64
     values: np.ndarray  # the elements of the arrays written in full (values cap), in order
     inline: list  # whether each array is written in full
+    written: list  # how many of `values` each array's value is written from
 
 
 def _together(arrays, value_cap):
@@ -258,19 +259,33 @@ def _together(arrays, value_cap):
     centered_squares = np.add.reduceat(flat * flat, starts)
     stds = np.sqrt(centered_squares / sizes)
     norms = np.sqrt(centered_squares + sizes * means * means)
+    ranges = list(zip(mins.tolist(), maxs.tolist()))
     inline = [size <= value_cap for size in lengths]
-    if all(inline):
+    written = [_written(a, *exact, keep) for a, exact, keep in zip(arrays, ranges, inline)]
+    if written == lengths:
         values = narrow
     else:
-        values = np.concatenate([a.reshape(-1) for a, keep in zip(arrays, inline) if keep])
+        values = np.concatenate([a.reshape(-1)[:k] for a, k in zip(arrays, written) if k])
     return _Together(
         arrays,
         zeros.tolist(),
-        list(zip(mins.tolist(), maxs.tolist())),
+        ranges,
         np.stack([mins, maxs, means, stds, norms], axis=1),
         values,
         inline,
+        written,
     )
+
+
+def _written(array, low, high, inline):
+    """How many elements of `array` its value is written from: all, but for an array of one
+    value that value, and none for zeros (written as they are, with their signs): at the first
+    step biases are zeros."""
+    if not inline:
+        return 0
+    if low != high:
+        return array.size
+    return 0 if low == 0 else 1
 
 
 def _summarize_together(together, rows, values, bins):
@@ -278,16 +293,20 @@ def _summarize_together(together, rows, values, bins):
     figures and values rounded (`rows`, `values`)."""
     summaries = []
     at = 0
-    for a, z, exact, (lo, hi, mean, std, norm), inline in zip(
-        together.arrays, together.zeros, together.ranges, rows, together.inline
+    for a, z, exact, (lo, hi, mean, std, norm), inline, written in zip(
+        together.arrays, together.zeros, together.ranges, rows, together.inline, together.written
     ):
         s = _base(a.shape, a.dtype, a.size, a.dtype.itemsize)
         s.update(zeros=z, nans=0, infs=0, min=lo, max=hi, mean=mean, std=std, norm=norm)
-        if inline:
-            s["value"] = values[at : at + a.size].reshape(a.shape).tolist()
-            at += a.size
-        else:
+        if not inline:
             s["histogram"] = _uniform_histogram(a.reshape(-1), *exact, bins)
+        elif exact[0] != exact[1]:
+            s["value"] = values[at : at + written].reshape(a.shape).tolist()
+        elif written:  # all one value
+            s["value"] = np.full(a.shape, values[at]).tolist()
+        else:  # all zeros
+            s["value"] = a.tolist()
+        at += written
         summaries.append(s)
     return summaries
 

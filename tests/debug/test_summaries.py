@@ -148,3 +148,16 @@ def test_statistics_are_written_as_numpy_writes_a_float32():
             assert [repr(v) for v in rounded.reshape(-1).tolist()] == [repr(v) for v in expected]
             if values is not None:  # the values as shortest32 writes them
                 assert written.tolist() == [0.25, 1.54742505e26]
+
+
+def test_small_arrays_of_one_value_are_written_in_full():
+    zeros = np.float32([0.0, -0.0, 0.0])  # with their signs
+    constant = np.full((2, 3), 2.0**87, np.float32)  # shortest32's digits, as any value
+    scalar, one = np.float32(0.1), np.float32([7.25])
+    mixed = np.float32([[1.5, -2.0], [0.0, 3.0]])
+    summaries = summarize([zeros, constant, scalar, one, mixed])
+    assert [repr(v) for v in summaries[0]["value"]] == ["0.0", "-0.0", "0.0"]
+    assert summaries[1]["value"] == [[1.54742505e26] * 3] * 2
+    assert summaries[1]["min"] == 1.5474251e26  # (a statistic: NumPy's str digits)
+    assert summaries[2]["value"] == 0.1 and summaries[3]["value"] == [7.25]
+    assert summaries[4]["value"] == [[1.5, -2.0], [0.0, 3.0]]
