@@ -11,6 +11,7 @@ shape and dtype with one vectorized NumPy call per statistic, not one call per t
 """
 
 import itertools
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -107,27 +108,23 @@ def _dtype_name(dtype):
 
 def _summarize_group(stacked, shape, dtype, value_cap, bins):
     n = stacked.shape[0]
-    size = int(np.prod(shape, dtype=np.int64))
+    size = math.prod(shape)
     flat = stacked.reshape(n, size)
     numeric = flat.astype(np.float64) if flat.dtype.kind in "fiub" else None
     base = _base(shape, dtype, size, stacked.dtype.itemsize)
     if numeric is None or size == 0:
         empty = np.zeros(shape).tolist() if size == 0 else None
         return [dict(base, zeros=0, nans=0, infs=0, value=empty) for _ in range(n)]
-    if flat.dtype.kind == "f":
-        sums = numeric.sum(axis=1)
-        if np.isfinite(sums).all():  # (float32 data cannot overflow a float64 sum)
-            return _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins)
-    if flat.dtype.kind == "f":  # (not all finite: the sums above were not)
-        finite = np.isfinite(numeric)
-        counts = finite.sum(axis=1)
-        nans = np.isnan(numeric).sum(axis=1)
-        safe = np.where(finite, numeric, 0.0)
-    else:  # integers and bools: all finite, no masks to apply
-        finite = None
-        counts = np.full(n, size)
-        nans = np.zeros(n, dtype=np.intp)
-        safe = numeric
+    if flat.dtype.kind != "f":
+        return _summarize_integers(flat, numeric, base, shape, value_cap, bins)
+    sums = numeric.sum(axis=1)
+    if np.isfinite(sums).all():  # (float32 data cannot overflow a float64 sum)
+        return _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins)
+    # NaN or Inf among them (the sums were not finite)
+    finite = np.isfinite(numeric)
+    counts = finite.sum(axis=1)
+    nans = np.isnan(numeric).sum(axis=1)
+    safe = np.where(finite, numeric, 0.0)
     all_finite = counts == size
     infs = size - counts - nans
     zeros = (numeric == 0).sum(axis=1)
@@ -135,19 +132,14 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         sums = safe.sum(axis=1)
         squares = (safe * safe).sum(axis=1)
         means = np.divide(sums, counts, out=np.zeros(n), where=counts > 0)
-        centered = numeric - means[:, None]
-        if finite is not None:
-            centered = np.where(finite, centered, 0.0)
+        centered = np.where(finite, numeric - means[:, None], 0.0)
         squared = (centered * centered).sum(axis=1)
         stds = np.sqrt(np.divide(squared, counts, out=np.zeros(n), where=counts > 0))
-        if finite is None:
-            mins, maxs = numeric.min(axis=1), numeric.max(axis=1)
-        else:
-            mins = np.where(finite, numeric, np.inf).min(axis=1)
-            maxs = np.where(finite, numeric, -np.inf).max(axis=1)
+        mins = np.where(finite, numeric, np.inf).min(axis=1)
+        maxs = np.where(finite, numeric, -np.inf).max(axis=1)
     norms = np.sqrt(squares)
     keep_values = size <= value_cap
-    if flat.dtype.kind == "f" and flat.dtype.itemsize <= 4:
+    if flat.dtype.itemsize <= 4:
         # float32/16 values written with as few digits as give back the same float32
         # (0.1, not 0.10000000149011612); statistics rounded to float32 precision too.
         figures = np.stack([mins, maxs, means, stds, norms])
@@ -177,11 +169,25 @@ def _summarize_group(stacked, shape, dtype, value_cap, bins):
         if values is not None:  # keep_values
             s["value"] = values[i] if finite_only else _json_safe(values[i])
         else:
-            s["histogram"] = _histogram(
-                numeric[i] if finite is None else numeric[i][finite[i]], bins
-            )
+            s["histogram"] = _histogram(numeric[i][finite[i]], bins)
         summaries.append(s)
     return summaries
+
+
+def _summarize_integers(flat, numeric, base, shape, value_cap, bins):
+    """Integers and bools, all finite: the general path's arithmetic without its masks (a
+    capture's labels and indices)."""
+    n, size = flat.shape
+    zeros = (numeric == 0).sum(axis=1)
+    squares = (numeric * numeric).sum(axis=1)
+    means = numeric.sum(axis=1) / size
+    centered = numeric - means[:, None]
+    stds = np.sqrt((centered * centered).sum(axis=1) / size)
+    mins, maxs = numeric.min(axis=1), numeric.max(axis=1)
+    norms = np.sqrt(squares)
+    values = flat.reshape((n,) + tuple(shape)).tolist() if size <= value_cap else None
+    figures = (mins, maxs, means, stds, norms)
+    return _finite_summaries(base, zeros, figures, values, lambda i: _histogram(numeric[i], bins))
 
 
 def _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins):
@@ -197,28 +203,28 @@ def _summarize_finite(flat, numeric, sums, base, shape, value_cap, bins):
     stds = np.sqrt(centered_squares / size)
     norms = np.sqrt(centered_squares + size * means * means)
     keep_values = size <= value_cap
+    figures = np.stack([mins, maxs, means, stds, norms])
     if flat.dtype.itemsize <= 4:
-        figures = np.stack([mins, maxs, means, stds, norms])
         figures, values = _round32(figures, flat if keep_values else None)
-        mins, maxs, means, stds, norms = figures
         values = values.reshape((n,) + tuple(shape)).tolist() if keep_values else None
     else:
         values = flat.reshape((n,) + tuple(shape)).tolist() if keep_values else None
-    columns = zip(
-        zeros.tolist(),
-        mins.tolist(),
-        maxs.tolist(),
-        means.tolist(),
-        stds.tolist(),
-        norms.tolist(),
+    return _finite_summaries(
+        base, zeros, figures, values, lambda i: _uniform_histogram(flat[i], *exact[i], bins)
     )
+
+
+def _finite_summaries(base, zeros, figures, values, histogram):
+    """The summaries of a group with no NaN or Inf from its arrays of zeros and of figures
+    (min to norm), its values as nested lists (or None: `histogram(i)` is the i-th's)."""
+    columns = zip(zeros.tolist(), *(figure.tolist() for figure in figures))
     summaries = []
     for i, (z, lo, hi, mean, std, norm) in enumerate(columns):
         s = dict(base, zeros=z, nans=0, infs=0, min=lo, max=hi, mean=mean, std=std, norm=norm)
         if values is not None:
             s["value"] = values[i]
         else:
-            s["histogram"] = _uniform_histogram(flat[i], *exact[i], bins)
+            s["histogram"] = histogram(i)
         summaries.append(s)
     return summaries
 
@@ -406,24 +412,25 @@ def _shortest(d, x):
 
 def _round_trips(d, x, base, digits):
     """Whether `d` rounded to `digits` significant digits converts back to float32 `x`."""
-    return _rounded(d, base + digits - _POW10_ZERO).astype(np.float32) == x
+    return _rounded(d, base + digits).astype(np.float32) == x
 
 
 _EXACT_POWER = 22  # 10.0 ** k is exact for 0 <= k <= 22 (5 ** 22 < 2 ** 53)
 
 
-def _rounded(d, exponent):
+def _rounded(d, index):
     """`d` rounded to a multiple of 10 ** -exponent: rint(d * 10 ** exponent) / 10 ** exponent
-    (the powers come from a table: 10.0 ** k costs several times a multiplication). That is
-    the float64 nearest to the decimal only when the power is exact: for a negative exponent
-    (values above ~1e8) the exact 10 ** -exponent divides and multiplies instead."""
-    scale = _POW10.take(exponent + _POW10_ZERO)
+    (the powers come from a table, at `index`, exponent + _POW10_ZERO: 10.0 ** k costs several
+    times a multiplication). That is the float64 nearest to the decimal only when the power is
+    exact: for a negative exponent (values above ~1e8) the exact 10 ** -exponent divides and
+    multiplies instead."""
+    scale = _POW10.take(index)
     rounded = d * scale
     np.rint(rounded, out=rounded)  # (np.round with 0 decimals, without its wrapper)
     rounded /= scale
-    if exponent.size and exponent.min() < 0:
-        negative = np.flatnonzero(exponent < 0)
-        power = _POW10.take(_POW10_ZERO - exponent[negative])
+    if index.size and index.min() < _POW10_ZERO:
+        negative = np.flatnonzero(index < _POW10_ZERO)
+        power = _POW10.take(2 * _POW10_ZERO - index[negative])
         rounded[negative] = np.rint(d[negative] / power) * power
     return rounded
 
@@ -432,7 +439,7 @@ def _decimal(d, exponent):
     """_rounded, exact for every exponent: with no exact power of ten in float64 (values below
     ~1e-15 or above ~1e30) Python's correctly rounded reading of the decimal, one value at a
     time (few). With an inexact power a vanishing gradient of 1e-30 read 9.999999999999999e-31."""
-    rounded = _rounded(d, exponent)
+    rounded = _rounded(d, exponent + _POW10_ZERO)
     for i in np.flatnonzero(np.abs(exponent) > _EXACT_POWER).tolist():
         power = int(exponent[i])
         rounded[i] = float(f"{int(np.rint(d[i] * _POW10[power + _POW10_ZERO]))}e{-power}")
