@@ -139,7 +139,9 @@ def test_statistics_are_written_as_numpy_writes_a_float32():
     special = [2.0**-96, 2.0**87, -(2.0**90), 1.0, 0.5, 0.1, 1e39, -1e-50, -0.0, 0.0, 1e-45]
     special += [np.nan, np.inf, -np.inf, 3.4028235e38, 2.0**-149]
     randoms = rng.normal(size=200) * 10.0 ** rng.integers(-40, 40, 200)
-    for figures in (np.array(special), np.concatenate([special, randoms])):  # few, many
+    powers = 2.0 ** np.arange(-149, 128)  # every power of two float32 has, both signs
+    powers = np.concatenate([powers, -powers])
+    for figures in (np.array(special), np.concatenate([special, randoms, powers])):  # few, many
         with np.errstate(over="ignore"):
             expected = [float(str(v)) for v in figures.astype(np.float32)]
         for values in (None, np.float32([0.25, 2.0**87])):
