@@ -163,3 +163,14 @@ def test_small_arrays_of_one_value_are_written_in_full():
     assert summaries[1]["min"] == 1.5474251e26  # (a statistic: NumPy's str digits)
     assert summaries[2]["value"] == 0.1 and summaries[3]["value"] == [7.25]
     assert summaries[4]["value"] == [[1.5, -2.0], [0.0, 3.0]]
+
+
+def test_small_arrays_equal_to_earlier_ones_are_written_as_their_own():
+    logits = np.float32([[0.1, -2.5], [3.0, 1e-30]])
+    signed = np.float32([[0.1, -0.0], [3.0, 0.5]])  # equal to the next but for a zero's sign
+    unsigned = np.float32([[0.1, 0.0], [3.0, 0.5]])
+    summaries = summarize([logits, signed, logits.copy(), unsigned, logits + 0])
+    for s in summaries[0], summaries[2], summaries[4]:
+        assert s["value"] == [[0.1, -2.5], [3.0, 1e-30]]
+    assert [repr(v) for v in summaries[1]["value"][0]] == ["0.1", "-0.0"]
+    assert [repr(v) for v in summaries[3]["value"][0]] == ["0.1", "0.0"]
