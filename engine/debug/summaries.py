@@ -64,27 +64,31 @@ def summarize(arrays, value_cap=VALUE_CAP, bins=HISTOGRAM_BINS):
     if together is not None:  # (None: a NaN or Inf among them, the general path for all)
         for key in few:
             del groups[key]
-    # the statistics of both kinds and the small arrays' values rounded to float32 digits in
-    # one call: shortest32's fixed cost (~30 us) paid once
-    figures = np.array([statistics[1:6] for _, _, statistics in large]).reshape(-1, 5)
-    values = None
-    if together is not None:
-        figures = np.concatenate([figures, together.figures])
-        values = together.values
-    if figures.size:
-        rows, values = _round32(figures, values)
-        rows = rows.tolist()
-        for index, summary in zip((i for i, _, _ in large), _summarize_large(large, rows)):
+    if large or together is not None:
+        of_large, of_small = _summarize_rounded(large, together, bins)
+        for (index, _, _), summary in zip(large, of_large):
             out[index] = summary
-        if together is not None:
-            summaries = _summarize_together(together, rows[len(large) :], values, bins)
-            for index, summary in zip(small, summaries):
-                out[index] = summary
+        for index, summary in zip(small, of_small):
+            out[index] = summary
     for (shape, dtype), indices in groups.items():
         stacked = np.stack([np.asarray(arrays[i]) for i in indices])
         for i, summary in zip(indices, _summarize_group(stacked, shape, dtype, value_cap, bins)):
             out[i] = summary
     return out
+
+
+def _summarize_rounded(large, together, bins):
+    """The summaries of the large arrays and of the small ones together (or None), their
+    figures and the small ones' values rounded to float32 digits in one call: shortest32's
+    fixed cost (~30 us) paid once."""
+    figures = np.array([statistics[1:6] for _, _, statistics in large]).reshape(-1, 5)
+    if together is None:
+        rows, _ = _round32(figures)
+        return _summarize_large(large, rows.tolist()), []
+    rows, values = _round32(np.concatenate([figures, together.figures]), together.values)
+    rows = rows.tolist()
+    of_small = _summarize_together(together, rows[len(large) :], values, bins)
+    return _summarize_large(large, rows), of_small
 
 
 def _base(shape, dtype, size, itemsize):
@@ -240,10 +244,8 @@ class _Together(NamedTuple):
     zeros: list  # per array
     ranges: list  # (min, max) per array, not rounded: the histogram's range
     figures: np.ndarray  # (min, max, mean, std, norm) per array, in float64
-    values: np.ndarray  # the elements of the arrays written in full (values cap), in order
-    inline: list  # whether each array is written in full
-    written: list  # how many of `values` each array's value is written from
-    sources: list  # the position of the array whose elements each one's value is written from
+    values: np.ndarray  # the elements the arrays' values are written from (_value_starts)
+    starts: list  # where in `values` each array's value is written from (None: a histogram)
 
 
 def _together(arrays, value_cap):
@@ -267,72 +269,57 @@ def _together(arrays, value_cap):
     stds = np.sqrt(centered_squares / sizes)
     norms = np.sqrt(centered_squares + sizes * means * means)
     ranges = list(zip(mins.tolist(), maxs.tolist()))
-    inline = [size <= value_cap for size in lengths]
-    written = [_written(a, *exact, keep) for a, exact, keep in zip(arrays, ranges, inline)]
-    sources = _sources(arrays, ranges, sums.tolist(), written)
-    if written == lengths:
+    value_starts, pieces = _value_starts(arrays, ranges, sums.tolist(), value_cap)
+    if sum(piece.size for piece in pieces) == narrow.size:  # (all of all: past the first step)
         values = narrow
     else:
-        values = np.concatenate([a.reshape(-1)[:k] for a, k in zip(arrays, written) if k])
-    return _Together(
-        arrays,
-        zeros.tolist(),
-        ranges,
-        np.stack([mins, maxs, means, stds, norms], axis=1),
-        values,
-        inline,
-        written,
-        sources,
-    )
+        values = np.concatenate(pieces) if pieces else narrow[:0]
+    figures = np.stack([mins, maxs, means, stds, norms], axis=1)
+    return _Together(arrays, zeros.tolist(), ranges, figures, values, value_starts)
 
 
-def _sources(arrays, ranges, sums, written):
-    """For each array, the position of the one its value is written from: itself, or an
-    earlier equal one (at the first step, x @ w + b is x @ w: b is zeros); `written` is set
-    to 0 for those."""
-    sources = list(range(len(arrays)))
+def _value_starts(arrays, ranges, sums, value_cap):
+    """Where each array's value is written from, in the concatenation of `pieces`: None for
+    a histogram (above the values cap). An array of one value has that value (and zeros none:
+    written as they are, with their signs; at the first step biases are zeros), an array
+    equal to an earlier one that one's (at the first step x @ w + b is x @ w)."""
+    starts: list = []
+    pieces = []
+    at = 0
     first: dict[tuple, int] = {}  # (shape, dtype, sum, min, max) -> the first one's position
-    for i, (a, exact, total) in enumerate(zip(arrays, ranges, sums)):
-        if written[i] == a.size and a.size > 1:
-            j = first.setdefault((a.shape, a.dtype, total, *exact), i)
+    for i, (a, (low, high), total) in enumerate(zip(arrays, ranges, sums)):
+        if a.size > value_cap:
+            starts.append(None)
+            continue
+        if low == high:
+            count = 0 if low == 0 else 1
+        else:
+            j = first.setdefault((a.shape, a.dtype, total, low, high), i)
             if j != i and arrays[j].tobytes() == a.tobytes():  # (bytes: signs of zeros too)
-                sources[i], written[i] = j, 0
-    return sources
-
-
-def _written(array, low, high, inline):
-    """How many elements of `array` its value is written from: all, but for an array of one
-    value that value, and none for zeros (written as they are, with their signs): at the first
-    step biases are zeros."""
-    if not inline:
-        return 0
-    if low != high:
-        return array.size
-    return 0 if low == 0 else 1
+                starts.append(starts[j])
+                continue
+            count = a.size
+        starts.append(at)
+        if count:
+            pieces.append(a.reshape(-1)[:count])
+            at += count
+    return starts, pieces
 
 
 def _summarize_together(together, rows, values, bins):
     """The summaries of _together's arrays, as _summarize_finite writes them, from their
     figures and values rounded (`rows`, `values`)."""
     summaries = []
-    starts = list(itertools.accumulate(together.written, initial=0))  # in `values`
-    for a, z, exact, (lo, hi, mean, std, norm), inline, written, source in zip(
-        together.arrays,
-        together.zeros,
-        together.ranges,
-        rows,
-        together.inline,
-        together.written,
-        together.sources,
+    for a, z, (low, high), (lo, hi, mean, std, norm), at in zip(
+        together.arrays, together.zeros, together.ranges, rows, together.starts
     ):
         s = _base(a.shape, a.dtype, a.size, a.dtype.itemsize)
         s.update(zeros=z, nans=0, infs=0, min=lo, max=hi, mean=mean, std=std, norm=norm)
-        at = starts[source]
-        if not inline:
-            s["histogram"] = _uniform_histogram(a.reshape(-1), *exact, bins)
-        elif exact[0] != exact[1]:
+        if at is None:
+            s["histogram"] = _uniform_histogram(a.reshape(-1), low, high, bins)
+        elif low != high:
             s["value"] = values[at : at + a.size].reshape(a.shape).tolist()
-        elif written:  # all one value
+        elif low != 0:  # all one value
             s["value"] = np.full(a.shape, values[at]).tolist()
         else:  # all zeros
             s["value"] = a.tolist()

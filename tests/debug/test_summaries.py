@@ -163,6 +163,11 @@ def test_small_arrays_of_one_value_are_written_in_full():
     assert summaries[1]["min"] == 1.5474251e26  # (a statistic: NumPy's str digits)
     assert summaries[2]["value"] == 0.1 and summaries[3]["value"] == [7.25]
     assert summaries[4]["value"] == [[1.5, -2.0], [0.0, 3.0]]
+    # with nothing else to write: zeros alone, zeros and a histogram
+    (s,) = summarize([zeros])
+    assert [repr(v) for v in s["value"]] == ["0.0", "-0.0", "0.0"]
+    s, large = summarize([zeros, np.arange(2000, dtype=np.float32)])
+    assert s["value"] == [0.0, 0.0, 0.0] and sum(large["histogram"]["counts"]) == 2000
 
 
 def test_small_arrays_equal_to_earlier_ones_are_written_as_their_own():
