@@ -100,6 +100,25 @@ def _base(shape, dtype, size, itemsize):
     }
 
 
+def _finite_summary(array, zeros, low, high, mean, std, norm):
+    """_base and the statistics of an array with no NaN or Inf, as one dict display (half
+    the time of _base and an update, for each of a build's tens of arrays)."""
+    return {
+        "shape": list(array.shape),
+        "dtype": _dtype_name(array.dtype),
+        "size": array.size,
+        "bytes": array.nbytes,
+        "zeros": zeros,
+        "nans": 0,
+        "infs": 0,
+        "min": low,
+        "max": high,
+        "mean": mean,
+        "std": std,
+        "norm": norm,
+    }
+
+
 _DTYPE_NAMES: dict[np.dtype, str] = {}
 
 
@@ -313,8 +332,7 @@ def _summarize_together(together, rows, values, bins):
     for a, z, (low, high), (lo, hi, mean, std, norm), at in zip(
         together.arrays, together.zeros, together.ranges, rows, together.starts
     ):
-        s = _base(a.shape, a.dtype, a.size, a.dtype.itemsize)
-        s.update(zeros=z, nans=0, infs=0, min=lo, max=hi, mean=mean, std=std, norm=norm)
+        s = _finite_summary(a, z, lo, hi, mean, std, norm)
         if at is None:
             s["histogram"] = _uniform_histogram(a.reshape(-1), low, high, bins)
         elif low != high:
@@ -333,10 +351,7 @@ def _summarize_large(large, rows):
     summaries = []
     for (_, array, statistics), (low, high, mean, std, norm) in zip(large, rows):
         zeros, counts, edges = statistics[0], statistics[6], statistics[7]
-        summary = _base(array.shape, array.dtype, array.size, array.dtype.itemsize)
-        summary.update(
-            zeros=zeros, nans=0, infs=0, min=low, max=high, mean=mean, std=std, norm=norm
-        )
+        summary = _finite_summary(array, zeros, low, high, mean, std, norm)
         summary["histogram"] = {"edges": edges, "counts": counts}
         summaries.append(summary)
     return summaries
