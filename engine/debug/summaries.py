@@ -275,7 +275,7 @@ def _together(arrays, value_cap):
     lengths = [a.size for a in arrays]
     sizes = np.array(lengths)
     starts = np.array([0, *itertools.accumulate(lengths[:-1])])  # (Python: a few arrays)
-    narrow = np.concatenate([a.reshape(-1) for a in arrays])
+    narrow = np.concatenate(arrays, axis=None)  # (flattened)
     flat = narrow.astype(np.float64)
     sums = np.add.reduceat(flat, starts)
     if not np.isfinite(sums).all():  # (a float64 sum of float32 data cannot overflow)
