@@ -4,7 +4,7 @@ import json
 
 import numpy as np
 
-from engine.debug.summaries import shortest32, summarize, value_from_json
+from engine.debug.summaries import _round32, shortest32, summarize, value_from_json
 
 
 def test_statistics_match_numpy_over_the_finite_elements():
@@ -129,3 +129,53 @@ def test_integer_and_bool_statistics_are_numpy_ones():
             assert s["histogram"]["counts"] == np.histogram(wide, bins=20)[0].tolist()
         else:
             assert s["value"] == array.tolist()
+
+
+def test_statistics_are_written_as_numpy_writes_a_float32():
+    # shortest32 rounds to the nearest decimal of each length: at a power of two, where a
+    # float32's neighbours are not equally far, NumPy's str finds fewer digits (2 ** -96 is
+    # 1.2621775e-29, not 1.26217745e-29); the statistics are written as str writes them
+    rng = np.random.default_rng(5)
+    special = [2.0**-96, 2.0**87, -(2.0**90), 1.0, 0.5, 0.1, 1e39, -1e-50, -0.0, 0.0, 1e-45]
+    special += [np.nan, np.inf, -np.inf, 3.4028235e38, 2.0**-149]
+    randoms = rng.normal(size=200) * 10.0 ** rng.integers(-40, 40, 200)
+    powers = 2.0 ** np.arange(-149, 128)  # every power of two float32 has, both signs
+    powers = np.concatenate([powers, -powers])
+    for figures in (np.array(special), np.concatenate([special, randoms, powers])):  # few, many
+        with np.errstate(over="ignore"):
+            expected = [float(str(v)) for v in figures.astype(np.float32)]
+        for values in (None, np.float32([0.25, 2.0**87])):
+            rounded, written = _round32(figures.reshape(-1, 1), values)
+            assert rounded.shape == (figures.size, 1)
+            assert [repr(v) for v in rounded.reshape(-1).tolist()] == [repr(v) for v in expected]
+            if values is not None:  # the values as shortest32 writes them
+                assert written.tolist() == [0.25, 1.54742505e26]
+
+
+def test_small_arrays_of_one_value_are_written_in_full():
+    zeros = np.float32([0.0, -0.0, 0.0])  # with their signs
+    constant = np.full((2, 3), 2.0**87, np.float32)  # shortest32's digits, as any value
+    scalar, one = np.float32(0.1), np.float32([7.25])
+    mixed = np.float32([[1.5, -2.0], [0.0, 3.0]])
+    summaries = summarize([zeros, constant, scalar, one, mixed])
+    assert [repr(v) for v in summaries[0]["value"]] == ["0.0", "-0.0", "0.0"]
+    assert summaries[1]["value"] == [[1.54742505e26] * 3] * 2
+    assert summaries[1]["min"] == 1.5474251e26  # (a statistic: NumPy's str digits)
+    assert summaries[2]["value"] == 0.1 and summaries[3]["value"] == [7.25]
+    assert summaries[4]["value"] == [[1.5, -2.0], [0.0, 3.0]]
+    # with nothing else to write: zeros alone, zeros and a histogram
+    (s,) = summarize([zeros])
+    assert [repr(v) for v in s["value"]] == ["0.0", "-0.0", "0.0"]
+    s, large = summarize([zeros, np.arange(2000, dtype=np.float32)])
+    assert s["value"] == [0.0, 0.0, 0.0] and sum(large["histogram"]["counts"]) == 2000
+
+
+def test_small_arrays_equal_to_earlier_ones_are_written_as_their_own():
+    logits = np.float32([[0.1, -2.5], [3.0, 1e-30]])
+    signed = np.float32([[0.1, -0.0], [3.0, 0.5]])  # equal to the next but for a zero's sign
+    unsigned = np.float32([[0.1, 0.0], [3.0, 0.5]])
+    summaries = summarize([logits, signed, logits.copy(), unsigned, logits + 0])
+    for s in summaries[0], summaries[2], summaries[4]:
+        assert s["value"] == [[0.1, -2.5], [3.0, 1e-30]]
+    assert [repr(v) for v in summaries[1]["value"][0]] == ["0.1", "-0.0"]
+    assert [repr(v) for v in summaries[3]["value"][0]] == ["0.1", "0.0"]
