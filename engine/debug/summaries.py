@@ -400,7 +400,9 @@ def _round32(figures, values=None):
 
 def shortest32(values):
     """float64 copies of `values` rounded to the fewest significant digits (1 to 9) that
-    still convert back to the same float32; values outside float32's range stay as they are.
+    still convert back to the same float32; zeros, NaN, and values beyond float32's range
+    (inf) as float32 has them. (At three powers of two a shorter decimal lies on their far
+    side, which rounding to d digits does not find: _SHORTER_IN_STR.)
     The digits are found by bisection over [1, 9] (a value that round-trips with d digits
     does with more), all values at once: 5 digits, then 3 or 7, then 2, 4, 6 or 8, then 1
     for the values 2 digits were enough for (what four rounds of halving [1, 9] test)."""
