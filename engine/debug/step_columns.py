@@ -67,9 +67,11 @@ class StepColumns:
             setattr(self, name, new)
 
     # --- read back (diagnosis, the Capture) ---------------------------------------------------
-    def norms_table(self, width):
-        """steps x `width` gradient norms (NOT_A_SOURCE for a variable not yet seen)."""
-        table = np.full((self.size, width), NOT_A_SOURCE)
+    def norms_table(self, width, out=None):
+        """steps x `width` gradient norms (NOT_A_SOURCE for a variable not yet seen), written
+        into `out` when given (to_schema: a view of its table, no copy)."""
+        table = np.empty((self.size, width)) if out is None else out
+        table[...] = NOT_A_SOURCE
         table[:, : self.norms.shape[1]] = self.norms[: self.size]
         return table
 
@@ -78,8 +80,7 @@ class StepColumns:
 
     def marked(self, mark):
         """Step numbers with `mark`."""
-        bits = self.scalars[: self.size, _MARKS].astype(np.int64)
-        return np.flatnonzero(bits & (1 << MARKS.index(mark)))
+        return _steps_with(self.scalars[: self.size, _MARKS].astype(np.int64), mark)
 
     def to_schema(self, site_index, width, kept):
         """The fields of schema.SiteSteps, variables (or calls) by steps; `kept`: the kept
@@ -93,8 +94,7 @@ class StepColumns:
         # losses stay as the program computed them.
         losses = np.ascontiguousarray(self.losses[:n, :calls].T)
         both = np.full((2 * width, n), np.nan)
-        both[:width] = NOT_A_SOURCE  # (norms_table without its copy: a variable not yet seen)
-        both[: self.norms.shape[1]] = self.norms[:n].T
+        self.norms_table(width, out=both[:width].T)
         both[width : width + self.ratios.shape[1]] = self.ratios[:n].T
         # one call for a short run (shortest32 costs mostly its fixed overhead there); rows
         # of a long one, so that its temporaries stay the size of a row
@@ -117,14 +117,18 @@ class StepColumns:
             "nonfinite_gradients": nonfinite,
             "seconds": s[:, _SECONDS].round(6).tolist(),
             "bytes": nbytes,
-            "marks": {
-                mark: (bits & (1 << i)).nonzero()[0].tolist() for i, mark in enumerate(MARKS)
-            },
+            "marks": {mark: _steps_with(bits, mark).tolist() for mark in MARKS},
             "kept": [
                 {"step": step, "reasons": reasons, "calls": calls_, "tapes": tapes}
                 for step, reasons, calls_, tapes in kept
             ],
         }
+
+
+def _steps_with(bits, mark):
+    """The steps whose marks' bits (int64, one per step) have `mark` (ndarray.nonzero:
+    flatnonzero's wrappers cost more than the work for a short run)."""
+    return (bits & (1 << MARKS.index(mark))).nonzero()[0]
 
 
 def _widened(table, width, fill):
