@@ -9,14 +9,14 @@ columns too (schema.SiteSteps, number_table.py): `to_schema` hands them over as 
 import numpy as np
 
 from .number_table import NumberTable
-from .summaries import shortest32
+from .summaries import round_figures
 
 MARKS = ("nonfinite", "none", "jump")
 # columns of `scalars`: program order, losses count, None / zero / non-finite gradients,
 # seconds, bytes, marks (bits in MARKS order)
 _ORDER, _LOSSES, _NONE, _ZERO, _NONFINITE, _SECONDS, _BYTES, _MARKS = range(8)
 NO_GRADIENT, NOT_A_SOURCE = -1.0, -2.0  # norms entries below 0
-_ONE_CALL = 65536  # values rounded by one shortest32 call at most
+_ONE_CALL = 65536  # values rounded by one round_figures call at most
 _INTEGER_COLUMNS = [_ORDER, _NONE, _ZERO, _NONFINITE, _BYTES, _MARKS]
 
 
@@ -96,10 +96,10 @@ class StepColumns:
         both = np.full((2 * width, n), np.nan)
         self.norms_table(width, out=both[:width].T)
         both[width : width + self.ratios.shape[1]] = self.ratios[:n].T
-        # one call for a short run (shortest32 costs mostly its fixed overhead there); rows
-        # of a long one, so that its temporaries stay the size of a row
+        # one call for a short run (its fixed cost is most of its time there); rows of a long
+        # one, so that its temporaries stay the size of a row
         for rows in [both] if both.size <= _ONE_CALL else both:
-            rows[...] = np.where(rows < 0, rows, shortest32(rows))  # (norms < 0: no gradient)
+            rows[...] = np.where(rows < 0, rows, round_figures(rows))  # (< 0: no gradient)
         norms, ratios = both[:width], both[width:]
         # the integer columns and the marks' bits in one conversion each (a short run's build
         # pays a few microseconds per NumPy call, whatever the number of steps)

@@ -377,6 +377,13 @@ _FEW = 48  # figures that NumPy's str writes faster one at a time than shortest3
 _SHORTER_IN_STR = (2.0**-96, 2.0**87, 2.0**90)
 
 
+def round_figures(figures):
+    """float64 `figures` rounded to float32 precision and written as NumPy's float32 str
+    writes them (0.1, not 0.10000000149011612), an array of the same shape: one at a time
+    by str when they are few, else by one shortest32 call."""
+    return _round32(figures)[0]
+
+
 def _round32(figures, values=None):
     """(`figures` rounded to float32 precision and written as NumPy's float32 str writes them,
     `values`, float32/16, by shortest32), float64 arrays of the same shapes, by one shortest32

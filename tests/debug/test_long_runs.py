@@ -276,3 +276,23 @@ def test_a_kept_step_takes_its_gradient_norms_from_the_summaries_as_numpy_comput
     assert np.float32(gradient.summary.norm) == expected
     counts, _ = np.histogram(x.astype(np.float64), bins=20)
     assert np.abs(np.array(gradient.summary.histogram.counts) - counts).sum() <= 2
+
+
+def test_a_kept_steps_gradient_norms_are_written_as_its_gradients_summaries_write_them():
+    # Both are float64 norms written at float32 precision: the step's columns wrote the
+    # decimal nearest the float64 (0.58596427), the summaries the float32's (0.58596426)
+    rng = np.random.default_rng(2)
+    values = [rng.normal(size=shape).astype(np.float32) for shape in [(3,), (5, 2), (7,), (4,)]]
+    with engine.debug.capture(keep="first:2") as cap:
+        variables = [tf.Variable(v) for v in values]
+        for step in range(2):
+            with tf.GradientTape() as tape:
+                loss = sum(tf.reduce_sum(tf.sin(v * (step + 1.5))) for v in variables)
+            tape.gradient(loss, variables)
+    compared = 0
+    for record in rows(cap):
+        (call,) = [c for c in cap.calls if c.id in record.calls]
+        for result, norm in zip(call.results, record.grad_norms, strict=True):
+            assert norm == cap.tensors[result.gradient].summary.norm
+            compared += 1
+    assert compared == 8

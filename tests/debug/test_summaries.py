@@ -4,7 +4,13 @@ import json
 
 import numpy as np
 
-from engine.debug.summaries import _round32, shortest32, summarize, value_from_json
+from engine.debug.summaries import (
+    _round32,
+    round_figures,
+    shortest32,
+    summarize,
+    value_from_json,
+)
 
 
 def test_statistics_match_numpy_over_the_finite_elements():
@@ -144,6 +150,7 @@ def test_statistics_are_written_as_numpy_writes_a_float32():
     for figures in (np.array(special), np.concatenate([special, randoms, powers])):  # few, many
         with np.errstate(over="ignore"):
             expected = [float(str(v)) for v in figures.astype(np.float32)]
+        assert [repr(v) for v in round_figures(figures).tolist()] == [repr(v) for v in expected]
         for values in (None, np.float32([0.25, 2.0**87])):
             rounded, written = _round32(figures.reshape(-1, 1), values)
             assert rounded.shape == (figures.size, 1)
