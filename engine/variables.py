@@ -88,8 +88,10 @@ class ResourceVariable(VariableGraphAttributes):
         if recording.recording_tapes:
             recording.variable_read(self)
         snapshot = self._snapshot()
-        if hooks.observers:
-            hooks.notify("variable_event", self, "read", snapshot)
+        # (hooks.notify, inlined here and in _store: an optimizer step reads and assigns a few
+        # dozen times, and the debugger walks past each frame between the event and the user)
+        for observer in hooks.observers:
+            observer.variable_event(self, "read", snapshot)
         return snapshot
 
     def read_value(self):
@@ -146,8 +148,8 @@ class ResourceVariable(VariableGraphAttributes):
         self._value = np.asarray(array, dtype=self._value.dtype).reshape(shape)
         if not self._value.ndim and self._value.dtype.kind != "O":  # strings stay arrays
             self._value = self._value[()]
-        if hooks.observers:
-            hooks.notify("variable_event", self, "assign", None)
+        for observer in hooks.observers:
+            observer.variable_event(self, "assign", None)
         return _UnreadVariable(self) if read_value else None
 
     # TF refuses Python's in-place operators on variables (rebinding would lose the variable).

@@ -181,8 +181,10 @@ class ValueKeeper:
         value_cap, states = self.value_cap, self.states
         for t in tensors[self._considered : end]:
             array = t.array
-            if array is None or array.size <= value_cap:
-                continue  # inline in the JSON (or, never here, already let go)
+            if array is None or array.size <= value_cap or t.id in states:
+                # inline in the JSON; let go already (never here); or decided already (a
+                # survivor of a dropped step, looked at again: steps.py)
+                continue
             if not self.enabled:
                 states[t.id] = "off"
             elif array.nbytes > self.array_bytes:

@@ -27,6 +27,7 @@ class RawTensor:
         "summary",
         "stmt",
         "key",
+        "counted",
     )
 
     def __init__(self, id, eid, array, kind, op, location, seq, stmt=None):
@@ -45,6 +46,7 @@ class RawTensor:
         self.origin = None  # for leaves: "constant" (tf.constant), "converted" (any other value)
         self.summary = None
         self.stmt = stmt
+        self.counted = False  # its array's bytes are in Spill.held (spill.py)
 
 
 class ArrayKeys:

@@ -71,6 +71,10 @@ class Recorder(hooks.Observer):
         self._last_frame: Any = None  # the previous event's user frame, its caller
         self._last_back: Any = None
         self._last_where: tuple[Any, Any] = (None, None)  # ... and _where's answer for it
+        # (seq, variable id, where) of the last watch_variable event: the read that follows it
+        # at once (Variable._as_tensor: the tapes watch, then the read is reported) happened
+        # at the same place, so it is not walked to again (~8 of a training step's ~60 walks)
+        self._watched_where: tuple[Any, Any, Any] = (None, None, None)
         # ("record", op) / ("drop", tape) / ("step", call, step index) / ("end", call)
         self.memory_log = []
         # what dropped steps took out of tensors, ops, tapes, events, calls (steps.py): ids
@@ -379,6 +383,8 @@ class Recorder(hooks.Observer):
             self.steps.tape_entered(tape, location)
         raw = self.tape(tape, location)
         if kind == "watch_variable" or (kind == "watch" and introspection.is_variable(tensor)):
+            if kind == "watch_variable":
+                self._watched_where = (self.seq, tensor._id, (location, stmt))
             variable = self._variable(tensor, location, stmt)
             how = "watch" if kind == "watch" else "variable_read"
             raw.watched.append((variable.tensor, self.seq, location, how))
@@ -422,7 +428,11 @@ class Recorder(hooks.Observer):
         if self.stop_requested is not None:
             self._stop()
         self.seq += 1
-        location, stmt = self._where()
+        watched = self._watched_where
+        if kind == "read" and watched[0] == self.seq - 1 and watched[1] == variable._id:
+            location, stmt = watched[2]  # no event (so no code of the user's) came between
+        else:
+            location, stmt = self._where()
         known = self.variables.get(variable._id)
         if known is None:
             known = self._variable(variable, location, stmt)
@@ -577,9 +587,10 @@ class Recorder(hooks.Observer):
         by_eid, keeper, stats = self.by_eid, self.keeper, self.spill.activation_stats
         states = keeper.states  # (values above the inline cap only)
         for t in gone["tensors"]:
-            if id(by_eid.get(t.eid)) == id(t):  # (`is` would narrow t's type for mypy)
-                del by_eid[t.eid]
-            if t.variable is not None:
+            if t.variable is None:  # (a variable's later versions are found by its versions)
+                if id(by_eid.get(t.eid)) == id(t):  # (`is` would narrow t's type for mypy)
+                    del by_eid[t.eid]
+            else:
                 variable = self.variables.get(t.eid)
                 if variable is not None and variable.versions.get(id(t.array)) is t:
                     del variable.versions[id(t.array)]
@@ -590,10 +601,10 @@ class Recorder(hooks.Observer):
                     keeper.kept_bytes -= kept.nbytes
             if stats:
                 stats.pop(t.id, None)
-            if t.array is not None:
-                if t.nbytes is not None:
-                    self.spill.held -= t.nbytes
-                t.array = None
+            if t.counted:
+                self.spill.held -= t.array.nbytes
+                t.counted = False
+            t.array = None
             t.op = t.stmt = None
         for op in gone["ops"]:
             if op.record is not None and id(self.op_by_record.get(id(op.record))) == id(op):
@@ -627,18 +638,23 @@ class Recorder(hooks.Observer):
                     tape.records = [op for op in records if id(op) not in gone_ids]
 
     def shift_indexes(self, name, start, end, kept):
-        """list[start:end] now holds `kept` items: move the positions that point past it."""
+        """list[start:end] now holds `kept` items: move the positions that point past it.
+        A position inside the cut, below which every item has been dealt with (counted,
+        summarized, offered to the kept values), goes back to the cut's start: the survivors
+        there may not have been, and each of those steps skips what it has done already."""
 
         def shift(index):
             if index >= end:
                 return index - (end - start - kept)
-            return min(index, start + kept) if index > start else index
+            return start if index > start else index
 
         spill = self.spill
         if name == "tensors":
             spill._checked = shift(spill._checked)
             spill._dropped = shift(spill._dropped)
-            spill.next_check = len(self.tensors) + spill.every
+            # (the count of new tensors goes on: restarted at each dropped step, it would never
+            # reach a check in a loop of fewer tensors a step, and the cap would never apply)
+            spill.next_check = shift(spill.next_check)
             self.keeper._considered = shift(self.keeper._considered)
         elif name == "ops":
             spill._accounted = shift(spill._accounted)
@@ -686,6 +702,7 @@ class Recorder(hooks.Observer):
         self._tape_by_id = {}
         self._last_frame = self._last_back = None
         self._last_where = (None, None)
+        self._watched_where = (None, None, None)
         self.array_keys = ArrayKeys()
         self.keeper.kept = {}  # the Capture's KeptValues holds them now
         # The last cycles (the recorder's parts point back at it, a site at its steps' records

@@ -37,9 +37,12 @@ class Spill:
     def check(self):
         recorder = self.recorder
         tensors = recorder.tensors
-        new = tensors[self._checked :]
-        complete(new, recorder.array_keys)
-        self.held += sum(t.nbytes for t in new if t.array is not None)
+        # (counted, not completed: keys are given when an array is let go or at the end, not
+        # to the arrays of every step a long run drops, which would each leave an entry)
+        for t in tensors[self._checked :]:
+            if t.array is not None and not t.counted:
+                t.counted = True
+                self.held += t.array.nbytes
         self._checked = len(tensors)
         self.next_check = len(tensors) + self.every
         if self.held > recorder.held_cap:
@@ -48,8 +51,11 @@ class Spill:
     def _drop(self, amount):
         self.drops += 1
         recorder = self.recorder
+        keys = recorder.array_keys
         for op in recorder.ops[self._accounted :]:
-            account_op(op)  # while the arrays it saved are still here to be identified
+            complete(op.inputs, keys)  # while the arrays it saved are still here to be identified
+            complete(op.outputs, keys)
+            account_op(op)
         self._accounted = len(recorder.ops)
         recorder.keeper.consider(recorder.tensors, self._checked)  # while the arrays are here
         chunk, freed, index = [], 0, self._dropped
@@ -59,8 +65,10 @@ class Spill:
             index += 1
             if t.array is not None and t.kind != "variable":
                 chunk.append(t)
-                freed += t.nbytes
+                freed += t.array.nbytes
         self._dropped = index
+        complete(chunk, keys)  # (the capture still tells their sizes and arrays apart)
+        self.held -= sum(t.nbytes for t in chunk if t.counted)
         for t, summary in zip(chunk, summarize([t.array for t in chunk], recorder.value_cap)):
             t.summary = summary
         for t in chunk:
@@ -69,7 +77,7 @@ class Spill:
                     t.array, THRESHOLDS["saturation_margin"]
                 )
             t.array = None
-        self.held -= freed
+            t.counted = False
 
 
 def activation_statistics(array, margin):

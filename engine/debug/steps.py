@@ -169,11 +169,17 @@ class StepTracker:
         segment = self.current
         if segment is None:
             return
-        records = [op for op in raw_tape.records if op.record is not None]
-        saved = [t for op in records for t, _, _ in saved_entries(op)[0]]
-        complete(saved, self.recorder.array_keys)  # (arrays let go early were completed: spill.py)
-        distinct = {t.key: t.nbytes for t in saved}
-        segment.bytes = max(segment.bytes, sum(distinct.values()))
+        segment.bytes = max(segment.bytes, self._saved_bytes(raw_tape))
+
+    def _saved_bytes(self, raw_tape):
+        """Bytes of the distinct arrays the tape's records keep for backward. Arrays still
+        held are told apart by their ids (each is alive, so its id is its own); if spill.py
+        let some go, by the keys it gave them first."""
+        saved = [t for op in raw_tape.records for t, _, _ in saved_entries(op)[0]]
+        if all(t.array is not None for t in saved):
+            return sum({id(t.array): t.array.nbytes for t in saved}.values())
+        complete(saved, self.recorder.array_keys)
+        return sum({t.key: t.nbytes for t in saved}.values())
 
     def gradient_finished(self, call):
         """Measures the call now, while its targets' and gradients' arrays are held. In a step
@@ -492,10 +498,8 @@ class StepTracker:
         variables themselves and each variable's latest value."""
         r = self.recorder
         start, end = segment.start, segment.end
-        keep: set[int] = set()
-        for variable in r.variables.values():
-            keep.add(id(variable.tensor))
-            keep.add(id(variable.current))
+        keep: set[int] = set(map(id, map(_TENSOR, r.variables.values())))
+        keep.update(map(id, map(_CURRENT, r.variables.values())))
         position = self.segments.index(following) if following is not None else None
         if position is not None:
             # Only what is in this segment matters: intersections (in C) of its ids with what
@@ -539,7 +543,7 @@ def _references(r, start, end):
     return refs
 
 
-_TENSOR, _VARIABLE = attrgetter("tensor"), attrgetter("variable")
+_TENSOR, _VARIABLE, _CURRENT = attrgetter("tensor"), attrgetter("variable"), attrgetter("current")
 _FIRST = itemgetter(0)
 
 
