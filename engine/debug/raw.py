@@ -28,6 +28,7 @@ class RawTensor:
         "stmt",
         "key",
         "counted",
+        "last_ref",
     )
 
     def __init__(self, id, eid, array, kind, op, location, seq, stmt=None):
@@ -47,6 +48,9 @@ class RawTensor:
         self.summary = None
         self.stmt = stmt
         self.counted = False  # its array's bytes are in Spill.held (spill.py)
+        # the seq of the latest op input, gradient call, event or watch that points at it:
+        # a long run's dropped step keeps what a later step points at (steps.py)
+        self.last_ref = seq
 
 
 class ArrayKeys:

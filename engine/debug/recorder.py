@@ -322,6 +322,7 @@ class Recorder(hooks.Observer):
                     raw = self.tensor_of(t, location, stmt)
             elif raw.array is not t._value and raw.array is not None:
                 raw = self.tensor_of(t, location, stmt)
+            raw.last_ref = seq
             ins.append(raw)
         ops = self.ops
         # ids: positions in the lists, plus what dropped steps took out of them (steps.py)
@@ -387,12 +388,13 @@ class Recorder(hooks.Observer):
                 self._watched_where = (self.seq, tensor._id, (location, stmt))
             variable = self._variable(tensor, location, stmt)
             how = "watch" if kind == "watch" else "variable_read"
-            raw.watched.append((variable.tensor, self.seq, location, how))
+            raw.watched.append((variable.tensor, self.seq, location, how))  # (never dropped)
             return
         if kind == "watch":
             watched = self.tensor_of(tensor, location, stmt)
             if watched.kind == "constant":
                 watched.kind = "watched"
+            watched.last_ref = self.seq
             raw.watched.append((watched, self.seq, location, "watch"))
             return
         if kind == "enter":
@@ -456,11 +458,13 @@ class Recorder(hooks.Observer):
             version = known.versions.get(id(array))
             if version is None:
                 version = self._version(known, array, location, stmt)
+            version.last_ref = self.seq
             self.events.append(
                 RawEvent(self.seq, "variable_read", location, stmt, version, known.tensor)
             )
         elif kind == "assign":
             version = self._version(known, variable._value, location, stmt)
+            version.last_ref = self.seq
             self.events.append(
                 RawEvent(self.seq, "variable_assign", location, stmt, version, known.tensor)
             )
@@ -469,6 +473,7 @@ class Recorder(hooks.Observer):
         self.seq += 1
         location, stmt = self._where()
         raw = self.tensor_of(tensor, location, stmt)
+        raw.last_ref = self.seq
         variable = (
             self.variables[raw.eid].tensor
             if raw.variable is not None
@@ -526,6 +531,8 @@ class Recorder(hooks.Observer):
         self.steps.gradient_started(raw_tape, call, targets)
         call.targets = [self.tensor_of(t, location, stmt) for t in targets]
         call.sources = [self.tensor_of(s, location, stmt) for s in sources]
+        for t in call.targets + call.sources:
+            t.last_ref = self.seq
         if output_gradients is not None:
             from .. import nest
 

@@ -112,7 +112,6 @@ class Segment:
         "assigned",
         "bytes",
         "ended_calls",
-        "references",
         "seq",
     )
 
@@ -125,7 +124,6 @@ class Segment:
         self.assigned: dict[Any, list[Any]] = {}  # variable key -> [value before, value after]
         self.bytes = 0
         self.ended_calls = 0  # seq of the last gradient call's end in the step
-        self.references: set[int] | None = None  # ids of the objects it points at (closed)
         self.seq = seq  # the recorder's seq when it opened: its events' are above
 
 
@@ -257,7 +255,6 @@ class StepTracker:
 
     def _close(self, segment):
         segment.end = self._lengths()
-        segment.references = _references(self.recorder, segment.start, segment.end)
         record, site = segment.record, segment.site
         record.seconds = time.perf_counter() - segment.started
         record.bytes = segment.bytes
@@ -488,9 +485,9 @@ class StepTracker:
             reset[0] >= following.seq for tape in gone.get("tapes", ()) for reset in tape.resets
         ):
             log_from = following.start[_M]
-            r.memory_log[log_from:] = [
-                e for e in r.memory_log[log_from:] if id(e[1]) not in gone_ids
-            ]
+            later = r.memory_log[log_from:]
+            if not gone_ids.isdisjoint(map(id, map(_SECOND, later))):  # (in C; mostly not)
+                r.memory_log[log_from:] = [e for e in later if id(e[1]) not in gone_ids]
         return gone, gone_ids, survivor_tensors
 
     def _survivors(self, segment, following):
@@ -500,19 +497,11 @@ class StepTracker:
         start, end = segment.start, segment.end
         keep: set[int] = set(map(id, map(_TENSOR, r.variables.values())))
         keep.update(map(id, map(_CURRENT, r.variables.values())))
-        position = self.segments.index(following) if following is not None else None
-        if position is not None:
-            # Only what is in this segment matters: intersections (in C) of its ids with what
-            # each later segment points at, not the union of all they point at.
-            # (tensors only: all that _references collects)
-            own = set(map(id, r.tensors[start[_T] : end[_T]]))
-            for later in self.segments[position:]:
-                refs = (
-                    later.references
-                    if later.references is not None
-                    else _references(r, later.start, self._lengths())
-                )
-                keep |= own & refs
+        if following is not None:
+            # what a later step's ops, calls, events and watches point at: they were recorded
+            # after the following step opened (raw.py: last_ref)
+            since = following.seq
+            keep.update([id(t) for t in r.tensors[start[_T] : end[_T]] if t.last_ref >= since])
         for event in r.events[start[_E] : end[_E]]:
             if event.kind == "variable_created":
                 keep.add(id(event))
@@ -525,26 +514,8 @@ class StepTracker:
         return keep
 
 
-def _references(r, start, end):
-    """ids of the objects a step's ops, calls, events and tapes point at (set updates from
-    `map`: the loops run in C)."""
-    refs: set[int] = set()
-    update = refs.update
-    for op in r.ops[start[_O] : end[_O]]:
-        update(map(id, op.inputs))
-    for call in r.calls[start[_C] : end[_C]]:
-        update(map(id, call.targets))
-        update(map(id, call.sources))
-    events = r.events[start[_E] : end[_E]]
-    update(map(id, map(_TENSOR, events)))
-    update(map(id, map(_VARIABLE, events)))
-    for tape in r.tapes[start[_TAPES] : end[_TAPES]]:
-        update(map(id, map(_FIRST, tape.watched)))
-    return refs
-
-
-_TENSOR, _VARIABLE, _CURRENT = attrgetter("tensor"), attrgetter("variable"), attrgetter("current")
-_FIRST = itemgetter(0)
+_TENSOR, _CURRENT = attrgetter("tensor"), attrgetter("current")
+_SECOND = itemgetter(1)
 
 
 def _total_value(array):

@@ -334,3 +334,37 @@ def test_the_held_bytes_cap_applies_in_a_long_run_and_changes_nothing_in_the_cap
             site.pop("seconds")
         documents.append(document)
     assert documents[0] == documents[1]
+
+
+CARRIED = """import tensorflow as tf
+w = tf.Variable(1.5)
+history = [tf.constant(0.0)] * 3
+for step in range(40):
+    with tf.GradientTape() as tape:
+        loss = (w - 2.0) ** 2 + 0.5 * history[-1] + 0.25 * history[-3]
+    grad = tape.gradient(loss, w)
+    w.assign_sub(0.1 * grad)
+    history.append(loss)
+    print(repr(float(loss)))
+"""
+
+
+def test_tensors_a_later_step_reads_outlive_the_dropped_steps_that_made_them():
+    # Each step reads the losses of the step before and of three steps before. Step 36 is
+    # dropped, but its loss is carried into the next step while a later step still reads it:
+    # the last step (kept) finds the losses of steps 38 and 36, with their values
+    capture = capture_program(CARRIED, "carried.py")
+    printed = [float(line) for line in capture.stdout.splitlines()]
+    assert [s.step for s in rows(capture) if s.kept] == [0, 1, 2, 37, 38, 39]
+    tensor_ids = {t.id for t in capture.tensors}
+    assert all(set(op.inputs) <= tensor_ids for op in capture.ops)
+    (target,) = capture.calls[-1].targets
+    assert capture.tensors[target].summary.mean == pytest.approx(printed[39], rel=1e-6)
+    # the last step's products with the history: 0.5 * loss 38, 0.25 * loss 36
+    products = [op for op in capture.ops if op.type == "Mul" and op.location.line == 6][-2:]
+    history = [capture.tensors[op.inputs[1]] for op in products]
+    assert [capture.tensors[op.inputs[0]].summary.mean for op in products] == [0.5, 0.25]
+    assert [t.summary.mean for t in history] == [
+        pytest.approx(printed[38], rel=1e-6),
+        pytest.approx(printed[36], rel=1e-6),
+    ]
