@@ -15,7 +15,7 @@ import engine.debug
 from engine.debug import capture_program
 from engine.debug.retention import DEFAULT
 
-from .test_long_runs import rows
+from .test_long_runs import DEFAULT_KEPT_OF_A_THOUSAND, holdings, kept_steps, rows
 
 FIT = """import numpy as np
 import tensorflow as tf
@@ -70,15 +70,7 @@ def test_a_thousand_steps_of_fit_keep_the_first_and_last_three_and_record_what_i
     assert [v.rsplit("/", 1)[1] for v in site.variables] == ["kernel", "bias"] * 2
     assert all(re.fullmatch(r"sequential(_\d+)?/dense(_\d+)?", layer) for layer in site.layers)
     assert len(site.layers) == 2
-    kept = [(s.step, s.reasons) for s in rows(capture) if s.kept]
-    assert kept == [
-        (0, ["first"]),
-        (1, ["first"]),
-        (2, ["first"]),
-        (997, ["last"]),
-        (998, ["last"]),
-        (999, ["last"]),
-    ]
+    assert kept_steps(capture) == DEFAULT_KEPT_OF_A_THOUSAND
     lines = printed(capture)
     assert len(lines) == len(rows(capture)) == 1000
     for record, (loss, *ratios) in zip(rows(capture), lines):
@@ -119,17 +111,7 @@ def _held_after_fit(epochs):
         model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
         model.compile(optimizer=tf.keras.optimizers.SGD(0.01), loss="mse")
         model.fit(x, y, epochs=epochs, batch_size=16, verbose=0)
-        recorder = cap._session.recorder
-        gc.collect()
-        held = (
-            len(recorder.tensors),
-            len(recorder.ops),
-            len(recorder.events),
-            len(recorder.memory_log),
-            len(recorder.by_eid),
-            len(recorder.op_by_record),
-            sum(len(v.versions) for v in recorder.variables.values()),
-        )
+        held = holdings(cap._session.recorder)
     return held, len(rows(cap))
 
 
